@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react'
+import type { Metadata } from 'next'
+import { requireUser } from '@/lib/auth/guards'
+
+export const metadata: Metadata = { robots: { index: false, follow: false } }
+
+/** Signed-in pages: the session is checked on the server before anything renders. */
+export default async function AppLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale } = await params
+  await requireUser(locale)
+  return children
+}

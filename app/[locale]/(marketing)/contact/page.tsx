@@ -1,0 +1,37 @@
+import type { Metadata } from 'next'
+import { getTranslations } from 'next-intl/server'
+import { ContactEmail } from '@/components/marketing/contact-email'
+import { ContactForm } from '@/components/marketing/contact-form'
+import { LegalPage } from '@/components/marketing/legal-page'
+import { Card } from '@/components/ui/card'
+import { pageMetadata } from '@/lib/seo/metadata'
+import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
+
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await pageLocale(params)
+  const t = await getTranslations({ locale, namespace: 'metadata.contact' })
+  return pageMetadata({ locale, path: '/contact', title: t('title'), description: t('description') })
+}
+
+export default async function ContactPage({ params }: LocaleParams) {
+  await pageLocale(params)
+  const t = await getTranslations('contact')
+  return (
+    <LegalPage title={t('title')} wide>
+      <div className="grid gap-8 md:grid-cols-[1fr_1.4fr]">
+        <div className="space-y-4">
+          <p className="leading-7 text-muted">{t('intro')}</p>
+          <p className="text-sm">
+            <span className="font-medium">{t('emailLabel')}</span>
+            <br />
+            <ContactEmail />
+          </p>
+        </div>
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold">{t('formTitle')}</h2>
+          <ContactForm />
+        </Card>
+      </div>
+    </LegalPage>
+  )
+}

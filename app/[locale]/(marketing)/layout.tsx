@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react'
+import { getTranslations } from 'next-intl/server'
+import { SiteFooter } from '@/components/layout/site-footer'
+import { SiteHeader } from '@/components/layout/site-header'
+
+export default async function MarketingLayout({ children }: { children: ReactNode }) {
+  const t = await getTranslations('common')
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+        {t('skipToContent')}
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

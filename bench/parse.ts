@@ -1,0 +1,96 @@
+// Parse benchmark: our single-pass parseSrt against srt-parser-2 and subtitle's parseSync on a
+// deterministic ~5 MB file. Run with `npx tsx bench/parse.ts`. Exits non-zero only when parseSrt
+// returns the wrong number of cues; timings are printed, never asserted.
+import SrtParser from 'srt-parser-2'
+import { parseSync } from 'subtitle'
+import { parseSrt } from '@/lib/srt'
+import { formatMs } from '@/lib/srt/time'
+
+const TARGET_BYTES = 5 * 1024 * 1024
+const WARMUP_RUNS = 3
+const TIMED_RUNS = 7
+
+const LINES = [
+  'Where are you going?',
+  '<i>I told you already, we leave at dawn.</i>',
+  '你今天晚上有空吗？我们一起去吃饭吧。',
+  '這是一個測試字幕，請不要在意。',
+  '今日はいい天気ですね。散歩に行きましょう。',
+  '안녕하세요, 만나서 반갑습니다.',
+  'Привет, как дела? Всё хорошо.',
+  'C’est la vie, mon ami — ça arrive.',
+  '{\\an8}<font color="#ffff00">[MUSIC PLAYING]</font>',
+  'مرحبا، كيف حالك اليوم؟',
+]
+
+/** Deterministic file: a fixed LCG picks 1-3 lines per cue; CRLF endings like most real uploads. */
+function buildSrt(): { text: string; count: number } {
+  let seed = 42
+  const next = (): number => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+    return seed
+  }
+  const parts: string[] = []
+  let bytes = 0
+  let clock = 0
+  let count = 0
+  while (bytes < TARGET_BYTES) {
+    count++
+    const start = clock + (next() % 500)
+    const end = start + 800 + (next() % 4_000)
+    clock = end
+    const lineCount = 1 + (next() % 3)
+    const lines: string[] = []
+    for (let i = 0; i < lineCount; i++) lines.push(LINES[next() % LINES.length])
+    const block = `${count}\r\n${formatMs(start)} --> ${formatMs(end)}\r\n${lines.join('\r\n')}\r\n\r\n`
+    parts.push(block)
+    bytes += Buffer.byteLength(block)
+  }
+  return { text: parts.join(''), count }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+type Result = { name: string; medianMs: number; count: number; heapDeltaMb: number }
+
+function measure(name: string, run: () => number): Result {
+  let count = 0
+  for (let i = 0; i < WARMUP_RUNS; i++) count = run()
+  const times: number[] = []
+  let peakDelta = 0
+  for (let i = 0; i < TIMED_RUNS; i++) {
+    globalThis.gc?.()
+    const heapBefore = process.memoryUsage().heapUsed
+    const started = performance.now()
+    count = run()
+    times.push(performance.now() - started)
+    // Heap right after the run, with the result still reachable: what one parse holds on to.
+    peakDelta = Math.max(peakDelta, process.memoryUsage().heapUsed - heapBefore)
+  }
+  return { name, medianMs: median(times), count, heapDeltaMb: peakDelta / 1024 / 1024 }
+}
+
+const { text, count: expected } = buildSrt()
+console.log(`input: ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(2)} MB, ${expected} cues, ${TIMED_RUNS} timed runs after ${WARMUP_RUNS} warm-ups`)
+if (!globalThis.gc) console.log('(heap figures are rough; run with NODE_OPTIONS=--expose-gc for a GC before each run)')
+
+const srtParser = new SrtParser()
+const results = [
+  measure('parseSrt (lib/srt)', () => parseSrt(text).length),
+  measure('srt-parser-2 fromSrt', () => srtParser.fromSrt(text).length),
+  measure('subtitle parseSync', () => parseSync(text).length),
+]
+
+const ours = results[0]
+for (const r of results) {
+  const speedup = r === ours ? '' : `  (parseSrt is ${(r.medianMs / ours.medianMs).toFixed(1)}x faster)`
+  console.log(`${r.name.padEnd(24)} median ${r.medianMs.toFixed(1).padStart(7)} ms  cues ${String(r.count).padStart(6)}  heap +${r.heapDeltaMb.toFixed(1)} MB${speedup}`)
+}
+
+if (ours.count !== expected) {
+  console.error(`parseSrt returned ${ours.count} cues, expected ${expected}`)
+  process.exit(1)
+}

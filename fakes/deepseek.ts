@@ -1,0 +1,142 @@
+import type http from 'node:http'
+import { readJson, sendJson, sleep, startFakeServer, type FakeContext, type FakeServer } from './server'
+
+/**
+ * Per-line fault markers: a line (not a context item) whose text contains `[[fault:KIND]]` makes
+ * every request carrying it fail that way; `[[fault:KIND*N]]` fails only the first N requests
+ * carrying that line (counted per line id), so a retry or split then succeeds.
+ * KIND: 429 | 500 | 503 | blank | wrong_count | length | malformed | keepalive | slow.
+ * `length` and `malformed` both answer truncated JSON with finish_reason "length"; `keepalive`
+ * sends blank lines before the (valid) JSON body, like DeepSeek under load.
+ */
+export const DEEPSEEK_FAULT_MARKER = /\[\[fault:(429|500|503|blank|wrong_count|length|malformed|keepalive|slow)(?:\*(\d+))?\]\]/
+
+type Line = { id: number; text: string }
+type Mode = '429' | '500' | '503' | 'blank' | 'wrong_count' | 'length' | 'keepalive' | 'slow' | 'ok'
+
+const estimateTokens = (chars: number) => Math.ceil(chars / 4)
+
+function openAiError(res: http.ServerResponse, status: number, message: string, type: string, code: string | null, headers = {}) {
+  sendJson(res, status, { error: { message, type, param: null, code } }, headers)
+}
+
+/**
+ * Starts a DeepSeek chat-completions fake. Rule: it translates deterministically to
+ * `[${targetLanguage}] ${text}` (newlines and tags kept, empty stays empty) and answers in the
+ * wire format of ARCHITECTURE.md §6; stats count requests, lines, contextItems, promptChars and tokens.
+ */
+export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
+  const fired = new Map<string, number>()
+  let sequence = 0
+
+  function markerMode(lines: Line[]): Mode | undefined {
+    for (const line of lines) {
+      const match = DEEPSEEK_FAULT_MARKER.exec(line.text)
+      if (!match) continue
+      const kind = match[1] === 'malformed' ? 'length' : (match[1] as Mode)
+      if (match[2] === undefined) return kind
+      const key = `${line.id}:${match[0]}`
+      const seen = fired.get(key) ?? 0
+      if (seen >= Number(match[2])) continue
+      fired.set(key, seen + 1)
+      return kind
+    }
+    return undefined
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) {
+    if (req.method !== 'POST' || !['/chat/completions', '/v1/chat/completions'].includes(ctx.url.pathname)) {
+      return openAiError(res, 404, 'Not Found', 'invalid_request_error', null)
+    }
+    if (req.headers.authorization !== `Bearer ${apiKey}`) {
+      return openAiError(res, 401, 'Authentication Fails, Your api key is invalid', 'authentication_error', 'invalid_request_error')
+    }
+    let body: Record<string, unknown>
+    try {
+      body = ((await readJson(req)) ?? {}) as Record<string, unknown>
+    } catch {
+      return openAiError(res, 400, 'Failed to deserialize the JSON body', 'invalid_request_error', 'invalid_request_error')
+    }
+    const messages = Array.isArray(body.messages) ? (body.messages as { role?: string; content?: unknown }[]) : undefined
+    if (typeof body.model !== 'string' || !messages || messages.some((m) => typeof m.content !== 'string')) {
+      return openAiError(res, 400, 'model and messages[{role, content}] are required', 'invalid_request_error', 'invalid_request_error')
+    }
+    const texts = messages.map((m) => m.content as string)
+    const format = body.response_format as { type?: string } | undefined
+    if (format?.type === 'json_object' && !texts.some((t) => /json/i.test(t))) {
+      return openAiError(res, 400, "Prompt must contain the word 'json' in some form to use 'response_format' of type 'json_object'.", 'invalid_request_error', 'invalid_request_error')
+    }
+    const user = [...messages].reverse().find((m) => m.role === 'user')
+    let payload: { targetLanguage: string; context: Line[]; lines: Line[] }
+    try {
+      payload = JSON.parse(user?.content as string)
+      if (typeof payload.targetLanguage !== 'string' || !Array.isArray(payload.lines) || !Array.isArray(payload.context ?? [])) throw new Error()
+    } catch {
+      return openAiError(res, 400, 'fake: the user message must be the JSON {targetLanguage, context, lines}', 'invalid_request_error', 'invalid_request_error')
+    }
+
+    const promptChars = texts.reduce((sum, t) => sum + t.length, 0)
+    const promptTokens = estimateTokens(promptChars)
+    ctx.count('lines', payload.lines.length)
+    ctx.count('contextItems', payload.context?.length ?? 0)
+    ctx.count('promptChars', promptChars)
+    ctx.count('promptTokens', promptTokens)
+    if ((body.thinking as { type?: string } | undefined)?.type !== 'disabled') ctx.count('thinkingEnabled')
+
+    const fromMarker = markerMode(payload.lines)
+    if (fromMarker) ctx.noteFault()
+    const drawn = ctx.fault?.kind
+    const mode: Mode =
+      fromMarker ??
+      (drawn === '5xx' ? ((ctx.fault?.roll ?? 0) < 0.5 ? '500' : '503') : drawn === 'malformed' ? 'length' : drawn === 'slow' || !drawn ? 'ok' : drawn)
+
+    if (mode === '429') {
+      const waitMs = ctx.fault?.retryAfterMs ?? 1000
+      const headers = { 'retry-after': String(Math.ceil(waitMs / 1000)), 'retry-after-ms': String(waitMs) }
+      return openAiError(res, 429, 'Rate limit reached for requests', 'rate_limit_error', 'rate_limit_exceeded', headers)
+    }
+    if (mode === '500') return openAiError(res, 500, 'The server had an error while processing your request.', 'server_error', null)
+    if (mode === '503') return openAiError(res, 503, 'The server is overloaded due to high traffic.', 'server_error', 'server_overloaded')
+    if (mode === 'slow') await sleep(2000)
+
+    const translations = payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
+    if (mode === 'wrong_count') translations.splice(Math.floor((ctx.fault?.roll ?? 0.99) * translations.length), 1)
+    let content = JSON.stringify({ translations })
+    let finishReason = 'stop'
+    const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 4096
+    if (mode === 'blank') content = ' '.repeat(8)
+    // Cut like a model that ran out of tokens: also what happens when max_tokens is sized too small.
+    if (mode === 'length' || estimateTokens(content.length) > maxTokens) {
+      content = content.slice(0, mode === 'length' ? Math.floor(content.length / 2) : maxTokens * 4)
+      finishReason = 'length'
+    }
+    const completionTokens = estimateTokens(content.length)
+    ctx.count('completionTokens', completionTokens)
+    sequence += 1
+    const answer = JSON.stringify({
+      id: `chatcmpl-fake-${sequence}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content }, logprobs: null, finish_reason: finishReason }],
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+        prompt_cache_hit_tokens: 0,
+        prompt_cache_miss_tokens: promptTokens,
+      },
+    })
+    if (mode === 'keepalive') {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('\n\n')
+      await sleep(20)
+      res.write('\n')
+      return void res.end(answer)
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) })
+    res.end(answer)
+  }
+
+  return startFakeServer({ name: 'deepseek', port, delayMs, handler: handle })
+}

@@ -1,0 +1,5 @@
+export { startFakeServer, readJson, sendJson, sleep, createFaultController, seededRandom, FAULT_KINDS } from './server'
+export type { FakeServer, FakeContext, FakeHandler, FakeStats, FaultController, FaultKind, FaultSpec, ActiveFault } from './server'
+export { startDeepSeekFake, DEEPSEEK_FAULT_MARKER } from './deepseek'
+export { startGoogleTranslateFake, GOOGLE_MAX_SEGMENTS, GOOGLE_MAX_BYTES } from './google-translate'
+export { startMyMemoryFake, MYMEMORY_MAX_BYTES, MYMEMORY_QUOTA_TEXT } from './mymemory'

@@ -1,0 +1,34 @@
+import 'server-only'
+import { cookies, headers } from 'next/headers'
+import { redirect } from 'next/navigation'
+import type { User } from '@prisma/client'
+import { resolveEdition } from '@/lib/site'
+import { SESSION_COOKIE } from './cookie-name'
+import { unsealToken } from './cookie'
+import { resolveSession } from './sessions'
+
+/** Path of a page in a locale as seen on the current host (its default locale has no prefix). */
+async function localized(locale: string, path: string): Promise<string> {
+  const h = await headers()
+  const { defaultLocale } = resolveEdition(h.get('x-forwarded-host') ?? h.get('host'))
+  return locale === defaultLocale ? path : `/${locale}${path === '/' ? '' : path}`
+}
+
+/** For pages: the signed-in user, reloaded from the database; otherwise a redirect to /login. */
+export async function requireUser(locale: string): Promise<User> {
+  const jar = await cookies()
+  const raw = jar.get(SESSION_COOKIE)?.value
+  const token = await unsealToken(raw)
+  const user = token ? (await resolveSession(token))?.user : undefined
+  if (user) return user
+  const login = await localized(locale, '/login')
+  // A dead cookie would send / back to the dashboard forever: clear it on the way to /login.
+  redirect(raw ? `/api/user/logout?next=${encodeURIComponent(login)}` : login)
+}
+
+/** For pages: a manager; others are sent home with the "administrators only" notice. */
+export async function requireManager(locale: string): Promise<User> {
+  const user = await requireUser(locale)
+  if (!user.isAdmin) redirect(`${await localized(locale, '/')}?notice=admin-only`)
+  return user
+}

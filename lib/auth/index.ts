@@ -1,0 +1,5 @@
+export { createSession, resolveSession, endSession, endUserSessions, SESSION_TTL_MS } from './sessions'
+export { sessionCookieHeader, clearedCookieHeader, unsealToken, SESSION_COOKIE } from './cookie'
+export { currentCaller, hasSessionCookie, type Caller } from './current'
+export { requireUser, requireManager } from './guards'
+export { toPublicUser, type PublicUser } from './public-user'

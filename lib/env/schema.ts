@@ -1,0 +1,87 @@
+import { z } from 'zod'
+
+const optional = z.string().trim().min(1).optional()
+const url = (fallback: string) => z.url().default(fallback)
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+/** Every setting of ARCHITECTURE.md section 7, with the development defaults. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  SANDBOX: flag(false),
+
+  SITE_HOST_CN: z.string().default('cn.localhost'),
+  SITE_HOST_INTL: z.string().default('intl.localhost'),
+  SITE_PRODUCTION_HOST: optional,
+
+  DEEPSEEK_API_KEY: optional,
+  DEEPSEEK_BASE_URL: url('https://api.deepseek.com'),
+  DEEPSEEK_MODEL: z.string().default('deepseek-flash'),
+  GOOGLE_TRANSLATE_API_KEY: optional,
+  GOOGLE_TRANSLATE_BASE_URL: url('https://translation.googleapis.com'),
+  MYMEMORY_BASE_URL: url('https://api.mymemory.translated.net'),
+  MYMEMORY_EMAIL: optional,
+  TRANSLATION_BATCH_SIZE: positiveInt(10),
+  TRANSLATION_CONCURRENCY: positiveInt(8),
+
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Subtitle Studio <no-reply@localhost>'),
+
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER_URL: url('https://accounts.google.com'),
+  WECHAT_APP_ID: optional,
+  WECHAT_APP_SECRET: optional,
+  WECHAT_OPEN_BASE_URL: url('https://open.weixin.qq.com'),
+  WECHAT_API_BASE_URL: url('https://api.weixin.qq.com'),
+
+  ALIPAY_APP_ID: optional,
+  ALIPAY_PRIVATE_KEY: optional,
+  ALIPAY_PUBLIC_KEY: optional,
+  ALIPAY_GATEWAY: url('https://openapi.alipay.com/gateway.do'),
+  AIRWALLEX_CLIENT_ID: optional,
+  AIRWALLEX_API_KEY: optional,
+  AIRWALLEX_BASE_URL: url('https://api.airwallex.com'),
+  AIRWALLEX_WEBHOOK_SECRET: optional,
+  AIRWALLEX_CHECKOUT_URL: z.url().optional(),
+
+  STORAGE_DRIVER: z.enum(['local', 'oss']).default('local'),
+  STORAGE_DIR: z.string().default('.data/storage'),
+  OSS_REGION: optional,
+  OSS_BUCKET: optional,
+  OSS_ENDPOINT: optional,
+  OSS_ACCESS_KEY_ID: optional,
+  OSS_ACCESS_KEY_SECRET: optional,
+  OSS_STS_ROLE_ARN: optional,
+  STS_BASE_URL: url('https://sts.aliyuncs.com'),
+
+  FEATURE_GOOGLE_TRANSLATION: flag(true),
+  FEATURE_POINTS_PURCHASE: flag(true),
+  FEATURE_GOOGLE_LOGIN: flag(true),
+
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  PORT: positiveInt(3000),
+  TRUST_PROXY: flag(false),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+/** Settings a production start cannot do without (sandbox providers are never used there). */
+export function missingProductionSettings(env: Env): string[] {
+  const missing: string[] = []
+  if (!env.DEEPSEEK_API_KEY) missing.push('DEEPSEEK_API_KEY')
+  if (env.STORAGE_DRIVER === 'oss') {
+    for (const key of ['OSS_REGION', 'OSS_BUCKET', 'OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET'] as const) {
+      if (!env[key]) missing.push(key)
+    }
+  }
+  if (env.SANDBOX) missing.push('SANDBOX must be off')
+  return missing
+}

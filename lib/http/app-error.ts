@@ -1,0 +1,43 @@
+import type en from '@/messages/en-US.json'
+
+export type ErrorKey = keyof (typeof en)['errors']
+
+export type AppErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'insufficient_points'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'internal'
+  | 'upstream_failed'
+
+/** HTTP status of each code; the envelope code is the status × 100 (ARCHITECTURE.md section 4). */
+export const HTTP_STATUS: Record<AppErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  insufficient_points: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+  upstream_failed: 502,
+}
+
+/** An expected failure: its message is a key of the `errors` messages, shown in the caller's language. */
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    readonly messageKey: ErrorKey,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(`${code}: ${messageKey}`)
+    this.name = 'AppError'
+  }
+
+  get status() {
+    return HTTP_STATUS[this.code]
+  }
+}

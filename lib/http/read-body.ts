@@ -1,0 +1,31 @@
+import type { NextRequest } from 'next/server'
+import { AppError } from './app-error'
+
+export type RawBody = { json: unknown; form: FormData | null }
+
+/** Reads a request body without ever throwing anything but a 40000: JSON, or multipart when allowed. */
+export async function readBody(req: NextRequest, { multipart }: { multipart: boolean }): Promise<RawBody> {
+  if (req.method === 'GET' || req.method === 'HEAD') return { json: undefined, form: null }
+  const type = req.headers.get('content-type')?.toLowerCase() ?? ''
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    if (!multipart) throw new AppError('bad_request', 'unsupportedContentType')
+    try {
+      const form = await req.formData()
+      return { json: Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')), form }
+    } catch {
+      throw new AppError('bad_request', 'malformedBody')
+    }
+  }
+  let text: string
+  try {
+    text = await req.text()
+  } catch {
+    throw new AppError('bad_request', 'malformedBody')
+  }
+  if (text.trim() === '') return { json: undefined, form: null }
+  try {
+    return { json: JSON.parse(text), form: null }
+  } catch {
+    throw new AppError('bad_request', 'malformedJson')
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { NextRequest } from 'next/server'
+import { z } from 'zod'
+import { db } from '@/lib/db'
+import { createSession } from '@/lib/auth/sessions'
+import { AppError } from './app-error'
+import { route } from './route'
+
+const ctx = { params: Promise.resolve({}) }
+
+function post(body: string, headers: Record<string, string> = {}) {
+  return new NextRequest('http://cn.localhost:3000/api/test', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } })
+}
+
+async function user(isAdmin = false) {
+  return db.user.create({ data: { email: `u${Math.random()}@example.com`, name: 'Tester', isAdmin } })
+}
+
+describe('route wrapper', () => {
+  const echo = route({ auth: 'public', body: z.object({ name: z.string().min(2) }) }, async ({ body }) => ({ hello: body.name }))
+
+  it('wraps results in the success envelope', async () => {
+    const res = await echo(post('{"name":"Ann"}'), ctx)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ code: 20000, msg: 'ok', data: { hello: 'Ann' } })
+    expect(res.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it('answers malformed JSON with 400 / 40000, even on a signed-in route', async () => {
+    const guarded = route({ auth: 'manager' }, async () => 'never')
+    for (const handler of [echo, guarded]) {
+      const res = await handler(post('{"name":'), ctx)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ code: 40000, data: null })
+    }
+  })
+
+  it('names the failing field in the caller language', async () => {
+    const res = await echo(post('{"name":"A"}', { 'x-locale': 'en-US' }), ctx)
+    expect(await res.json()).toEqual({ code: 40000, msg: 'Invalid input: name', data: null })
+    const zh = await echo(post('{"name":"A"}', { 'accept-language': 'zh-CN,zh;q=0.9' }), ctx)
+    expect((await zh.json()).msg).toBe('输入有误：name')
+  })
+
+  it('refuses a missing session with 40100 and the spec message', async () => {
+    const res = await route({ auth: 'user' }, async () => 'x')(post('{}', { 'x-locale': 'en-US' }), ctx)
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({ code: 40100, msg: 'user session not found, please log in again', data: null })
+  })
+
+  it('accepts a Bearer token and refuses non-managers on manager routes', async () => {
+    const plain = await user()
+    const token = await createSession({ userId: plain.id })
+    const me = route({ auth: 'user' }, async ({ user }) => user.id)
+    expect(await (await me(post('', { authorization: `Bearer ${token}` }), ctx)).json()).toMatchObject({ data: plain.id })
+    const admin = route({ auth: 'manager' }, async () => 'ok')
+    const res = await admin(post('', { authorization: `Bearer ${token}` }), ctx)
+    expect(res.status).toBe(403)
+    expect((await res.json()).code).toBe(40300)
+  })
+
+  it('refuses cross-site browser calls', async () => {
+    const res = await echo(post('{"name":"Ann"}', { origin: 'https://evil.example', host: 'cn.localhost:3000' }), ctx)
+    expect(res.status).toBe(403)
+  })
+
+  it('maps domain errors and hides unexpected ones', async () => {
+    const broken = route({ auth: 'public' }, async () => {
+      throw new Error('secret stack detail')
+    })
+    const res = await broken(post(''), ctx)
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(text).not.toContain('secret')
+    expect(JSON.parse(text).code).toBe(50000)
+    const points = route({ auth: 'public' }, async () => {
+      throw new AppError('insufficient_points', 'insufficientPoints')
+    })
+    const res2 = await points(post('', { 'x-locale': 'ja-JP' }), ctx)
+    expect(res2.status).toBe(402)
+    expect(await res2.json()).toEqual({ code: 40200, msg: 'ポイントが不足しています', data: null })
+  })
+})

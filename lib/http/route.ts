@@ -1,0 +1,110 @@
+import 'server-only'
+import { randomUUID } from 'node:crypto'
+import { NextResponse, type NextRequest } from 'next/server'
+import type { z } from 'zod'
+import type { User } from '@prisma/client'
+import { clearedCookieHeader, sessionCookieHeader } from '@/lib/auth/cookie'
+import { currentCaller, hasSessionCookie } from '@/lib/auth/current'
+import { log } from '@/lib/log'
+import type { Locale } from '@/lib/site'
+import { AppError } from './app-error'
+import { callerLocale } from './caller-locale'
+import { fail, ok } from './envelope'
+import { toAppError } from './error-mapper'
+import { errorMessage } from './messages'
+import { readBody } from './read-body'
+import { isSameOrigin } from './same-origin'
+
+type Auth = 'public' | 'user' | 'manager'
+type Schema = z.ZodType | undefined
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined
+
+export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema> = {
+  req: NextRequest
+  user: A extends 'public' ? User | null : User
+  token: string | null
+  body: Infer<B>
+  /** The raw form of a multipart request (file uploads), when the route accepts one. */
+  form: FormData | null
+  query: Infer<Q>
+  params: Record<string, string>
+  locale: Locale
+  requestId: string
+  /** Seal a session token into the response's cookie (sign-in). */
+  setSession(token: string): void
+  /** Remove the session cookie from the browser (sign-out). */
+  clearSession(): void
+}
+
+type Options<A extends Auth, B extends Schema, Q extends Schema> = {
+  auth: A
+  body?: B
+  query?: Q
+  /** Accept multipart/form-data (the form is handed over unvalidated). */
+  multipart?: boolean
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> }
+
+/**
+ * Wraps a route handler: request id, safe body parsing, CSRF origin check, auth, zod validation,
+ * and the spec's envelope with a message in the caller's language. A handler returning a
+ * Response (a file, a redirect) is passed through untouched.
+ */
+export function route<A extends Auth, B extends Schema = undefined, Q extends Schema = undefined>(
+  options: Options<A, B, Q>,
+  handler: (ctx: HandlerContext<A, B, Q>) => Promise<unknown>,
+) {
+  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+    const requestId = req.headers.get('x-request-id') ?? randomUUID()
+    const locale = callerLocale(req.headers)
+    const started = Date.now()
+    let response: Response
+    // Cookie changes are decided by the handler and applied to whatever response goes out.
+    let cookie: { set: string } | { clear: true } | undefined
+    let renewToken: string | undefined
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) throw new AppError('forbidden', 'crossSite')
+      const raw = await readBody(req, { multipart: options.multipart === true })
+      const caller = options.auth === 'public' ? await currentCaller(req.headers).catch(() => null) : await currentCaller(req.headers)
+      if (caller?.via === 'cookie') renewToken = caller.token
+      else if (!caller && hasSessionCookie(req.headers)) cookie = { clear: true }
+      if (options.auth !== 'public' && !caller) throw new AppError('unauthorized', 'noSession')
+      if (options.auth === 'manager' && !caller?.user.isAdmin) throw new AppError('forbidden', 'adminOnly')
+      const body = options.body ? options.body.parse(raw.json ?? {}) : undefined
+      const query = options.query ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams)) : undefined
+      const params = Object.fromEntries(
+        Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),
+      )
+      const result = await handler({
+        req,
+        user: (caller?.user ?? null) as HandlerContext<A, B, Q>['user'],
+        token: caller?.token ?? null,
+        body: body as Infer<B>,
+        form: raw.form,
+        query: query as Infer<Q>,
+        params,
+        locale,
+        requestId,
+        setSession: (token) => {
+          cookie = { set: token }
+        },
+        clearSession: () => {
+          cookie = { clear: true }
+        },
+      })
+      response = result instanceof Response ? result : NextResponse.json(ok(result ?? null))
+    } catch (error) {
+      const appError = toAppError(error)
+      if (appError.code === 'internal') log.error('request.failed', { requestId, method: req.method, path: req.nextUrl.pathname, error })
+      response = NextResponse.json(fail(appError.status, errorMessage(locale, appError.messageKey, appError.values)), {
+        status: appError.status,
+      })
+    }
+    response.headers.set('x-request-id', requestId)
+    if (cookie && 'clear' in cookie) response.headers.append('set-cookie', clearedCookieHeader())
+    else if (cookie || renewToken) response.headers.append('set-cookie', await sessionCookieHeader(cookie?.set ?? renewToken!))
+    log.info('request', { requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Date.now() - started })
+    return response
+  }
+}

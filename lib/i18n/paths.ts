@@ -1,0 +1,22 @@
+import type { Locale } from '@/lib/site'
+
+/** A path in a locale as addressed on a host whose default locale is `hostDefault` (as-needed prefixes). */
+export function localizedPath(locale: Locale, path: string, hostDefault: Locale): string {
+  const clean = path.startsWith('/') ? path : `/${path}`
+  if (locale === hostDefault) return clean
+  return `/${locale}${clean === '/' ? '' : clean}`
+}
+
+/** Strips a locale prefix from a pathname. */
+export function stripLocale(pathname: string): string {
+  const stripped = pathname.replace(/^\/(zh-CN|en-US|ja-JP)(?=\/|$)/, '')
+  return stripped === '' ? '/' : stripped
+}
+
+/**
+ * Before the client knows its host (server HTML), links assume the page is served by the host
+ * that owns its locale: zh-CN and en-US at clean paths, ja-JP under its prefix.
+ */
+export function assumedHostDefault(locale: Locale): Locale {
+  return locale === 'ja-JP' ? 'en-US' : locale
+}

@@ -1,0 +1,17 @@
+// Structured logs: one JSON object a line, so a request id can be followed across processes.
+type Fields = Record<string, unknown>
+
+function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields = {}) {
+  if (process.env.LOG_LEVEL === 'silent') return
+  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }, (_key, value) =>
+    value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
+  )
+  if (level === 'error') console.error(line)
+  else console.log(line)
+}
+
+export const log = {
+  info: (event: string, fields?: Fields) => write('info', event, fields),
+  warn: (event: string, fields?: Fields) => write('warn', event, fields),
+  error: (event: string, fields?: Fields) => write('error', event, fields),
+}

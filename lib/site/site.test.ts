@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { normalizeHost, resolveEdition } from './index'
+
+describe('resolveEdition', () => {
+  it('gives the China host zh-CN, no switcher, WeChat and the licence line', () => {
+    const e = resolveEdition('cn.localhost:3000')
+    expect(e).toMatchObject({ name: 'cn', defaultLocale: 'zh-CN', showLanguageSwitcher: false, googleLogin: false, wechatLogin: true, showLicenceLine: true })
+  })
+  it('gives the international host en-US, the switcher and Google, no licence line', () => {
+    const e = resolveEdition('INTL.localhost')
+    expect(e).toMatchObject({ name: 'intl', defaultLocale: 'en-US', showLanguageSwitcher: true, googleLogin: true, wechatLogin: false, showLicenceLine: false })
+  })
+  it('treats localhost and unknown hosts as development hosts', () => {
+    expect(resolveEdition('localhost:3000')).toMatchObject({ name: 'dev', defaultLocale: 'zh-CN', showLanguageSwitcher: true, showLicenceLine: true, cardPayment: true })
+    expect(resolveEdition('example.com').cardPayment).toBe(false)
+  })
+  it('normalises forwarded and IPv6 hosts', () => {
+    expect(normalizeHost('a.example, b.example')).toBe('a.example')
+    expect(normalizeHost('[::1]:3000')).toBe('[::1]')
+  })
+})

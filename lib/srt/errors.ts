@@ -1,0 +1,19 @@
+// Errors the upload flow shows to the user; the messages are the spec's (section 5).
+
+export type SrtErrorCode = 'empty_file' | 'invalid_format'
+
+const MESSAGES: Record<SrtErrorCode, string> = {
+  empty_file: 'file cannot be empty',
+  invalid_format: 'SRT file format incorrect or content empty',
+}
+
+/** A subtitle file that cannot be used. Rule: `code` is stable for callers; `message` is the spec's text. */
+export class SrtError extends Error {
+  readonly code: SrtErrorCode
+
+  constructor(code: SrtErrorCode) {
+    super(MESSAGES[code])
+    this.name = 'SrtError'
+    this.code = code
+  }
+}

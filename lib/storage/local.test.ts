@@ -1,0 +1,53 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createStorage } from './index'
+import { createLocalStorage } from './local'
+import { StorageError } from './errors'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'storage-test-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('local storage', () => {
+  it('round-trips bytes and text, creating sub-folders, leaving no temp files', async () => {
+    const storage = createStorage({ driver: 'local', dir })
+    expect(storage.kind).toBe('local')
+    await expect(storage.put('tasks/42/out.srt', '1\n00:00:01,000 --> 00:00:02,000\n你好\n')).resolves.toEqual({ key: 'tasks/42/out.srt' })
+    await storage.put('raw.bin', Buffer.from([0, 255, 1]))
+    expect((await storage.get('tasks/42/out.srt'))?.toString('utf8')).toContain('你好')
+    expect(await storage.get('raw.bin')).toEqual(Buffer.from([0, 255, 1]))
+    expect(await readdir(path.join(dir, 'tasks/42'))).toEqual(['out.srt'])
+  })
+
+  it('overwrites, reads a missing key as null, and deletes idempotently', async () => {
+    const storage = createLocalStorage({ dir })
+    await storage.put('a.txt', 'one')
+    await storage.put('a.txt', 'two')
+    expect((await storage.get('a.txt'))?.toString()).toBe('two')
+    await storage.delete('a.txt')
+    await storage.delete('a.txt')
+    expect(await storage.get('a.txt')).toBeNull()
+    expect(await storage.get('never/was.txt')).toBeNull()
+  })
+
+  it.each(['../escape.txt', 'a/../../escape.txt', '/etc/passwd', 'a//b', 'a/./b', 'dir/', '', 'a\\..\\b', 'C:/x', 'nul\0byte'])(
+    'refuses the key %j',
+    async (key) => {
+      const storage = createLocalStorage({ dir: path.join(dir, 'root') })
+      await expect(storage.put(key, 'x')).rejects.toMatchObject({ name: 'StorageError', code: 'invalid_key' })
+      await expect(storage.get(key)).rejects.toBeInstanceOf(StorageError)
+      await expect(storage.delete(key)).rejects.toBeInstanceOf(StorageError)
+      expect(await readdir(dir)).toEqual([])
+    },
+  )
+
+  it('refuses an oss driver without oss settings', () => {
+    expect(() => createStorage({ driver: 'oss', dir })).toThrow(/oss settings/)
+  })
+})

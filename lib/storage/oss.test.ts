@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto'
+import OSS from 'ali-oss'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startOssFake, type OssFake } from '@/fakes/oss'
+import { createStorage } from './index'
+import { createOssStorage, ossClientOptions } from './oss'
+
+const creds = { accessKeyId: 'LTAI5tTestKey', accessKeySecret: 'test-secret-value', bucket: 'subtitle-test' }
+let fake: OssFake
+
+beforeAll(async () => {
+  fake = await startOssFake(creds)
+})
+afterAll(async () => {
+  await fake.close()
+})
+
+function storageFor(overrides: { accessKeySecret?: string; endpoint?: string } = {}) {
+  return createOssStorage({ region: 'cn-hangzhou', bucket: creds.bucket, accessKeyId: creds.accessKeyId, accessKeySecret: creds.accessKeySecret, endpoint: fake.url, ...overrides })
+}
+
+describe('oss storage against the OSS fake', () => {
+  it('puts, gets and deletes through an IP endpoint (Host-style addressing)', async () => {
+    const storage = createStorage({ driver: 'oss', dir: 'unused', oss: { region: 'cn-hangzhou', ...creds, endpoint: fake.url } })
+    expect(storage.kind).toBe('oss')
+    const put = await storage.put('tasks/7/字幕 final+v2.srt', '1\n00:00:01,000 --> 00:00:02,000\nhi\n')
+    expect(put.key).toBe('tasks/7/字幕 final+v2.srt')
+    expect(fake.objects.get('tasks/7/字幕 final+v2.srt')?.toString()).toContain('hi')
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'PUT', path: '/tasks/7/%E5%AD%97%E5%B9%95%20final%2Bv2.srt', host: 'subtitle-test.oss-cn-hangzhou.aliyuncs.com' })
+
+    expect((await storage.get('tasks/7/字幕 final+v2.srt'))?.toString()).toContain('hi')
+    await storage.delete('tasks/7/字幕 final+v2.srt')
+    expect(fake.objects.has('tasks/7/字幕 final+v2.srt')).toBe(false)
+    expect(await storage.get('tasks/7/字幕 final+v2.srt')).toBeNull()
+  })
+
+  it('uses path-style addressing for a localhost endpoint', async () => {
+    const storage = storageFor({ endpoint: `http://localhost:${fake.port}` })
+    const put = await storage.put('a/b.json', Buffer.from('{"ok":true}'), { contentType: 'application/json' })
+    expect(put.url).toBe(`http://localhost:${fake.port}/subtitle-test/a/b.json`)
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/subtitle-test/a/b.json', host: `localhost:${fake.port}` })
+    expect((await storage.get('a/b.json'))?.toString()).toBe('{"ok":true}')
+  })
+
+  it('surfaces a wrong secret as SignatureDoesNotMatch', async () => {
+    const storage = storageFor({ accessKeySecret: 'wrong-secret' })
+    await expect(storage.put('x.srt', 'x')).rejects.toMatchObject({ name: 'StorageError', code: 'SignatureDoesNotMatch', status: 403 })
+    await expect(storage.get('x.srt')).rejects.toMatchObject({ code: 'SignatureDoesNotMatch' })
+    expect(fake.objects.has('x.srt')).toBe(false)
+  })
+
+  it('refuses a body whose Content-MD5 was tampered with (signature still valid)', async () => {
+    const client = new OSS(ossClientOptions({ region: 'cn-hangzhou', ...creds, endpoint: fake.url }))
+    const otherMd5 = createHash('md5').update('something else').digest('base64')
+    await expect(client.put('md5.srt', Buffer.from('real body'), { headers: { 'Content-MD5': otherMd5 } })).rejects.toMatchObject({ code: 'InvalidDigest', status: 400 })
+    expect(fake.objects.has('md5.srt')).toBe(false)
+  })
+
+  it('refuses unknown keys, missing tokens and unsigned requests', async () => {
+    await expect(createOssStorage({ region: 'cn-hangzhou', ...creds, accessKeyId: 'nobody', endpoint: fake.url }).get('a')).rejects.toMatchObject({ code: 'InvalidAccessKeyId' })
+    const anonymous = await fetch(`${fake.url}/${creds.bucket}/a/b.json`)
+    expect(anonymous.status).toBe(403)
+    expect(await anonymous.text()).toMatch(/<Code>AccessDenied<\/Code>.*<RequestId>[0-9A-F]{24}<\/RequestId>/s)
+  })
+
+  it('accepts a presigned GET URL and rejects it once tampered', async () => {
+    const client = new OSS(ossClientOptions({ region: 'cn-hangzhou', ...creds, endpoint: `http://localhost:${fake.port}` }))
+    fake.objects.set('shared.srt', Buffer.from('shared'))
+    const signed = client.signatureUrl('shared.srt', { expires: 60 }).replace('localhost', '127.0.0.1')
+    expect(await (await fetch(signed)).text()).toBe('shared')
+    expect((await fetch(signed.replace('shared.srt', 'other.srt'))).status).toBe(403)
+  })
+
+  it('fails the next PUTs on demand: 500 InternalError, then a hang cut by timeoutMs', async () => {
+    const storage = storageFor()
+    fake.failNextPuts(1, 'error')
+    fake.failNextPuts(1, 'hang')
+    await expect(storage.put('f.srt', 'x')).rejects.toMatchObject({ code: 'InternalError', status: 500 })
+    await expect(storage.put('f.srt', 'x', { timeoutMs: 300 })).rejects.toMatchObject({ code: 'timeout' })
+    await expect(storage.put('f.srt', 'x')).resolves.toMatchObject({ key: 'f.srt' })
+  })
+
+  it('chooses the addressing from the endpoint', () => {
+    const base = { region: 'cn-shanghai', bucket: 'b', accessKeyId: 'k', accessKeySecret: 's' }
+    expect(ossClientOptions(base)).toMatchObject({ region: 'oss-cn-shanghai', secure: true })
+    expect(ossClientOptions(base).endpoint).toBeUndefined()
+    expect(ossClientOptions({ ...base, endpoint: 'files.example.com', cname: true })).toMatchObject({ endpoint: 'https://files.example.com', cname: true, sldEnable: false })
+    expect(ossClientOptions({ ...base, endpoint: 'http://127.0.0.1:9000' })).toMatchObject({ secure: false, sldEnable: false })
+    expect(ossClientOptions({ ...base, endpoint: 'http://localhost:9000' })).toMatchObject({ secure: false, sldEnable: true })
+  })
+})

@@ -1,0 +1,27 @@
+/** Options for one write; `timeoutMs` only matters to drivers that talk over the network. */
+export type PutOptions = { contentType?: string; timeoutMs?: number }
+
+/** The one storage interface the app uses; keys are relative, `/`-separated paths such as `tasks/42/out.srt`. */
+export type StorageDriver = {
+  put(key: string, body: Buffer | string, opts?: PutOptions): Promise<{ key: string; url?: string }>
+  /** Resolves null when the key does not exist. */
+  get(key: string): Promise<Buffer | null>
+  /** Succeeds whether or not the key existed. */
+  delete(key: string): Promise<void>
+  kind: 'local' | 'oss'
+}
+
+export type OssStorageConfig = {
+  /** `cn-hangzhou` or `oss-cn-hangzhou`. */
+  region: string
+  bucket: string
+  /** Omit for Aliyun's regional endpoint; a custom domain (with `cname`) or a local fake's URL otherwise. */
+  endpoint?: string
+  /** The endpoint is a domain bound to the bucket (required for new mainland accounts). */
+  cname?: boolean
+  accessKeyId: string
+  accessKeySecret: string
+  stsToken?: string
+}
+
+export type StorageConfig = { driver: 'local' | 'oss'; dir: string; oss?: OssStorageConfig }

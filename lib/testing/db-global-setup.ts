@@ -1,0 +1,50 @@
+// Vitest global setup of the `db` project: one PostgreSQL server (DATABASE_URL's, or the embedded
+// one), one migrated template database; every test file then clones a database of its own.
+import type { TestProject } from 'vitest/node'
+import pg from 'pg'
+import { startEmbeddedDb, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
+import { migrateDeploy } from '@/lib/devtools/migrate'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbAdminUrl: string
+    dbTemplate: string
+    dbRunId: string
+  }
+}
+
+async function query(adminUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    return await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+export default async function setup(project: TestProject) {
+  let embedded: RunningDb | undefined
+  let adminUrl: string
+  if (process.env.DATABASE_URL) {
+    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
+  } else {
+    embedded = await startEmbeddedDb({ dir: '.data/pg-test', port: 54330 })
+    adminUrl = embedded.adminUrl
+  }
+  const runId = `${Date.now().toString(36)}${process.pid}`
+  const template = `ss_tpl_${runId}`
+  await query(adminUrl, `CREATE DATABASE "${template}"`)
+  migrateDeploy(withDatabase(adminUrl, template), { quiet: true })
+  project.provide('dbAdminUrl', adminUrl)
+  project.provide('dbTemplate', template)
+  project.provide('dbRunId', runId)
+
+  return async () => {
+    const { rows } = await query(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 'ss_%${runId}%'`)
+    for (const row of rows as { datname: string }[]) {
+      await query(adminUrl, `DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`).catch(() => {})
+    }
+    await embedded?.stop()
+  }
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startDeepSeekFake } from '@/fakes/deepseek'
+import { sendJson, startFakeServer, type FakeServer } from '@/fakes/server'
+import { createDeepSeekProvider, maxTokensFor } from './deepseek'
+import { ProviderError } from './types'
+
+const KEY = 'sk-test-deepseek-secret'
+let fake: FakeServer
+
+beforeAll(async () => {
+  fake = await startDeepSeekFake({ apiKey: KEY })
+})
+afterAll(() => fake.close())
+beforeEach(() => {
+  fake.faults.clear()
+  fake.resetStats()
+})
+
+const provider = (overrides: { apiKey?: string; timeoutMs?: number; baseUrl?: string } = {}) =>
+  createDeepSeekProvider({ baseUrl: fake.url, apiKey: KEY, model: 'deepseek-flash', ...overrides })
+
+const lines = [
+  { id: 17, text: 'Where are you going?' },
+  { id: 18, text: "Home.\n<i>I'm tired.</i>" },
+]
+const context = [
+  { id: 15, text: 'Hello.' },
+  { id: 16, text: 'Hi.' },
+]
+
+async function failure(run: Promise<unknown>): Promise<ProviderError> {
+  const error = await run.then(() => undefined, (e: unknown) => e)
+  expect(error).toBeInstanceOf(ProviderError)
+  return error as ProviderError
+}
+
+describe('DeepSeek provider', () => {
+  it('translates one string per line, keeping newlines and tags, and sends context and the key', async () => {
+    const out = await provider().translateBatch({ lines, context, targetLanguage: 'ja' })
+    expect(out).toEqual(['[ja] Where are you going?', "[ja] Home.\n<i>I'm tired.</i>"])
+    expect(fake.stats.requests).toBe(1)
+    expect(fake.stats.counters).toMatchObject({ lines: 2, contextItems: 2 })
+    // thinking disabled: the fake counts requests that leave it on
+    expect(fake.stats.counters.thinkingEnabled).toBeUndefined()
+  })
+
+  it('sizes max_tokens at about 3x the source, with a floor and a cap', () => {
+    expect(maxTokensFor(lines)).toBe(1024)
+    expect(maxTokensFor([{ id: 1, text: 'x'.repeat(3000) }])).toBe(3072)
+    expect(maxTokensFor([{ id: 1, text: '字'.repeat(9000) }])).toBe(8192)
+  })
+
+  it('a wrong key is fatal, and the message does not carry the key', async () => {
+    const error = await failure(provider({ apiKey: 'sk-wrong-secret' }).translateBatch({ lines, context: [], targetLanguage: 'ja' }))
+    expect(error).toMatchObject({ kind: 'fatal', status: 401 })
+    expect(error.message).not.toContain('sk-wrong-secret')
+  })
+
+  it('429 is rate_limited with the retry-after the server asked for', async () => {
+    fake.faults.set({ kind: '429', retryAfterMs: 1500 })
+    const error = await failure(provider().translateBatch({ lines, context, targetLanguage: 'ja' }))
+    expect(error).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 1500 })
+  })
+
+  it.each([
+    ['[[fault:500]]', 'retryable'],
+    ['[[fault:503]]', 'retryable'],
+    ['[[fault:blank]]', 'retryable'],
+    ['[[fault:wrong_count]]', 'bad_answer'],
+    ['[[fault:length]]', 'bad_answer'],
+    ['[[fault:malformed]]', 'bad_answer'],
+    ['[[fault:429]]', 'rate_limited'],
+  ])('marker %s gives %s', async (marker, kind) => {
+    const marked = [lines[0], { id: 18, text: `Home. ${marker}` }]
+    const error = await failure(provider().translateBatch({ lines: marked, context, targetLanguage: 'ja' }))
+    expect(error.kind).toBe(kind)
+  })
+
+  it.each([
+    ['5xx', 'retryable'],
+    ['blank', 'retryable'],
+    ['wrong_count', 'bad_answer'],
+    ['malformed', 'bad_answer'],
+  ] as const)('fault %s gives %s', async (fault, kind) => {
+    fake.faults.set({ kind: fault })
+    expect((await failure(provider().translateBatch({ lines, context, targetLanguage: 'ja' }))).kind).toBe(kind)
+  })
+
+  it('a marker with *N fails only the first N requests', async () => {
+    const marked = [{ id: 1, text: 'Hi [[fault:503*1]]' }]
+    expect((await failure(provider().translateBatch({ lines: marked, context: [], targetLanguage: 'de' }))).kind).toBe('retryable')
+    expect(await provider().translateBatch({ lines: marked, context: [], targetLanguage: 'de' })).toEqual(['[de] Hi [[fault:503*1]]'])
+  })
+
+  it('accepts leading blank lines sent while the server is busy', async () => {
+    const out = await provider().translateBatch({ lines: [{ id: 1, text: 'Hi [[fault:keepalive]]' }], context: [], targetLanguage: 'fr' })
+    expect(out).toEqual(['[fr] Hi [[fault:keepalive]]'])
+  })
+
+  it('a slow answer past the timeout is retryable; an unreachable server too', async () => {
+    fake.faults.set({ kind: 'slow', delayMs: 1000 })
+    expect((await failure(provider({ timeoutMs: 150 }).translateBatch({ lines, context, targetLanguage: 'ja' }))).kind).toBe('retryable')
+    const closed = await startDeepSeekFake({ apiKey: KEY })
+    await closed.close()
+    expect((await failure(provider({ baseUrl: closed.url }).translateBatch({ lines, context, targetLanguage: 'ja' }))).kind).toBe('retryable')
+  })
+
+  it("the caller's abort is rethrown as is, not as a ProviderError", async () => {
+    fake.faults.set({ kind: 'slow', delayMs: 1000 })
+    const controller = new AbortController()
+    const run = provider().translateBatch({ lines, context, targetLanguage: 'ja', signal: controller.signal })
+    setTimeout(() => controller.abort(), 30)
+    const error = await run.then(() => undefined, (e: unknown) => e)
+    expect(error).not.toBeInstanceOf(ProviderError)
+    expect((error as Error).name).toBe('AbortError')
+  })
+
+  it.each([
+    [400, 'fatal'],
+    [402, 'fatal'],
+    [422, 'fatal'],
+    [500, 'retryable'],
+  ])('HTTP %i is %s', async (status, kind) => {
+    const vendor = await startFakeServer({ name: 'status', handler: (_req, res) => sendJson(res, status, { error: { message: `Bad ${KEY}` } }) })
+    try {
+      const error = await failure(provider({ baseUrl: vendor.url }).translateBatch({ lines, context, targetLanguage: 'ja' }))
+      expect(error.kind).toBe(kind)
+      expect(error.message).not.toContain(KEY)
+    } finally {
+      await vendor.close()
+    }
+  })
+
+  it('rejects answers with a wrong, duplicated or blank id', async () => {
+    const answers = [
+      { translations: [{ id: 17, text: 'a' }, { id: 99, text: 'b' }] },
+      { translations: [{ id: 17, text: 'a' }, { id: 17, text: 'b' }] },
+      { translations: [{ id: 17, text: 'a' }, { id: 18, text: '  ' }] },
+      { translations: [{ id: 17, text: 'a' }, { id: 18, text: 5 }] },
+      { lines: [] },
+    ]
+    for (const content of answers) {
+      const vendor = await startFakeServer({
+        name: 'scripted',
+        handler: (_req, res) => sendJson(res, 200, { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) }, finish_reason: 'stop' }] }),
+      })
+      try {
+        expect((await failure(provider({ baseUrl: vendor.url }).translateBatch({ lines, context, targetLanguage: 'ja' }))).kind).toBe('bad_answer')
+      } finally {
+        await vendor.close()
+      }
+    }
+  })
+})

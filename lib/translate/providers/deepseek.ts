@@ -1,0 +1,112 @@
+import { fetchText, kindForStatus, parseJson, parseRetryAfter, redact } from './http'
+import { ProviderError, type TranslateLine, type TranslateProvider } from './types'
+
+export type DeepSeekConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs?: number }
+
+const MAX_TOKENS_CAP = 8192
+const MAX_TOKENS_FLOOR = 1024
+
+// The wire format of ARCHITECTURE.md §6: rules, then a two-line example, and the word "json" (JSON mode requires it).
+export const DEEPSEEK_SYSTEM_PROMPT = [
+  'You are a professional subtitle translator.',
+  'The user message is a JSON object {"targetLanguage": code, "context": [{"id", "text"}], "lines": [{"id", "text"}]}.',
+  'Translate every item of "lines" into the language whose code is "targetLanguage" (zh-CN = Simplified Chinese, zh-HK = Traditional Chinese as used in Hong Kong).',
+  'Rules:',
+  '- Return exactly one item per input line, with the same ids in the same order. Never merge, split, drop or add lines.',
+  '- "context" holds the lines just before these, for meaning only. Do not translate or return them.',
+  '- Keep line breaks (\\n) inside a text, and keep tags such as <i>, </i>, <b>, <font color="..."> and {\\an8} unchanged.',
+  '- An empty text stays empty.',
+  '- Reply with json only, no commentary, in this form:',
+  '{"translations":[{"id":17,"text":"..."},{"id":18,"text":"..."}]}',
+  'Example: for {"targetLanguage":"fr","context":[],"lines":[{"id":17,"text":"Where are you going?"},{"id":18,"text":"Home.\\n<i>I\'m tired.</i>"}]} reply',
+  '{"translations":[{"id":17,"text":"Où vas-tu ?"},{"id":18,"text":"À la maison.\\n<i>Je suis fatigué.</i>"}]}',
+].join('\n')
+
+/** Rough token count: one per CJK character, one per three other characters (errs high on purpose). */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g)?.length ?? 0
+  return cjk + Math.ceil((text.length - cjk) / 3)
+}
+
+/** max_tokens ≈ 3× the source estimate (JSON overhead included), at least 1024, at most 8192. */
+export function maxTokensFor(lines: TranslateLine[]): number {
+  const source = lines.reduce((sum, line) => sum + estimateTokens(line.text) + 8, 16)
+  return Math.min(MAX_TOKENS_CAP, Math.max(MAX_TOKENS_FLOOR, source * 3))
+}
+
+type ChatAnswer = {
+  choices?: { message?: { content?: unknown }; finish_reason?: unknown }[]
+  error?: { message?: unknown }
+}
+
+/**
+ * DeepSeek chat completions in JSON mode. Rule: an answer counts only if it parses and holds
+ * exactly the input ids, each with a string (non-empty when the source is); anything else is
+ * `bad_answer`, and the output is ordered by id, never by position.
+ */
+export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120_000 }: DeepSeekConfig): TranslateProvider {
+  const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`
+  const fail = (kind: ProviderError['kind'], message: string, extra: { status?: number; retryAfterMs?: number } = {}) =>
+    new ProviderError({ provider: 'deepseek', kind, message, ...extra })
+
+  return {
+    name: 'deepseek',
+    maxBatch: 100,
+    async translateBatch({ lines, context, targetLanguage, signal }) {
+      if (lines.length === 0) return []
+      const body = {
+        model,
+        messages: [
+          { role: 'system', content: DEEPSEEK_SYSTEM_PROMPT },
+          { role: 'user', content: JSON.stringify({ targetLanguage, context, lines }) },
+        ],
+        response_format: { type: 'json_object' },
+        thinking: { type: 'disabled' },
+        temperature: 1.3,
+        max_tokens: maxTokensFor(lines),
+        stream: false,
+      }
+      const res = await fetchText({
+        provider: 'deepseek',
+        url,
+        init: { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        timeoutMs,
+        signal,
+        secrets: [apiKey],
+      })
+      const answer = parseJson(res.text) as ChatAnswer | undefined
+      if (res.status !== 200) {
+        const vendor = typeof answer?.error?.message === 'string' ? answer.error.message : 'no error message'
+        const retryAfterMs = res.status === 429 ? parseRetryAfter(res.headers) : undefined
+        throw fail(kindForStatus(res.status), `HTTP ${res.status}: ${redact(vendor, [apiKey])}`, { status: res.status, retryAfterMs })
+      }
+      const choice = answer?.choices?.[0]
+      if (!choice) throw fail('retryable', 'answer was not a chat completion')
+      if (choice.finish_reason === 'insufficient_system_resource') throw fail('retryable', 'insufficient system resource')
+      if (choice.finish_reason === 'length') throw fail('bad_answer', 'answer cut off (finish_reason length)')
+      if (choice.finish_reason === 'content_filter') throw fail('bad_answer', 'answer withheld by the content filter')
+      const content = choice.message?.content
+      // DeepSeek's JSON mode answers all-space content when it failed to produce JSON: a transient failure.
+      if (typeof content !== 'string' || content.trim() === '') throw fail('retryable', 'blank answer')
+      return readTranslations(content, lines, fail)
+    },
+  }
+}
+
+function readTranslations(content: string, lines: TranslateLine[], fail: (kind: 'bad_answer', message: string) => ProviderError): string[] {
+  const parsed = parseJson(content) as { translations?: unknown } | undefined
+  if (!parsed || !Array.isArray(parsed.translations)) throw fail('bad_answer', 'answer is not {"translations": [...]}')
+  const byId = new Map<number, string>()
+  for (const item of parsed.translations as { id?: unknown; text?: unknown }[]) {
+    if (typeof item?.id !== 'number' || typeof item.text !== 'string') throw fail('bad_answer', 'translation item is not {id, text}')
+    if (byId.has(item.id)) throw fail('bad_answer', `id ${item.id} answered twice`)
+    byId.set(item.id, item.text)
+  }
+  if (byId.size !== lines.length) throw fail('bad_answer', `expected ${lines.length} translations, got ${byId.size}`)
+  return lines.map((line) => {
+    const text = byId.get(line.id)
+    if (text === undefined) throw fail('bad_answer', `id ${line.id} missing from the answer`)
+    if (text.trim() === '' && line.text.trim() !== '') throw fail('bad_answer', `id ${line.id} answered blank`)
+    return text
+  })
+}

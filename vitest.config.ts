@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config'
+import path from 'node:path'
+
+// Two projects: pure unit tests, and database tests that each get a database of their own
+// cloned from a migrated template (see lib/testing/db-global-setup.ts).
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(__dirname), 'server-only': path.resolve(__dirname, 'lib/testing/empty.ts') } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/*.db.test.ts', 'node_modules/**', 'e2e/**', '.next/**'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          include: ['**/*.db.test.ts'],
+          exclude: ['node_modules/**', '.next/**'],
+          environment: 'node',
+          globalSetup: ['lib/testing/db-global-setup.ts'],
+          setupFiles: ['lib/testing/db-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
