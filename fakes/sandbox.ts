@@ -1,0 +1,54 @@
+// Sandbox mode: local fakes that stand in for every outside service that has no real setting, so
+// `npm run dev` (and the browser tests) work with no outside account. Each fake adds the settings
+// that point the app at it. Real settings always win: a service with a configured key is left alone.
+import { startDeepSeekFake, startGoogleTranslateFake, startMyMemoryFake, type FakeServer } from './index'
+
+export type Sandbox = { env: Record<string, string>; servers: FakeServer[]; stop(): Promise<void> }
+
+const port = (name: string) => Number(process.env[name] ?? 0)
+
+type Service = {
+  /** Whether the real service is configured (then no fake is started). */
+  isConfigured: (env: NodeJS.ProcessEnv) => boolean
+  start: () => Promise<{ server: FakeServer; env: Record<string, string> }>
+}
+
+// Accounts, payments and storage fakes add their entries to this list.
+const SERVICES: Service[] = [
+  {
+    isConfigured: (env) => Boolean(env.DEEPSEEK_API_KEY),
+    start: async () => {
+      const apiKey = 'sk-sandbox-deepseek'
+      const server = await startDeepSeekFake({ apiKey, port: port('FAKE_DEEPSEEK_PORT'), delayMs: Number(process.env.FAKE_DEEPSEEK_DELAY_MS ?? 150) })
+      return { server, env: { DEEPSEEK_API_KEY: apiKey, DEEPSEEK_BASE_URL: server.url } }
+    },
+  },
+  {
+    isConfigured: (env) => Boolean(env.GOOGLE_TRANSLATE_API_KEY),
+    start: async () => {
+      const apiKey = 'sandbox-google-key'
+      const server = await startGoogleTranslateFake({ apiKey, port: port('FAKE_GOOGLE_TRANSLATE_PORT') })
+      return { server, env: { GOOGLE_TRANSLATE_API_KEY: apiKey, GOOGLE_TRANSLATE_BASE_URL: server.url } }
+    },
+  },
+  {
+    isConfigured: (env) => Boolean(env.MYMEMORY_BASE_URL),
+    start: async () => {
+      const server = await startMyMemoryFake({ port: port('FAKE_MYMEMORY_PORT') })
+      return { server, env: { MYMEMORY_BASE_URL: server.url } }
+    },
+  },
+]
+
+/** Starts a fake for every service without real settings; returns the settings that point at them. */
+export async function startSandbox(env: NodeJS.ProcessEnv = process.env): Promise<Sandbox> {
+  const servers: FakeServer[] = []
+  const overrides: Record<string, string> = { SANDBOX: '1' }
+  for (const service of SERVICES) {
+    if (service.isConfigured(env)) continue
+    const started = await service.start()
+    servers.push(started.server)
+    Object.assign(overrides, started.env)
+  }
+  return { env: overrides, servers, stop: async () => void (await Promise.all(servers.map((s) => s.close()))) }
+}
