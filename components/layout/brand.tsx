@@ -14,5 +14,5 @@ export function BrandMark({ className = 'size-7' }: { className?: string }) {
 
 export async function BrandName() {
   const t = await getTranslations('common')
-  return <span className="text-base font-semibold tracking-tight text-fg">{t('brand')}</span>
+  return <span className="text-base font-semibold tracking-tight whitespace-nowrap text-fg">{t('brand')}</span>
 }

@@ -8,6 +8,8 @@ import { locales } from '@/lib/i18n/routing'
 import type { Locale } from '@/lib/site'
 
 const LABELS: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English', 'ja-JP': '日本語' }
+// Narrow screens get short labels so the header keeps one line.
+const SHORT: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'EN', 'ja-JP': '日本語' }
 
 /** Shown only where the host rule allows it (international and development hosts). */
 export function LanguageSwitcher() {
@@ -32,15 +34,17 @@ export function LanguageSwitcher() {
           href={localizedPath(locale, path, edition.defaultLocale)}
           hrefLang={locale}
           lang={locale}
+          aria-label={LABELS[locale]}
           onClick={() => remember(locale)}
           aria-current={locale === current ? 'true' : undefined}
           className={
             locale === current
-              ? 'rounded-md bg-brand-subtle px-2.5 py-1 font-medium text-brand'
-              : 'rounded-md px-2.5 py-1 text-muted hover:text-fg'
+              ? 'rounded-md bg-brand-subtle px-2 py-1 font-medium whitespace-nowrap text-brand sm:px-2.5'
+              : 'rounded-md px-2 py-1 whitespace-nowrap text-muted hover:text-fg sm:px-2.5'
           }
         >
-          {LABELS[locale]}
+          <span className="sm:hidden">{SHORT[locale]}</span>
+          <span className="hidden sm:inline">{LABELS[locale]}</span>
         </a>
       ))}
     </nav>

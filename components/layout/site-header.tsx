@@ -9,9 +9,11 @@ export async function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <LocalizedLink href="/" className="flex items-center gap-2.5" data-testid="brand-link">
+        <LocalizedLink href="/" className="flex min-w-0 items-center gap-2.5" data-testid="brand-link">
           <BrandMark />
-          <BrandName />
+          <span className="hidden min-[420px]:inline">
+            <BrandName />
+          </span>
         </LocalizedLink>
         <nav className="hidden items-center gap-6 text-sm text-muted md:flex">
           <LocalizedLink href="/pricing" className="hover:text-fg">
@@ -21,7 +23,7 @@ export async function SiteHeader() {
             {t('about')}
           </LocalizedLink>
         </nav>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-2 sm:gap-3">
           <LanguageSwitcher />
           <AuthLink />
         </div>

@@ -35,7 +35,7 @@ export async function LandingPage({ topic }: { topic?: LandingSlug }) {
             </div>
             <dl className="mt-12 grid max-w-lg grid-cols-3 gap-6">
               {stats.map((stat) => (
-                <div key={stat.label}>
+                <div key={stat.label} className="flex flex-col">
                   <dt className="order-2 text-xs text-muted sm:text-sm">{stat.label}</dt>
                   <dd className="tabular text-2xl font-semibold text-fg sm:text-3xl">{stat.value}</dd>
                 </div>

@@ -47,6 +47,11 @@ describe('parseSrt', () => {
     expect(parseSrt(text).map((c) => c.text)).toEqual(['A', 'B'])
   })
 
+  it('accepts an arrow without spaces or with extra dashes', () => {
+    const cues = parseSrt('00:00:01,000-->00:00:02,000\nTight\n\n00:00:03,000  --->  00:00:04,000\nLoose\n')
+    expect(cues.map((c) => [c.startMs, c.endMs, c.text])).toEqual([[1_000, 2_000, 'Tight'], [3_000, 4_000, 'Loose']])
+  })
+
   it('ignores position info after the end time', () => {
     const [cue] = parseSrt('1\n00:00:01,000 --> 00:00:02,000  X1:100 X2:200 Y1:10 Y2:20\nPositioned\n')
     expect(cue).toMatchObject({ endMs: 2_000, text: 'Positioned' })

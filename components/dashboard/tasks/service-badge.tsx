@@ -1,0 +1,8 @@
+import { Badge } from '@/components/ui/badge'
+
+const NAMES: Record<string, string> = { deepseek: 'DeepSeek', google: 'Google' }
+
+/** The translation service of a task; product names are not translated. */
+export function ServiceBadge({ service }: { service: string }) {
+  return <Badge tone={service === 'google' ? 'info' : 'brand'}>{NAMES[service] ?? service}</Badge>
+}

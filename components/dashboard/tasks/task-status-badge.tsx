@@ -1,0 +1,36 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { Badge } from '@/components/ui/badge'
+import type { Task } from '@/lib/client/tasks'
+
+/** Status of a task; while translating it carries the percentage and a thin bar. */
+export function TaskStatusBadge({ task }: { task: Pick<Task, 'status' | 'progress' | 'error'> }) {
+  const t = useTranslations('tasks.status')
+  if (task.status === 'translating') {
+    const pct = Math.max(0, Math.min(100, Math.round(task.progress ?? 0)))
+    return (
+      <div className="flex min-w-28 flex-col gap-1.5" data-testid="task-status" data-status="translating">
+        <Badge tone="info" className="w-fit gap-1.5">
+          <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
+          {t('translatingPct', { progress: pct })}
+        </Badge>
+        <div className="h-1 w-28 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('translating')}>
+          <div className="h-full rounded-full bg-info transition-[width] duration-500" style={{ width: `${pct}%` }} />
+        </div>
+      </div>
+    )
+  }
+  if (task.status === 'completed') {
+    return (
+      <span data-testid="task-status" data-status="completed">
+        <Badge tone="success">{t('completed')}</Badge>
+      </span>
+    )
+  }
+  return (
+    <span title={task.error ?? undefined} data-testid="task-status" data-status="failed">
+      <Badge tone="danger">{t('failed')}</Badge>
+    </span>
+  )
+}

@@ -1,0 +1,104 @@
+'use client'
+
+import { useFormatter, useTranslations } from 'next-intl'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import type { Task } from '@/lib/client/tasks'
+import { useLanguagePair } from './language-name'
+import { ServiceBadge } from './service-badge'
+import { TaskActions } from './task-actions'
+import { TaskStatusBadge } from './task-status-badge'
+
+function Head() {
+  const t = useTranslations('tasks.columns')
+  return (
+    <THead>
+      <tr>
+        <TH>{t('file')}</TH>
+        <TH>{t('languages')}</TH>
+        <TH>{t('service')}</TH>
+        <TH>{t('status')}</TH>
+        <TH>{t('submitted')}</TH>
+        <TH className="text-right">{t('cost')}</TH>
+        <TH className="text-right">
+          <span className="sr-only">{t('actions')}</span>
+        </TH>
+      </tr>
+    </THead>
+  )
+}
+
+/** The task table; rows keep their height while loading so nothing jumps. */
+export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task: Task) => void }) {
+  const t = useTranslations('tasks')
+  const format = useFormatter()
+  const pair = useLanguagePair()
+  return (
+    <Table data-testid="task-table">
+      <Head />
+      <TBody>
+        {tasks.map((task) => (
+          <TR key={task.id} data-testid="task-row" data-task-id={task.id}>
+            <TD className="max-w-72">
+              <p className="truncate font-medium text-fg" title={task.fileName}>
+                {task.fileName}
+              </p>
+            </TD>
+            <TD className="whitespace-nowrap text-muted">{pair(task)}</TD>
+            <TD>
+              <ServiceBadge service={task.translationService} />
+            </TD>
+            <TD>
+              <TaskStatusBadge task={task} />
+            </TD>
+            <TD className="tabular whitespace-nowrap text-muted">
+              {task.submitTime ? format.dateTime(new Date(task.submitTime), { dateStyle: 'medium', timeStyle: 'short' }) : '—'}
+            </TD>
+            <TD className="tabular text-right whitespace-nowrap text-muted">{typeof task.cost === 'number' ? t('points', { points: task.cost }) : '—'}</TD>
+            <TD>
+              <TaskActions task={task} onDelete={onDelete} />
+            </TD>
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  )
+}
+
+export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
+  const t = useTranslations('common')
+  return (
+    <div role="status" aria-label={t('loading')}>
+      <Table>
+        <Head />
+        <TBody>
+          {Array.from({ length: rows }, (_, i) => (
+            <tr key={i}>
+              <TD>
+                <Skeleton className="h-4 w-40" />
+              </TD>
+              <TD>
+                <Skeleton className="h-4 w-32" />
+              </TD>
+              <TD>
+                <Skeleton className="h-5 w-16 rounded-full" />
+              </TD>
+              <TD>
+                <Skeleton className="h-5 w-20 rounded-full" />
+              </TD>
+              <TD>
+                <Skeleton className="h-4 w-28" />
+              </TD>
+              <TD>
+                <Skeleton className="ml-auto h-4 w-14" />
+              </TD>
+              <TD>
+                <Skeleton className="ml-auto h-8 w-40" />
+              </TD>
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { usePathname, useRouter } from 'next/navigation'
+import { toast } from 'sonner'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { Progress } from '@/components/ui/progress'
+import type { Features } from '@/lib/features'
+import { InsufficientPointsDialog } from './insufficient-points-dialog'
+import { UploadDropzone } from './upload-dropzone'
+import { UploadEstimate } from './upload-estimate'
+import { UploadOptions } from './upload-options'
+import { useUploadFlow } from './use-upload-flow'
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; features: Features; onCreated?: () => void }
+
+/** Spec "Upload dialog": pick a file, see the estimate, choose languages and service, submit. */
+export function UploadDialog({ open, onOpenChange, features, onCreated }: Props) {
+  const t = useTranslations('upload')
+  const tc = useTranslations('common')
+  const router = useRouter()
+  const pathname = usePathname()
+  const flow = useUploadFlow({
+    canUseGoogle: features.googleTranslation,
+    onCreated: (task) => {
+      toast.success(t('started', { fileName: task.fileName }), { description: t('startedHint') })
+      close()
+      onCreated?.()
+    },
+  })
+
+  function close() {
+    onOpenChange(false)
+    flow.reset()
+  }
+  const buyPoints = () => {
+    close()
+    router.replace(`${pathname}?view=purchase`, { scroll: false })
+  }
+
+  const progressLabel =
+    flow.phase === 'checking' ? t('progress.checking') : flow.phase === 'creating' ? t('progress.creating') : t('progress.uploading', { pct: flow.uploadPct })
+  const progressValue = flow.phase === 'checking' ? 2 : flow.phase === 'creating' ? 100 : Math.max(2, flow.uploadPct * 0.95)
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+        isLocked={flow.isSubmitting}
+        title={t('title')}
+        description={t('description')}
+        className="max-w-xl"
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={flow.isSubmitting}>
+              {tc('cancel')}
+            </Button>
+            <Button onClick={flow.submit} disabled={!flow.canSubmit} isLoading={flow.isSubmitting} data-testid="upload-submit">
+              {t('submit')}
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-5" data-testid="upload-dialog" data-phase={flow.phase}>
+          <UploadDropzone file={flow.file} onFile={flow.chooseFile} isDisabled={flow.isSubmitting} error={flow.fileError} />
+          {flow.file && !flow.fileError && <UploadEstimate estimate={flow.estimate} />}
+          <UploadOptions
+            value={flow.choices}
+            onChange={flow.setChoices}
+            detectedLanguage={flow.estimate?.detectedLanguage ?? null}
+            canUseGoogle={features.googleTranslation}
+            isDisabled={flow.isSubmitting}
+          />
+          {flow.submitError && (
+            <Alert tone="danger" className="py-2.5">
+              <span data-testid="upload-error">{flow.submitError}</span>
+            </Alert>
+          )}
+          {flow.isSubmitting ? (
+            <div className="space-y-1.5" data-testid="upload-progress">
+              <div className="flex justify-between text-xs text-muted">
+                <span>{progressLabel}</span>
+              </div>
+              <Progress value={progressValue} label={progressLabel} />
+            </div>
+          ) : null}
+          <ul className="space-y-1 text-xs text-subtle">
+            <li>{t('keepsRunning')}</li>
+            {features.isSandbox && <li className="text-info">{t('sandbox')}</li>}
+          </ul>
+        </div>
+      </Dialog>
+      <InsufficientPointsDialog shortfall={flow.shortfall} canPurchase={features.pointsPurchase} onBuy={buyPoints} onCancel={flow.dismissShortfall} />
+    </>
+  )
+}

@@ -1,0 +1,53 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import type { ReactNode } from 'react'
+import { Skeleton } from '@/components/ui/skeleton'
+import { estimatedSeconds, pointsToMinutes } from '@/lib/client/task-helpers'
+import type { Estimate } from '@/lib/client/tasks'
+import { useLanguageName } from './language-name'
+
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-subtle">{label}</dt>
+      <dd className="tabular mt-0.5 text-sm font-medium text-fg" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  )
+}
+
+/** What the server found in the file: language, segments, cost in points (and minutes), time. */
+export function UploadEstimate({ estimate }: { estimate: Estimate | null }) {
+  const t = useTranslations('upload.estimate')
+  const languageName = useLanguageName()
+  if (!estimate) {
+    return (
+      <div className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:grid-cols-4" role="status" aria-label={t('loading')}>
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="space-y-1.5">
+            <Skeleton className="h-3 w-14" />
+            <Skeleton className="h-4 w-20" />
+          </div>
+        ))}
+      </div>
+    )
+  }
+  return (
+    <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:grid-cols-4" data-testid="upload-estimate">
+      <Stat label={t('detected')} testId="estimate-language">
+        {languageName(estimate.detectedLanguage)}
+      </Stat>
+      <Stat label={t('segments')} testId="estimate-segments">
+        {estimate.segments}
+      </Stat>
+      <Stat label={t('cost')} testId="estimate-cost">
+        {t('costValue', { points: estimate.cost, minutes: pointsToMinutes(estimate.cost) })}
+      </Stat>
+      <Stat label={t('time')} testId="estimate-time">
+        {t('timeValue', { seconds: estimatedSeconds(estimate.estimatedMs) })}
+      </Stat>
+    </dl>
+  )
+}

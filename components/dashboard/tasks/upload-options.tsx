@@ -1,0 +1,89 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useMemo } from 'react'
+import { Field } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
+import type { TranslationService } from '@/lib/client/tasks'
+import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
+import { useLanguageName } from './language-name'
+
+export type UploadChoices = { source: string; target: string; service: TranslationService; includeOriginal: boolean }
+
+type Props = {
+  value: UploadChoices
+  onChange: (next: UploadChoices) => void
+  detectedLanguage: string | null
+  canUseGoogle: boolean
+  isDisabled?: boolean
+}
+
+/** Source (auto by default), target (required, never auto), service and the bilingual switch. */
+export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, isDisabled }: Props) {
+  const t = useTranslations('upload.options')
+  const name = useLanguageName()
+  const set = (patch: Partial<UploadChoices>) => onChange({ ...value, ...patch })
+
+  const sourceOptions = useMemo(
+    () =>
+      LANGUAGES.map((code) => ({
+        value: code,
+        label: code === 'auto' ? (detectedLanguage ? t('autoDetected', { language: name(detectedLanguage) }) : t('auto')) : name(code),
+      })),
+    [detectedLanguage, name, t],
+  )
+  const targetOptions = useMemo(() => TARGET_LANGUAGES.map((code) => ({ value: code, label: name(code) })), [name])
+  const serviceOptions = useMemo(
+    () => [
+      { value: 'deepseek', label: t('deepseek') },
+      ...(canUseGoogle ? [{ value: 'google', label: t('google') }] : []),
+    ],
+    [canUseGoogle, t],
+  )
+  const effectiveSource = value.source === 'auto' ? detectedLanguage : value.source
+  const isSameLanguage = Boolean(value.target && effectiveSource === value.target)
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field id="upload-source" label={t('source')}>
+        <Select id="upload-source" value={value.source} onValueChange={(source) => set({ source })} options={sourceOptions} disabled={isDisabled} data-testid="upload-source" />
+      </Field>
+      <Field id="upload-target" label={t('target')} hint={isSameLanguage ? t('sameLanguage') : undefined}>
+        <Select
+          id="upload-target"
+          value={value.target || undefined}
+          onValueChange={(target) => set({ target })}
+          options={targetOptions}
+          placeholder={t('targetPlaceholder')}
+          disabled={isDisabled}
+          data-testid="upload-target"
+        />
+      </Field>
+      <Field id="upload-service" label={t('service')} hint={canUseGoogle ? undefined : t('deepseekOnly')}>
+        <Select
+          id="upload-service"
+          value={value.service}
+          onValueChange={(service) => set({ service: service as TranslationService })}
+          options={serviceOptions}
+          disabled={isDisabled || serviceOptions.length === 1}
+          data-testid="upload-service"
+        />
+      </Field>
+      <div className="flex items-start gap-2.5 sm:pt-7">
+        <input
+          id="upload-include-original"
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-brand"
+          checked={value.includeOriginal}
+          onChange={(event) => set({ includeOriginal: event.target.checked })}
+          disabled={isDisabled}
+          data-testid="upload-include-original"
+        />
+        <label htmlFor="upload-include-original" className="text-sm leading-snug">
+          <span className="font-medium text-fg">{t('includeOriginal')}</span>
+          <span className="block text-xs text-subtle">{t('includeOriginalHint')}</span>
+        </label>
+      </div>
+    </div>
+  )
+}

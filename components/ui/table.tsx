@@ -1,0 +1,31 @@
+import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import { cn } from './cn'
+
+/** A data table in a bordered card that scrolls sideways on narrow screens instead of squeezing. */
+export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
+      <table className={cn('w-full border-collapse text-sm', className)} {...rest} />
+    </div>
+  )
+}
+
+export function THead({ className, ...rest }: HTMLAttributes<HTMLTableSectionElement>) {
+  return <thead className={cn('border-b border-border bg-surface-2/60 text-left text-xs font-medium text-muted', className)} {...rest} />
+}
+
+export function TBody({ className, ...rest }: HTMLAttributes<HTMLTableSectionElement>) {
+  return <tbody className={cn('divide-y divide-border', className)} {...rest} />
+}
+
+export function TR({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr className={cn('transition-colors hover:bg-surface-2/40', className)} {...rest} />
+}
+
+export function TH({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <th scope="col" className={cn('px-4 py-2.5 font-medium whitespace-nowrap', className)} {...rest} />
+}
+
+export function TD({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn('px-4 py-3 align-middle', className)} {...rest} />
+}

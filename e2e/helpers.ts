@@ -1,0 +1,34 @@
+import { expect, type Page } from '@playwright/test'
+import { E2E } from './env'
+
+/** The newest verification code the test SMTP server received for an address. */
+export async function readMailedCode(to: string, { timeoutMs = 10_000 } = {}): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const res = await fetch(`${E2E.fakes.smtpInbox}/messages?to=${encodeURIComponent(to)}`)
+    const { messages } = (await res.json()) as { messages: { code: string | null }[] }
+    const code = messages.findLast((m) => m.code)?.code
+    if (code) return code
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no code mailed to ${to}`)
+}
+
+/** Steers a fake's fault injection (see fakes/faults.ts for the spec shape). */
+export async function setFault(fakeUrl: string, spec: Record<string, unknown> | null) {
+  await fetch(`${fakeUrl}/__faults`, spec ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) } : { method: 'DELETE' })
+}
+
+/** Signs in through the email form. */
+export async function signIn(page: Page, { email, password, baseUrl = E2E.cnUrl }: { email: string; password: string; baseUrl?: string }) {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByTestId('login-email').fill(email)
+  await page.getByTestId('login-password').fill(password)
+  await page.getByTestId('login-submit').click()
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 })
+}
+
+export const DEMO = {
+  manager: { email: 'admin@example.com', password: 'admin123456' },
+  user: { email: 'demo@example.com', password: 'demo123456' },
+}

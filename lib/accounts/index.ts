@@ -1,0 +1,6 @@
+export { hashPassword, verifyPassword } from './passwords'
+export { issueCode, consumeCode, withdrawCode, CODE_TTL_MS, CODE_RESEND_MS, CODE_MAX_ATTEMPTS } from './codes'
+export { signInWithPassword, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS } from './sign-in'
+export { registerUser, createUser, updateProfile, deleteUser, listUsers, type UserPage } from './users'
+export { findOrCreateGoogleUser, findOrCreateWechatUser, fitName, type GoogleProfile, type WechatProfile } from './external'
+export { storeAvatar, AVATAR_MAX_BYTES } from './avatar'

@@ -1,0 +1,77 @@
+import 'server-only'
+import type { User } from '@prisma/client'
+import { createSession, endUserSessions } from '@/lib/auth/sessions'
+import { db } from '@/lib/db'
+import { AppError } from '@/lib/http'
+import { consumeCode } from './codes'
+import { hashPassword } from './passwords'
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002'
+}
+
+/**
+ * Registers an email account and starts its first session. Rules: the code is checked (and used
+ * up) before anything else, so the answer never tells a stranger whether an address is taken;
+ * a taken address is 40900.
+ */
+export async function registerUser(input: { email: string; name: string; password: string; code: string }): Promise<{ user: User; token: string }> {
+  await consumeCode({ email: input.email, code: input.code })
+  const passwordHash = await hashPassword(input.password)
+  try {
+    return await db.$transaction(async (tx) => {
+      const user = await tx.user.create({ data: { email: input.email, name: input.name, passwordHash } })
+      return { user, token: await createSession({ userId: user.id, tx }) }
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'emailTaken')
+    throw error
+  }
+}
+
+/** Creates a user on a manager's behalf (no code needed). A taken address is 40900. */
+export async function createUser(input: { email: string; name: string; password: string; picture?: string }): Promise<User> {
+  const passwordHash = await hashPassword(input.password)
+  try {
+    return await db.user.create({ data: { email: input.email, name: input.name, passwordHash, picture: input.picture || null } })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'emailTaken')
+    throw error
+  }
+}
+
+/** Updates a user's display name and, when given, picture ('' removes it). */
+export async function updateProfile({ userId, name, picture }: { userId: string; name: string; picture?: string }): Promise<User> {
+  return db.user.update({ where: { id: userId }, data: { name, ...(picture === undefined ? {} : { picture: picture || null }) } })
+}
+
+/**
+ * Deletes a user and ends all their sessions in the same transaction, so their token is refused
+ * at once. Rule: a manager cannot delete themself (40300); an unknown id is 40400.
+ */
+export async function deleteUser({ id, actorId }: { id: string; actorId: string }): Promise<User> {
+  if (id === actorId) throw new AppError('forbidden', 'cannotDeleteSelf')
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id } })
+    if (!user) throw new AppError('not_found', 'userNotFound')
+    await endUserSessions({ userId: id, tx })
+    await tx.user.delete({ where: { id } })
+    return user
+  })
+}
+
+export type UserPage = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean; list: User[] }
+
+/** Users newest first: all of them, or one page in the spec's order page shape. */
+export async function listUsers(): Promise<User[]>
+export async function listUsers(page: { page: number; size: number }): Promise<UserPage>
+export async function listUsers(page?: { page: number; size: number }): Promise<User[] | UserPage> {
+  const orderBy = [{ createdAt: 'desc' as const }, { id: 'asc' as const }]
+  if (!page) return db.user.findMany({ orderBy })
+  const [totalCount, list] = await db.$transaction([
+    db.user.count(),
+    db.user.findMany({ orderBy, skip: (page.page - 1) * page.size, take: page.size }),
+  ])
+  const totalPages = Math.max(1, Math.ceil(totalCount / page.size))
+  return { pageNum: page.page, pageSize: page.size, totalCount, totalPages, hasNextPage: page.page < totalPages, hasPrevPage: page.page > 1, list }
+}

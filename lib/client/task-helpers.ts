@@ -1,0 +1,63 @@
+// Pure helpers of the task screens (no DOM, no I/O), shared by the dashboard and the editor.
+import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/srt/cost'
+
+export type ExportFormat = 'srt' | 'vtt'
+export type ExportContent = 'translated' | 'bilingual' | 'original'
+
+export type FileProblem = 'invalid_format' | 'too_large' | 'empty_file'
+
+/** Spec section 5, checked before any upload: `.srt` (any case), not empty, at most 5 MB. */
+export function checkSrtFile(file: { name: string; size: number }): FileProblem | null {
+  if (!/\.srt$/i.test(file.name.trim())) return 'invalid_format'
+  if (file.size <= 0) return 'empty_file'
+  if (file.size > MAX_UPLOAD_BYTES) return 'too_large'
+  return null
+}
+
+/** Points shown as minutes (spec section 9: points / 10), keeping one decimal only when needed. */
+export function pointsToMinutes(points: number): number {
+  return Math.round((points / POINTS_PER_MINUTE) * 10) / 10
+}
+
+/** Estimated time in whole seconds (ms / 1000, rounded up so a short job never shows 0 s). */
+export function estimatedSeconds(ms: number): number {
+  return ms > 0 ? Math.ceil(ms / 1000) : 0
+}
+
+/** The editor's time column: the first 8 characters of `HH:MM:SS,mmm` (spec section 9). */
+export function shortTime(time: string): string {
+  return time.slice(0, 8)
+}
+
+/** The dashboard's one-click download: bilingual when the task keeps the original text, else translated. */
+export function defaultExportContent(task: { includeOriginalText?: boolean }): ExportContent {
+  return task.includeOriginalText ? 'bilingual' : 'translated'
+}
+
+/** File size for people: `812 B`, `14.2 KB`, `3.1 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+/** Name of a downloaded export when the server sends none: `movie.srt` → `movie.bilingual.vtt`. */
+export function exportFileName(fileName: string, format: ExportFormat, content: ExportContent): string {
+  const base = fileName.replace(/\.srt$/i, '') || 'subtitles'
+  return `${base}.${content}.${format}`
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` preferred), or null. */
+export function dispositionName(header: string | null): string | null {
+  if (!header) return null
+  const star = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(header)
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''))
+    } catch {
+      // a malformed encoded name: use the plain one below
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header)
+  return plain ? plain[1].trim() : null
+}

@@ -1,0 +1,138 @@
+import 'server-only'
+import { db, type Tx } from '@/lib/db'
+import { assertPositivePoints, balanceOf, inTransaction, lockUser, lotExpiry, returnToLots, takeFromLots, type LotSource } from './ledger'
+
+export type PointsResult = { balance: number; isDuplicate: boolean }
+
+const taskKey = (taskId: string, step: 'reserve' | 'capture' | 'release') => `task:${taskId}:${step}`
+
+/** The user's balance: the remaining points of their unexpired lots. */
+export async function getBalance({ userId, now = new Date(), tx }: { userId: string; now?: Date; tx?: Tx }): Promise<number> {
+  return balanceOf(tx ?? db, userId, now)
+}
+
+/**
+ * Grants a lot of points that expires one year after `now` (purchases, operator grants, refunds).
+ * Idempotent per key: a repeated key changes nothing and answers the current balance.
+ */
+export async function grantPoints({
+  userId,
+  amount,
+  key,
+  source = 'grant',
+  reason,
+  orderId,
+  now = new Date(),
+  expiresAt,
+  tx,
+}: {
+  userId: string
+  amount: number
+  key: string
+  source?: LotSource
+  /** Free text kept on the ledger entry ("support ticket 42"). */
+  reason?: string
+  orderId?: string
+  now?: Date
+  /** Overrides the one-year expiry (tests, migrated balances). */
+  expiresAt?: Date
+  tx?: Tx
+}): Promise<PointsResult & { lotId: string | null }> {
+  assertPositivePoints(amount)
+  return inTransaction(tx, async (t) => {
+    await lockUser(t, userId)
+    const existing = await t.pointEntry.findUnique({ where: { idempotencyKey: key } })
+    if (existing) return { balance: await balanceOf(t, userId, now), isDuplicate: true, lotId: existing.lotId }
+    const lot = await t.pointLot.create({
+      data: { userId, granted: amount, remaining: amount, expiresAt: expiresAt ?? lotExpiry(now), source, orderId, createdAt: now },
+    })
+    await t.pointEntry.create({
+      data: {
+        userId, delta: amount, reason: source, note: reason, orderId, lotId: lot.id, idempotencyKey: key,
+        allocations: { create: [{ lotId: lot.id, amount }] },
+      },
+    })
+    return { balance: await balanceOf(t, userId, now), isDuplicate: false, lotId: lot.id }
+  })
+}
+
+/**
+ * Spends points outright (the spec's decr_point), soonest-expiring lots first. Rules: a whole
+ * positive amount, never more than the balance (insufficient_points); idempotent per key.
+ */
+export async function spendPoints({ userId, amount, key, now = new Date(), tx }: { userId: string; amount: number; key: string; now?: Date; tx?: Tx }): Promise<PointsResult> {
+  assertPositivePoints(amount)
+  return inTransaction(tx, async (t) => {
+    await lockUser(t, userId)
+    const existing = await t.pointEntry.findUnique({ where: { idempotencyKey: key } })
+    if (existing) return { balance: await balanceOf(t, userId, now), isDuplicate: true }
+    const taken = await takeFromLots(t, userId, amount, now)
+    await t.pointEntry.create({ data: { userId, delta: -amount, reason: 'spend', idempotencyKey: key, allocations: { create: taken } } })
+    return { balance: await balanceOf(t, userId, now), isDuplicate: false }
+  })
+}
+
+/**
+ * Holds a task's cost: the points leave the balance now (soonest-expiring lots first) and are later
+ * captured (completed) or released (failed, deleted). Rules: insufficient points throws 40200 and,
+ * run inside the task's transaction, stores nothing; idempotent per task; a zero cost still records
+ * the reservation so capture and release behave the same for every task.
+ */
+export async function reserveTaskPoints({ userId, taskId, amount, now = new Date(), tx }: { userId: string; taskId: string; amount: number; now?: Date; tx?: Tx }): Promise<PointsResult> {
+  if (amount !== 0) assertPositivePoints(amount)
+  return inTransaction(tx, async (t) => {
+    await lockUser(t, userId)
+    const key = taskKey(taskId, 'reserve')
+    const existing = await t.pointEntry.findUnique({ where: { idempotencyKey: key } })
+    if (existing) return { balance: await balanceOf(t, userId, now), isDuplicate: true }
+    const taken = await takeFromLots(t, userId, amount, now)
+    await t.pointEntry.create({ data: { userId, taskId, delta: -amount, reason: 'reserve', idempotencyKey: key, allocations: { create: taken } } })
+    return { balance: await balanceOf(t, userId, now), isDuplicate: false }
+  })
+}
+
+export class ReservationError extends Error {
+  constructor(
+    readonly reason: 'missing' | 'released',
+    taskId: string,
+  ) {
+    super(reason === 'missing' ? `task ${taskId} has no points reservation` : `the points reservation of task ${taskId} was already released`)
+    this.name = 'ReservationError'
+  }
+}
+
+/**
+ * Charges a task's reservation for good. Idempotent per task (a resumed task is charged once);
+ * throws ReservationError when there is no reservation or it was released.
+ */
+export async function captureTaskPoints({ taskId, tx }: { taskId: string; tx?: Tx }): Promise<{ amount: number; isDuplicate: boolean }> {
+  return inTransaction(tx, async (t) => {
+    const reserve = await t.pointEntry.findUnique({ where: { idempotencyKey: taskKey(taskId, 'reserve') } })
+    if (!reserve) throw new ReservationError('missing', taskId)
+    await lockUser(t, reserve.userId)
+    const done = await t.pointEntry.findMany({ where: { idempotencyKey: { in: [taskKey(taskId, 'capture'), taskKey(taskId, 'release')] } } })
+    if (done.some((e) => e.reason === 'capture')) return { amount: -reserve.delta, isDuplicate: true }
+    if (done.some((e) => e.reason === 'release')) throw new ReservationError('released', taskId)
+    await t.pointEntry.create({ data: { userId: reserve.userId, taskId, delta: 0, reason: 'capture', idempotencyKey: taskKey(taskId, 'capture') } })
+    return { amount: -reserve.delta, isDuplicate: false }
+  })
+}
+
+/**
+ * Returns a task's reserved points to the lots they came from (failed or deleted task). Rules:
+ * idempotent; does nothing for a task with no reservation or one already captured.
+ */
+export async function releaseTaskPoints({ taskId, tx }: { taskId: string; tx?: Tx }): Promise<{ released: number }> {
+  return inTransaction(tx, async (t) => {
+    const reserve = await t.pointEntry.findUnique({ where: { idempotencyKey: taskKey(taskId, 'reserve') }, include: { allocations: true } })
+    if (!reserve) return { released: 0 }
+    await lockUser(t, reserve.userId)
+    const done = await t.pointEntry.findMany({ where: { idempotencyKey: { in: [taskKey(taskId, 'capture'), taskKey(taskId, 'release')] } } })
+    if (done.length > 0) return { released: 0 }
+    const returned = await returnToLots(t, reserve.allocations)
+    await t.pointEntry.create({
+      data: { userId: reserve.userId, taskId, delta: -reserve.delta, reason: 'release', idempotencyKey: taskKey(taskId, 'release'), allocations: { create: returned } },
+    })
+    return { released: -reserve.delta }
+  })
+}

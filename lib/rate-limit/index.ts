@@ -1,0 +1,52 @@
+import 'server-only'
+import type { NextRequest } from 'next/server'
+import { db } from '@/lib/db'
+import { env } from '@/lib/env'
+
+export type Window = { count: number; resetAt: Date }
+
+/**
+ * Counts one hit in a fixed window shared by every web process (the RateLimit table). Rule: one
+ * atomic upsert; an expired window restarts at 1.
+ */
+export async function hitRateLimit({ key, windowMs }: { key: string; windowMs: number }): Promise<Window> {
+  const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+    RETURNING "count", "resetAt"`
+  return rows[0]
+}
+
+/** Hits a window and tells whether the caller is still within `limit` hits. */
+export async function consumeRateLimit({ key, limit, windowMs }: { key: string; limit: number; windowMs: number }) {
+  const window = await hitRateLimit({ key, windowMs })
+  return { isAllowed: window.count <= limit, retryAfterMs: Math.max(0, window.resetAt.getTime() - Date.now()) }
+}
+
+/** The current count of a window without adding to it (0 when absent or expired). */
+export async function peekRateLimit(key: string): Promise<Window | null> {
+  const row = await db.rateLimit.findUnique({ where: { key } })
+  return row && row.resetAt.getTime() > Date.now() ? { count: row.count, resetAt: row.resetAt } : null
+}
+
+/** Forgets a window (e.g. failed sign-ins after a successful one). */
+export async function resetRateLimit(key: string): Promise<void> {
+  await db.rateLimit.deleteMany({ where: { key } })
+}
+
+/**
+ * The client address used for limits. Rule: X-Forwarded-For is trusted only behind our own load
+ * balancer (TRUST_PROXY=1), where its last entry is the address the balancer saw.
+ */
+export function clientIp(req: NextRequest | { headers: Headers }): string {
+  if (env().TRUST_PROXY) {
+    const forwarded = req.headers.get('x-forwarded-for')
+    const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).pop()
+    if (last) return last
+  }
+  // Without a trusted proxy every address header can be forged: all such callers share one bucket.
+  return 'direct'
+}

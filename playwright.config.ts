@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E } from './e2e/env'
+
+// Browser tests run against a production build (`next build` first) served by `npm run start:e2e`:
+// a fresh database, the sandbox fakes on fixed ports, and a test SMTP server with an HTTP inbox.
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: E2E.cnUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], baseURL: E2E.cnUrl } }],
+  webServer: {
+    command: 'npm run start:e2e',
+    // Node cannot resolve *.localhost, so readiness is checked on 127.0.0.1.
+    url: `http://127.0.0.1:${E2E.port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: E2E.serverEnv,
+  },
+})

@@ -1,0 +1,54 @@
+// Idempotent seed: the product catalogue when empty, the ADMIN_EMAIL manager when missing, and in
+// development the demo accounts. Returns lines to print (credentials), never prints secrets itself.
+import { hash } from '@node-rs/argon2'
+import { Prisma } from '@prisma/client'
+import { db } from '@/lib/db'
+import { grantPoints } from '@/lib/points'
+
+const PRODUCTS = [
+  { id: 1, points: 300, originalPrice: '19.90', dollarPrice: '2.99', catalogue: 'list' },
+  { id: 2, points: 1000, originalPrice: '59.90', dollarPrice: '8.99', catalogue: 'list' },
+  { id: 3, points: 3000, originalPrice: '159.00', dollarPrice: '22.99', catalogue: 'list' },
+  { id: 4, points: 10000, originalPrice: '469.00', dollarPrice: '66.99', catalogue: 'list' },
+  { id: 11, points: 1000, originalPrice: '59.90', dollarPrice: '8.99', catalogue: 'trans_list' },
+  { id: 12, points: 5000, originalPrice: '269.00', dollarPrice: '38.99', catalogue: 'trans_list' },
+]
+
+export const DEMO_MANAGER = { email: 'admin@example.com', password: 'admin123456', name: 'Demo Manager' }
+export const DEMO_USER = { email: 'demo@example.com', password: 'demo123456', name: 'Demo Creator', points: 5000 }
+
+async function ensureUser({ email, password, name, isAdmin }: { email: string; password: string; name: string; isAdmin: boolean }) {
+  const normalized = email.trim().toLowerCase()
+  const existing = await db.user.findUnique({ where: { email: normalized } })
+  if (existing) return { user: existing, isNew: false }
+  // @node-rs/argon2 hashes with argon2id by default.
+  const passwordHash = await hash(password)
+  const user = await db.user.create({ data: { email: normalized, name, passwordHash, isAdmin } })
+  return { user, isNew: true }
+}
+
+/** Seeds what every environment needs, plus demo accounts when asked; safe to run at every start. */
+export async function seed({ withDemo }: { withDemo: boolean }): Promise<string[]> {
+  const lines: string[] = []
+  if ((await db.product.count()) === 0) {
+    await db.product.createMany({
+      data: PRODUCTS.map((p) => ({ ...p, originalPrice: new Prisma.Decimal(p.originalPrice), dollarPrice: new Prisma.Decimal(p.dollarPrice) })),
+      skipDuplicates: true,
+    })
+    lines.push(`product catalogue created (${PRODUCTS.length} products)`)
+  }
+  const adminEmail = process.env.ADMIN_EMAIL
+  const adminPassword = process.env.ADMIN_PASSWORD
+  if (adminEmail && adminPassword) {
+    const { isNew } = await ensureUser({ email: adminEmail, password: adminPassword, name: 'Administrator', isAdmin: true })
+    lines.push(`manager ${adminEmail} ${isNew ? 'created' : 'present'}`)
+  }
+  if (withDemo) {
+    await ensureUser({ ...DEMO_MANAGER, isAdmin: true })
+    const { user } = await ensureUser({ ...DEMO_USER, isAdmin: false })
+    await grantPoints({ userId: user.id, amount: DEMO_USER.points, key: `seed:demo:${user.id}`, source: 'grant', reason: 'demo' })
+    lines.push(`demo manager: ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}`)
+    lines.push(`demo user:    ${DEMO_USER.email} / ${DEMO_USER.password} (${DEMO_USER.points} points)`)
+  }
+  return lines
+}
