@@ -55,7 +55,10 @@ export function withoutField(edits: Edits, id: number, field: EditableField): Ed
   if (!current || current.draft[field] === undefined) return edits
   const draft = { ...current.draft }
   delete draft[field]
-  return { ...edits, [id]: { draft, status: Object.keys(draft).length ? current.status : 'saved' } }
+  const next = { ...edits }
+  if (Object.keys(draft).length) next[id] = { draft, status: current.status }
+  else delete next[id]
+  return next
 }
 
 /** Replaces one segment in a task's list, keeping every other object (and so every memoized row). */

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
 import { patchSegment, retranslateSegment, taskKeys, type TaskDetail } from '@/lib/client/tasks'
@@ -12,6 +12,16 @@ import { withChange, withoutField, withoutSettled, withSaved, withSegment, withS
 export const SAVE_DEBOUNCE_MS = 800
 const SAVED_TICK_MS = 2000
 
+type Timers = Map<number, ReturnType<typeof setTimeout>>
+
+function clearTimer(timers: Timers, id: number) {
+  const timer = timers.get(id)
+  if (timer) clearTimeout(timer)
+  timers.delete(id)
+}
+
+const isPending = (edits: Edits) => Object.values(edits).some((edit) => edit.status !== 'saved')
+
 /**
  * Unsaved edits per row over the polled task: drafts win over server data until saved, so polling
  * never clobbers what the user is typing. One save per row is in flight at a time; anything typed
@@ -20,80 +30,85 @@ const SAVED_TICK_MS = 2000
 export function useSegmentEdits(taskId: string) {
   const t = useTranslations('editor')
   const client = useQueryClient()
-  const key = taskKeys.detail(taskId)
+  const key = useMemo(() => taskKeys.detail(taskId), [taskId])
   const [edits, setEditsState] = useState<Edits>({})
-  const [retranslating, setRetranslating] = useState<ReadonlySet<number>>(() => new Set())
+  const [retranslating, setRetranslatingState] = useState<ReadonlySet<number>>(() => new Set())
   const editsRef = useRef<Edits>({})
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
+  const retranslatingRef = useRef<ReadonlySet<number>>(new Set())
+  const timers = useRef<Timers>(new Map())
   const inFlight = useRef(new Map<number, Promise<void>>())
+  const flushRef = useRef<(id: number) => Promise<void>>(async () => {})
 
   const update = useCallback((change: (edits: Edits) => Edits) => {
     editsRef.current = change(editsRef.current)
     setEditsState(editsRef.current)
   }, [])
+  const setRetranslating = useCallback((id: number, isOn: boolean) => {
+    const next = new Set(retranslatingRef.current)
+    if (isOn) next.add(id)
+    else next.delete(id)
+    retranslatingRef.current = next
+    setRetranslatingState(next)
+  }, [])
 
-  const clearTimer = (id: number) => {
-    const timer = timers.current.get(id)
-    if (timer) clearTimeout(timer)
-    timers.current.delete(id)
-  }
+  const schedule = useCallback((id: number) => {
+    clearTimer(timers.current, id)
+    timers.current.set(
+      id,
+      setTimeout(() => void flushRef.current(id), SAVE_DEBOUNCE_MS),
+    )
+  }, [])
 
+  const save = useCallback(
+    async (id: number, sent: Draft) => {
+      try {
+        const saved = await patchSegment(taskId, id, sent)
+        // a poll that started before this save must not bring the old text back
+        await client.cancelQueries({ queryKey: key })
+        client.setQueryData<TaskDetail>(key, (task) => (task ? withSegment(task, { ...sent, ...(saved ?? {}), id }) : task))
+        update((edits) => withSaved(edits, id, sent))
+        if (editsRef.current[id]?.status === 'unsaved') schedule(id)
+        else setTimeout(() => update((edits) => withoutSettled(edits, id)), SAVED_TICK_MS)
+      } catch (error) {
+        update((edits) => withStatus(edits, id, 'error'))
+        toast.error(t('saveFailed', { id }), { description: errorText(error, t('saveFailedHint')), id: `save-${id}` })
+      }
+    },
+    [client, key, schedule, t, taskId, update],
+  )
+
+  /** Saves a row now (blur, pop-up editor, before a retranslation); waits for a save in flight. */
   const flush = useCallback(
     async (id: number): Promise<void> => {
-      clearTimer(id)
+      clearTimer(timers.current, id)
       const running = inFlight.current.get(id)
       if (running) {
         await running
-        // the finished save re-schedules what was typed meanwhile; save it now instead
-        if (editsRef.current[id]?.status === 'unsaved') return flush(id)
+        if (editsRef.current[id]?.status === 'unsaved') return flushRef.current(id)
         return
       }
       const edit = editsRef.current[id]
-      if (!edit || edit.status === 'saving' || Object.keys(edit.draft).length === 0) return
-      const sent: Draft = { ...edit.draft }
+      if (!edit || Object.keys(edit.draft).length === 0 || edit.status === 'saved') return
       update((edits) => withStatus(edits, id, 'saving'))
-      const work = (async () => {
-        try {
-          const saved = await patchSegment(taskId, id, sent)
-          // a poll that started before this save must not bring back the old text
-          await client.cancelQueries({ queryKey: key })
-          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegment(task, { ...sent, ...(saved ?? {}), id }) : task))
-          update((edits) => withSaved(edits, id, sent))
-          if (editsRef.current[id]?.status === 'unsaved') schedule(id)
-          else setTimeout(() => update((edits) => withoutSettled(edits, id)), SAVED_TICK_MS)
-        } catch (error) {
-          update((edits) => withStatus(edits, id, 'error'))
-          toast.error(t('saveFailed', { id }), { description: errorText(error, t('saveFailedHint')), id: `save-${id}` })
-        } finally {
-          inFlight.current.delete(id)
-        }
-      })()
+      const work = save(id, { ...edit.draft }).finally(() => inFlight.current.delete(id))
       inFlight.current.set(id, work)
       await work
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is derived from taskId
-    [client, taskId, t, update],
+    [save, update],
   )
-
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a function declaration used by flush
-  function schedule(id: number) {
-    clearTimer(id)
-    timers.current.set(
-      id,
-      setTimeout(() => void flush(id), SAVE_DEBOUNCE_MS),
-    )
-  }
+  useEffect(() => {
+    flushRef.current = flush
+  }, [flush])
 
   const change = useCallback(
     (id: number, field: EditableField, value: string) => {
       update((edits) => withChange(edits, id, field, value))
       schedule(id)
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [update],
+    [schedule, update],
   )
 
-  /** Saves both texts of a row at once (the pop-up editor). */
+  /** Sets both texts of a row and saves them (the pop-up editor). */
   const replace = useCallback(
     (id: number, draft: Draft) => {
       update((edits) => {
@@ -108,10 +123,10 @@ export function useSegmentEdits(taskId: string) {
 
   const retranslate = useCallback(
     async (id: number) => {
-      if (retranslating.has(id)) return
-      setRetranslating((set) => new Set(set).add(id))
+      if (retranslatingRef.current.has(id)) return
+      setRetranslating(id, true)
       try {
-        // the server translates what it has: save a pending original first
+        // the server translates the original it has: save a pending edit of it first
         await flush(id)
         const segment = await retranslateSegment(taskId, id)
         await client.cancelQueries({ queryKey: key })
@@ -120,36 +135,30 @@ export function useSegmentEdits(taskId: string) {
         } else {
           await client.invalidateQueries({ queryKey: key })
         }
+        clearTimer(timers.current, id)
         update((edits) => withoutField(edits, id, 'translatedText'))
         toast.success(t('retranslated', { id }), { id: `retranslate-${id}` })
       } catch (error) {
-        toast.error(t('retranslateError'), { description: errorText(error, ''), id: `retranslate-${id}` })
+        toast.error(t('retranslateError'), { description: errorText(error, '') || undefined, id: `retranslate-${id}` })
       } finally {
-        setRetranslating((set) => {
-          const next = new Set(set)
-          next.delete(id)
-          return next
-        })
+        setRetranslating(id, false)
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [client, flush, retranslating, taskId, t, update],
+    [client, flush, key, setRetranslating, t, taskId, update],
   )
 
-  // Leaving the page saves what is pending; the browser warns while something is not yet saved.
+  // Leaving the page saves what is pending; the browser asks first while something is unsaved.
   useEffect(() => {
     const pending = timers.current
     const warn = (event: BeforeUnloadEvent) => {
-      if (Object.values(editsRef.current).some((edit) => edit.status === 'unsaved' || edit.status === 'saving' || edit.status === 'error')) {
-        event.preventDefault()
-      }
+      if (isPending(editsRef.current)) event.preventDefault()
     }
     window.addEventListener('beforeunload', warn)
     return () => {
       window.removeEventListener('beforeunload', warn)
-      for (const id of pending.keys()) void flush(id)
+      for (const id of [...pending.keys()]) void flushRef.current(id)
     }
-  }, [flush])
+  }, [])
 
   return { edits, retranslating, change, flush, replace, retranslate }
 }

@@ -20,9 +20,9 @@ export function EditorPreview() {
       </div>
       <div className="divide-y divide-border text-left text-xs sm:text-sm">
         {ROWS.map((row, i) => (
-          <div key={row.id} className={`grid grid-cols-[2.5rem_4.5rem_1fr_1fr] gap-3 px-4 py-2.5 ${i === 1 ? 'bg-brand-subtle/60' : ''}`}>
+          <div key={row.id} className={`grid grid-cols-[1.5rem_1fr_1fr] gap-3 sm:grid-cols-[2.5rem_4.5rem_1fr_1fr] px-4 py-2.5 ${i === 1 ? 'bg-brand-subtle/60' : ''}`}>
             <span className="tabular text-subtle">{row.id}</span>
-            <span className="tabular leading-tight text-subtle">
+            <span className="tabular hidden leading-tight text-subtle sm:block">
               {row.start}
               <br />
               {row.end}

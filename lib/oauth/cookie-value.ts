@@ -1,5 +1,5 @@
 /** The value of one cookie in a Cookie header. */
-export function sessionCookieValueOf(cookieHeader: string | null, name: string): string | undefined {
+export function cookieValue(cookieHeader: string | null, name: string): string | undefined {
   if (!cookieHeader) return undefined
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=')

@@ -1,7 +1,7 @@
 import 'server-only'
 import { sealData, unsealData } from 'iron-session'
 import { env } from '@/lib/env'
-import { sessionCookieValueOf } from './cookie-value'
+import { cookieValue } from './cookie-value'
 
 const TTL_SECONDS = 10 * 60
 
@@ -24,7 +24,7 @@ export function clearedFlowCookie(name: string): string {
 
 /** The sealed sign-in state of a request, or null when absent, forged or older than 10 minutes. */
 export async function readFlowCookie<T extends object>(headers: Headers, name: string): Promise<T | null> {
-  const raw = sessionCookieValueOf(headers.get('cookie'), name)
+  const raw = cookieValue(headers.get('cookie'), name)
   if (!raw) return null
   try {
     const data = await unsealData<T>(raw, { password: env().SESSION_SECRET, ttl: TTL_SECONDS })

@@ -1,0 +1,9 @@
+import { storeAvatar } from '@/lib/accounts'
+import { AppError, route } from '@/lib/http'
+
+// POST /api/upload – upload an avatar image (≤ 2 MB), stored as a 256×256 WebP; answers its URL
+export const POST = route({ auth: 'user', multipart: true }, async ({ user, form }) => {
+  const file = form?.get('avatar') ?? form?.get('file')
+  if (!file || typeof file === 'string') throw new AppError('bad_request', 'avatarRequired')
+  return storeAvatar({ userId: user.id, file })
+})

@@ -1,0 +1,14 @@
+import { registerUser } from '@/lib/accounts'
+import { registerSchema } from '@/lib/accounts/schemas'
+import { toPublicUser } from '@/lib/auth'
+import { AppError, route } from '@/lib/http'
+import { clientIp, consumeRateLimit } from '@/lib/rate-limit'
+
+// POST /api/user/register – create an email account with its code, sign it in and return user and token
+export const POST = route({ auth: 'public', body: registerSchema }, async ({ req, body, setSession }) => {
+  const network = await consumeRateLimit({ key: `register-ip:${clientIp(req)}`, limit: 30, windowMs: 60 * 60 * 1000 })
+  if (!network.isAllowed) throw new AppError('rate_limited', 'rateLimited')
+  const { user, token } = await registerUser({ email: body.email, name: body.name, password: body.pass, code: body.code })
+  setSession(token)
+  return { ...toPublicUser(user), token }
+})

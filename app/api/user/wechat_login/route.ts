@@ -1,0 +1,23 @@
+import { timingSafeEqual } from 'node:crypto'
+import { NextResponse } from 'next/server'
+import { findOrCreateWechatUser } from '@/lib/accounts'
+import { wechatLoginSchema } from '@/lib/accounts/schemas'
+import { createSession, toPublicUser } from '@/lib/auth'
+import { AppError, ok, route } from '@/lib/http'
+import { clearedFlowCookie, exchangeWechatCode, readFlowCookie, WECHAT_STATE_COOKIE, type WechatFlow } from '@/lib/oauth'
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+// POST /api/user/wechat_login – exchange a WeChat code (state checked against its cookie) and sign in
+export const POST = route({ auth: 'public', body: wechatLoginSchema }, async ({ req, body, setSession }) => {
+  // The state ties the code to this browser, so nobody can sign a visitor in to someone else's account.
+  const flow = await readFlowCookie<WechatFlow>(req.headers, WECHAT_STATE_COOKIE)
+  if (!flow || !body.state || !sameText(flow.state, body.state)) throw new AppError('bad_request', 'wechatState')
+  const profile = await exchangeWechatCode(body.code)
+  const user = await findOrCreateWechatUser(profile)
+  const token = await createSession({ userId: user.id })
+  setSession(token)
+  const res = NextResponse.json(ok({ ...toPublicUser(user), token }))
+  res.headers.append('set-cookie', clearedFlowCookie(WECHAT_STATE_COOKIE))
+  return res
+})

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto'
+import { NextResponse } from 'next/server'
+import { z } from 'zod'
+import { ok, route } from '@/lib/http'
+import { AppError } from '@/lib/http'
+import { flowCookie, requestOrigin, isLocalPath, wechatSettings, WECHAT_STATE_COOKIE, type WechatFlow } from '@/lib/oauth'
+
+const query = z.object({ redirect: z.string().max(200).optional() })
+
+// GET /api/wechat/qr_config?redirect=/login – settings for the QR panel, with a fresh state bound to a cookie
+export const GET = route({ auth: 'public', query }, async ({ req, query }) => {
+  const settings = wechatSettings()
+  if (!settings) throw new AppError('bad_request', 'wechatUnavailable')
+  const path = query.redirect ?? '/login'
+  if (!isLocalPath(path)) throw new AppError('bad_request', 'redirectInvalid')
+  const state = randomBytes(16).toString('base64url')
+  const redirectUri = `${requestOrigin(req)}${path}`
+  const qrconnect = new URL(`${settings.openBase}/connect/qrconnect`)
+  qrconnect.search = new URLSearchParams({ appid: settings.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_login', state }).toString()
+  const data = { appId: settings.appId, state, redirectUri, isSandbox: settings.isSandbox, qrconnectUrl: `${qrconnect.href}#wechat_redirect` }
+  const res = NextResponse.json(ok(data), { headers: { 'cache-control': 'no-store' } })
+  res.headers.append('set-cookie', await flowCookie<WechatFlow>(WECHAT_STATE_COOKIE, { state }))
+  return res
+})

@@ -1,0 +1,138 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { memo } from 'react'
+import { cn } from '@/components/ui/cn'
+import { Spinner } from '@/components/ui/spinner'
+import { shortTime } from '@/lib/client/task-helpers'
+import type { TaskSegment } from '@/lib/client/tasks'
+import { AutosizeTextarea } from './autosize-textarea'
+import { shownText, type EditableField, type RowEdit } from './drafts'
+
+export type RowHandlers = {
+  onChange: (id: number, field: EditableField, value: string) => void
+  onLeave: (id: number) => void
+  onOpen: (id: number) => void
+  onRetranslate: (id: number) => void
+  onActivate: (index: number) => void
+}
+
+type Props = {
+  segment: TaskSegment
+  index: number
+  edit: RowEdit | undefined
+  isActive: boolean
+  isRetranslating: boolean
+  isTaskTranslating: boolean
+  handlers: RowHandlers
+}
+
+/** The editor's grid: id, times, original, translation, actions (stacked on narrow screens). */
+export const ROW_GRID = 'grid grid-cols-[2.75rem_minmax(0,1fr)_auto] gap-x-3 gap-y-1.5 md:grid-cols-[3rem_5.25rem_minmax(0,1fr)_minmax(0,1fr)_4.5rem]'
+
+const TEXT =
+  'w-full rounded-md border border-transparent bg-transparent px-2 py-1.5 text-sm leading-relaxed text-fg transition-colors placeholder:text-subtle hover:border-border focus:border-brand focus:bg-surface focus:ring-2 focus:ring-brand/30 focus:outline-none'
+
+function RowState({ edit, onRetry }: { edit: RowEdit | undefined; onRetry: () => void }) {
+  const t = useTranslations('editor.row')
+  if (!edit) return null
+  if (edit.status === 'saving') return <Spinner className="size-3" label={t('saving')} />
+  if (edit.status === 'unsaved')
+    return (
+      <span className="inline-flex items-center gap-1 text-xs text-warning">
+        <span className="size-1.5 rounded-full bg-current" aria-hidden="true" />
+        {t('unsaved')}
+      </span>
+    )
+  if (edit.status === 'saved') return <span className="text-xs text-success">✓ {t('saved')}</span>
+  return (
+    <button type="button" onClick={onRetry} className="text-left text-xs font-medium text-danger underline-offset-2 hover:underline" data-testid="row-save-retry">
+      {t('error')}
+    </button>
+  )
+}
+
+function IconButton({ label, onClick, children, testId, isBusy }: { label: string; onClick: () => void; children: React.ReactNode; testId: string; isBusy?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      title={label}
+      aria-label={label}
+      disabled={isBusy}
+      aria-busy={isBusy || undefined}
+      data-testid={testId}
+      className="inline-flex size-8 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface-2 hover:text-fg disabled:opacity-100"
+    >
+      {children}
+    </button>
+  )
+}
+
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTaskTranslating, handlers }: Props) {
+  const t = useTranslations('editor.row')
+  const id = segment.id
+  const original = shownText(segment, edit, 'originalText')
+  const translated = shownText(segment, edit, 'translatedText')
+  const field = (name: EditableField, value: string, label: string, placeholder?: string) => (
+    <AutosizeTextarea
+      value={value}
+      aria-label={label}
+      placeholder={placeholder}
+      data-field={name}
+      spellCheck={name === 'translatedText'}
+      onChange={(event) => handlers.onChange(id, name, event.target.value)}
+      onBlur={() => handlers.onLeave(id)}
+      className={TEXT}
+    />
+  )
+  return (
+    <div
+      tabIndex={isActive ? 0 : -1}
+      aria-label={t('label', { id })}
+      aria-current={isActive || undefined}
+      data-row={id}
+      data-testid="segment-row"
+      onFocus={() => !isActive && handlers.onActivate(index)}
+      onMouseDown={() => !isActive && handlers.onActivate(index)}
+      className={cn(
+        ROW_GRID,
+        'border-b border-border px-4 py-2 outline-none md:px-6',
+        isActive ? 'bg-brand-subtle/60 shadow-[inset_3px_0_0_var(--brand)]' : 'bg-surface hover:bg-surface-2/40',
+        'focus-visible:shadow-[inset_3px_0_0_var(--brand),inset_0_0_0_2px_var(--brand)]',
+      )}
+    >
+      <div className="tabular pt-1.5 text-xs font-medium text-subtle">{id}</div>
+      <div className="tabular flex flex-col gap-0.5 pt-1.5 text-xs leading-tight text-muted max-md:flex-row max-md:gap-1.5">
+        <span>{shortTime(segment.startTime)}</span>
+        <span className="text-subtle max-md:before:mr-1.5 max-md:before:content-['→']">{shortTime(segment.endTime)}</span>
+        <span className="mt-1 max-md:mt-0 max-md:ml-auto">
+          <RowState edit={edit} onRetry={() => handlers.onLeave(id)} />
+        </span>
+      </div>
+      <div className="col-span-3 md:col-span-1">{field('originalText', original, t('original', { id }))}</div>
+      <div className="col-span-3 md:col-span-1">
+        {field('translatedText', translated, t('translated', { id }), isTaskTranslating && !segment.translatedText ? t('pending') : undefined)}
+      </div>
+      <div className="col-start-3 row-start-1 flex items-start justify-end gap-0.5 md:col-start-auto md:row-start-auto">
+        <IconButton label={t('open', { id })} onClick={() => handlers.onOpen(id)} testId="segment-open">
+          <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+            <path d="M9.5 2.5h4v4M13.5 2.5 8 8M6.5 3.5h-3v9h9v-3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </IconButton>
+        <IconButton label={t('retranslate', { id })} onClick={() => handlers.onRetranslate(id)} testId="segment-retranslate" isBusy={isRetranslating}>
+          {isRetranslating ? (
+            <Spinner className="size-4 text-brand" />
+          ) : (
+            <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+              <path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          )}
+        </IconButton>
+      </div>
+    </div>
+  )
+}
+
+/** One segment; memoized so typing or polling re-renders only the rows whose data changed. */
+export const SegmentRow = memo(SegmentRowView)
