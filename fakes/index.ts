@@ -3,3 +3,5 @@ export type { FakeServer, FakeContext, FakeHandler, FakeStats, FaultController, 
 export { startDeepSeekFake, DEEPSEEK_FAULT_MARKER } from './deepseek'
 export { startGoogleTranslateFake, GOOGLE_MAX_SEGMENTS, GOOGLE_MAX_BYTES } from './google-translate'
 export { startMyMemoryFake, MYMEMORY_MAX_BYTES, MYMEMORY_QUOTA_TEXT } from './mymemory'
+export { startWechatFake } from './wechat'
+export { startOidcFake, DEFAULT_OIDC_USER, type OidcFakeUser } from './oidc'

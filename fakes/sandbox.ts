@@ -2,6 +2,8 @@
 // `npm run dev` (and the browser tests) work with no outside account. Each fake adds the settings
 // that point the app at it. Real settings always win: a service with a configured key is left alone.
 import { startDeepSeekFake, startGoogleTranslateFake, startMyMemoryFake, type FakeServer } from './index'
+import { startOidcFake } from './oidc'
+import { startWechatFake } from './wechat'
 
 export type Sandbox = { env: Record<string, string>; servers: FakeServer[]; stop(): Promise<void> }
 
@@ -36,6 +38,24 @@ const SERVICES: Service[] = [
     start: async () => {
       const server = await startMyMemoryFake({ port: port('FAKE_MYMEMORY_PORT') })
       return { server, env: { MYMEMORY_BASE_URL: server.url } }
+    },
+  },
+  {
+    // WeChat website login: the login page frames this fake's QR panel instead of WeChat's script.
+    isConfigured: (env) => Boolean(env.WECHAT_APP_ID),
+    start: async () => {
+      const appId = 'wx-sandbox-app'
+      const secret = 'sandbox-wechat-secret'
+      const server = await startWechatFake({ appId, secret, port: port('FAKE_WECHAT_PORT') })
+      return { server, env: { WECHAT_APP_ID: appId, WECHAT_APP_SECRET: secret, WECHAT_OPEN_BASE_URL: server.url, WECHAT_API_BASE_URL: server.url } }
+    },
+  },
+  {
+    // Google sign-in: a local OpenID provider that approves every sign-in for one test user.
+    isConfigured: (env) => Boolean(env.GOOGLE_CLIENT_ID),
+    start: async () => {
+      const server = await startOidcFake({ port: port('FAKE_OIDC_PORT') })
+      return { server, env: { GOOGLE_CLIENT_ID: 'sandbox-google-client', GOOGLE_CLIENT_SECRET: 'sandbox-google-secret', GOOGLE_ISSUER_URL: server.url } }
     },
   },
 ]

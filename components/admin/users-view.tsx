@@ -1,10 +1,115 @@
 'use client'
 
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
+import { useState } from 'react'
+import { UserAvatar } from '@/components/accounts/user-avatar'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { api } from '@/lib/client/api'
+import type { PublicUser } from '@/lib/auth/public-user'
+import { CreateUserDialog } from './create-user-dialog'
+import { DeleteUserDialog } from './delete-user-dialog'
+import { UsersPager } from './users-pager'
 
-// Placeholder: the accounts issue replaces it with the user management table.
-export function UsersView(_props: { currentUserId: string }) {
-  const t = useTranslations('dashboard')
-  return <EmptyState title={t('comingSoon')} />
+type UserPage = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; list: PublicUser[] }
+
+export const usersKey = ['admin', 'users'] as const
+
+/** Managers' user table: user info, ID, role, status (always active), delete; paged 10 by default. */
+export function UsersView({ currentUserId }: { currentUserId: string }) {
+  const t = useTranslations('admin')
+  const tc = useTranslations('common')
+  const [page, setPage] = useState(1)
+  const [size, setSize] = useState(10)
+  const [isCreating, setIsCreating] = useState(false)
+  const [toDelete, setToDelete] = useState<PublicUser | null>(null)
+  const users = useQuery({
+    queryKey: [...usersKey, page, size],
+    queryFn: ({ signal }) => api<UserPage>('/api/user/all_users', { body: { page, size }, signal }),
+    placeholderData: keepPreviousData,
+  })
+  const data = users.data
+  // A deletion can empty the last page: step back instead of showing nothing.
+  if (data && data.list.length === 0 && page > 1 && !users.isFetching) setPage(Math.max(1, data.totalPages))
+
+  return (
+    <section className="space-y-5" data-testid="users-view">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-fg">{t('title')}</h2>
+          <p className="text-sm text-muted">{t('description')}</p>
+        </div>
+        <Button onClick={() => setIsCreating(true)} data-testid="users-create">
+          <span aria-hidden="true">+</span> {t('create')}
+        </Button>
+      </div>
+      {users.isError && !data ? (
+        <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void users.refetch()}>{tc('retry')}</Button>}>
+          {t('loadFailed')}
+        </Alert>
+      ) : data && data.totalCount === 0 ? (
+        <EmptyState title={t('empty')} />
+      ) : (
+        <Table aria-busy={users.isFetching || undefined}>
+          <THead>
+            <tr>
+              <TH>{t('columns.user')}</TH>
+              <TH>{t('columns.id')}</TH>
+              <TH>{t('columns.role')}</TH>
+              <TH>{t('columns.status')}</TH>
+              <TH className="text-right">{t('columns.actions')}</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {!data
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <TR key={i}>
+                    <TD colSpan={5}>
+                      <Skeleton className="h-9 w-full" />
+                    </TD>
+                  </TR>
+                ))
+              : data.list.map((user) => (
+                  <TR key={user.id} data-testid="user-row" data-email={user.email}>
+                    <TD>
+                      <div className="flex items-center gap-3">
+                        <UserAvatar name={user.name} src={user.pic} />
+                        <div className="min-w-0">
+                          <p className="truncate font-medium text-fg">
+                            {user.name}
+                            {user.id === currentUserId && <span className="ml-2 text-xs font-normal text-subtle">({t('you')})</span>}
+                          </p>
+                          <p className="truncate text-xs text-muted">{user.email || t('noEmail')}</p>
+                        </div>
+                      </div>
+                    </TD>
+                    <TD className="font-mono text-xs text-muted tabular">{user.id}</TD>
+                    <TD>{user.admin ? <Badge tone="brand">{t('roleAdmin')}</Badge> : <Badge>{t('roleUser')}</Badge>}</TD>
+                    <TD>
+                      <Badge tone="success">{t('statusActive')}</Badge>
+                    </TD>
+                    <TD className="text-right">
+                      {user.id !== currentUserId && (
+                        <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-subtle hover:text-danger" onClick={() => setToDelete(user)} data-testid="user-delete">
+                          {t('delete')}
+                        </Button>
+                      )}
+                    </TD>
+                  </TR>
+                ))}
+          </TBody>
+        </Table>
+      )}
+      {data && data.totalCount > 0 && (
+        <UsersPager page={page} size={size} total={data.totalCount} totalPages={data.totalPages} isBusy={users.isFetching} onPage={setPage} onSize={(next) => (setSize(next), setPage(1))} />
+      )}
+      <CreateUserDialog open={isCreating} onOpenChange={setIsCreating} />
+      <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
+    </section>
+  )
 }

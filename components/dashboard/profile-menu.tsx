@@ -1,8 +1,92 @@
 'use client'
 
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslations } from 'next-intl'
+import { useRouter } from 'next/navigation'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { UserAvatar } from '@/components/accounts/user-avatar'
+import { Badge } from '@/components/ui/badge'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { Skeleton } from '@/components/ui/skeleton'
+import { api } from '@/lib/client/api'
+import { useLocalizedPath } from '@/lib/client/use-localized-path'
+import { clearStoredUser, storeUser, useStoredUser, type ClientUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/auth/public-user'
+import { EditProfileDialog } from './edit-profile-dialog'
 
-// Placeholder: the accounts issue replaces it with the full profile menu.
+// Shared with the task views, which refresh the balance after spending (lib/client/tasks.ts).
+const POINTS_KEY = ['user', 'points'] as const
+
+/** The header's account menu: name, email, points balance, edit profile, settings (disabled), logout. */
 export function ProfileMenu({ user }: { user: PublicUser }) {
-  return <span className="text-sm text-muted">{user.name}</span>
+  const t = useTranslations('profile')
+  const router = useRouter()
+  const localized = useLocalizedPath()
+  const queryClient = useQueryClient()
+  const stored = useStoredUser()
+  const [isEditing, setIsEditing] = useState(false)
+  // The server's copy is the truth on arrival; later edits update the stored copy.
+  useEffect(() => storeUser(user), [user])
+  const current: ClientUser = stored?.id === user.id ? stored : { id: user.id, email: user.email, name: user.name, picture: user.pic, manager: user.admin }
+  const points = useQuery({ queryKey: POINTS_KEY, queryFn: ({ signal }) => api<{ point: number }>('/api/user/get_point', { signal }) })
+
+  const logout = async () => {
+    try {
+      await api('/api/user/logout')
+    } catch {
+      toast.warning(t('logoutFailed'))
+    }
+    clearStoredUser()
+    queryClient.clear()
+    router.replace(localized('/login'))
+    router.refresh()
+  }
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button type="button" aria-label={t('menuLabel')} className="flex items-center gap-2.5 rounded-full py-1 pr-2 pl-1 transition-colors hover:bg-surface-2" data-testid="profile-menu-trigger">
+            <UserAvatar name={current.name} src={current.picture} className="size-8" />
+            <span className="hidden max-w-40 truncate text-sm font-medium text-fg sm:inline" data-testid="profile-name-label">
+              {current.name}
+            </span>
+            <svg className="size-4 text-subtle" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="m6 9 6 6 6-6" />
+            </svg>
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent className="w-64">
+          <div className="flex items-center gap-3 px-2.5 py-2">
+            <UserAvatar name={current.name} src={current.picture} className="size-10" />
+            <div className="min-w-0">
+              <p className="truncate font-medium text-fg">{current.name}</p>
+              {current.email && <p className="truncate text-xs text-muted">{current.email}</p>}
+              {current.manager && (
+                <Badge tone="brand" className="mt-1">
+                  {t('administrator')}
+                </Badge>
+              )}
+            </div>
+          </div>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel>{t('points')}</DropdownMenuLabel>
+          <div className="px-2.5 pb-2 text-sm tabular" data-testid="profile-points">
+            {points.isPending ? <Skeleton className="h-5 w-20" /> : points.isError ? <span className="text-danger">{t('pointsFailed')}</span> : <span className="font-semibold text-fg">{points.data.point.toLocaleString()}</span>}
+          </div>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setIsEditing(true)} data-testid="profile-edit">
+            {t('editProfile')}
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled>{t('settings')}</DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void logout()} className="text-danger data-[highlighted]:bg-danger-subtle data-[highlighted]:text-danger" data-testid="profile-logout">
+            {t('logout')}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <EditProfileDialog open={isEditing} onOpenChange={setIsEditing} user={current} />
+    </>
+  )
 }

@@ -79,7 +79,7 @@ export function TasksView({ features }: { features: Features }) {
         {uploadButton}
       </div>
       {body}
-      <UploadDialog open={isUploadOpen} onOpenChange={setUploadOpen} features={features} />
+      <UploadDialog open={isUploadOpen} onOpenChange={setUploadOpen} features={features} onCreated={() => setPage(1)} />
       <DeleteTaskDialog task={toDelete} onClose={() => setToDelete(null)} />
     </section>
   )

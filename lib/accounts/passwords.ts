@@ -1,8 +1,9 @@
 import 'server-only'
-import { Algorithm, hash, verify } from '@node-rs/argon2'
+import { hash, verify, type Options } from '@node-rs/argon2'
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane).
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
+// `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
+const OPTIONS: Options = { algorithm: 2 as Options['algorithm'], memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
 let dummyHash: Promise<string> | undefined
 

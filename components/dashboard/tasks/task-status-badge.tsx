@@ -6,7 +6,7 @@ import type { Task } from '@/lib/client/tasks'
 
 /** Status of a task; while translating it carries the percentage and a thin bar. */
 export function TaskStatusBadge({ task }: { task: Pick<Task, 'status' | 'progress' | 'error'> }) {
-  const t = useTranslations('tasks.status')
+  const t = useTranslations('tasks.state')
   if (task.status === 'translating') {
     const pct = Math.max(0, Math.min(100, Math.round(task.progress ?? 0)))
     return (

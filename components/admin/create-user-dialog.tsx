@@ -1,0 +1,99 @@
+'use client'
+
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslations } from 'next-intl'
+import { useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { AvatarField } from '@/components/accounts/avatar-field'
+import { useErrorText } from '@/components/accounts/use-error-text'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { Field, Input } from '@/components/ui/input'
+import { createUserFormSchema, type CreateUserInput } from '@/lib/accounts/schemas'
+import { api, errorText } from '@/lib/client/api'
+
+const EMPTY: CreateUserInput = { email: '', name: '', pass: '', confirm: '', pic: '' }
+const FIELDS = [
+  { name: 'email', type: 'email', autoComplete: 'off' },
+  { name: 'name', type: 'text', autoComplete: 'off' },
+  { name: 'pass', type: 'password', autoComplete: 'new-password', label: 'password', hint: 'passwordHint' },
+  { name: 'confirm', type: 'password', autoComplete: 'new-password' },
+] as const
+
+/** Managers create an email account: email, name, password twice, optional picture. */
+export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations('admin')
+  const tc = useTranslations('common')
+  const errorMessage = useErrorText()
+  const queryClient = useQueryClient()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [isUploading, setIsUploading] = useState(false)
+  const form = useForm<CreateUserInput>({ resolver: zodResolver(createUserFormSchema), defaultValues: EMPTY, mode: 'onTouched' })
+  const { errors, isSubmitting } = form.formState
+  const [name, pic] = useWatch({ control: form.control, name: ['name', 'pic'] })
+
+  const close = (next: boolean) => {
+    if (!next) {
+      form.reset(EMPTY)
+      setFailure(null)
+    }
+    onOpenChange(next)
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null)
+    try {
+      await api('/api/user/create_user', { body: { ...values, pic: values.pic || undefined } })
+      toast.success(t('created'))
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+      close(false)
+    } catch (error) {
+      setFailure(errorText(error, t('createFailed')))
+    }
+  })
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      isLocked={isSubmitting}
+      title={t('createTitle')}
+      description={t('createDescription')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)} disabled={isSubmitting}>
+            {tc('cancel')}
+          </Button>
+          <Button type="submit" form="create-user-form" isLoading={isSubmitting} disabled={isUploading} data-testid="create-user-submit">
+            {t('submitCreate')}
+          </Button>
+        </>
+      }
+    >
+      <form id="create-user-form" onSubmit={submit} noValidate className="space-y-4" data-testid="create-user-form">
+        {failure && (
+          <Alert tone="danger" className="py-2.5">
+            {failure}
+          </Alert>
+        )}
+        {FIELDS.map((field) => (
+          <Field key={field.name} id={`create-${field.name}`} label={t('label' in field ? field.label : field.name)} hint={'hint' in field ? t(field.hint) : undefined} error={errorMessage(errors[field.name]?.message)}>
+            <Input
+              id={`create-${field.name}`}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              invalid={Boolean(errors[field.name])}
+              aria-describedby={errors[field.name] ? `create-${field.name}-error` : undefined}
+              data-testid={`create-${field.name}`}
+              {...form.register(field.name)}
+            />
+          </Field>
+        ))}
+        <AvatarField label={t('avatar')} name={name} value={pic ?? ''} onChange={(url) => form.setValue('pic', url)} onBusyChange={setIsUploading} />
+      </form>
+    </Dialog>
+  )
+}

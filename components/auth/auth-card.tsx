@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react'
+import { Card } from '@/components/ui/card'
+import { cn } from '@/components/ui/cn'
+
+/** The card of the signing-in pages: a title, an optional subtitle, the content and a footer line. */
+export function AuthCard({ title, subtitle, children, footer, className }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; className?: string }) {
+  return (
+    <Card className={cn('w-full p-6 sm:p-8', className)}>
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">{title}</h1>
+      {subtitle && <p className="mt-1.5 text-sm text-muted">{subtitle}</p>}
+      <div className="mt-6">{children}</div>
+      {footer && <div className="mt-6 border-t border-border pt-5 text-center text-sm text-muted">{footer}</div>}
+    </Card>
+  )
+}

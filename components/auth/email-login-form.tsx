@@ -1,0 +1,92 @@
+'use client'
+
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useTranslations } from 'next-intl'
+import { useRouter } from 'next/navigation'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Field, Input } from '@/components/ui/input'
+import { useErrorText } from '@/components/accounts/use-error-text'
+import { emailLoginSchema, type EmailLoginInput } from '@/lib/accounts/schemas'
+import { api, errorText } from '@/lib/client/api'
+import { useLocalizedPath } from '@/lib/client/use-localized-path'
+import { storeUser } from '@/lib/client/user-store'
+import type { PublicUser } from '@/lib/auth/public-user'
+
+// The spec: after an email sign-in the dashboard opens after about one second.
+const REDIRECT_DELAY_MS = 1000
+
+/** Email and password sign-in, validated with the server's own schema before it is sent. */
+export function EmailLoginForm() {
+  const t = useTranslations('auth.login')
+  const errorMessage = useErrorText()
+  const router = useRouter()
+  const localized = useLocalizedPath()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [isDone, setIsDone] = useState(false)
+  useEffect(() => {
+    if (!isDone) return
+    const timer = setTimeout(() => router.push(localized('/dashboard')), REDIRECT_DELAY_MS)
+    return () => clearTimeout(timer)
+    // Navigates once, when the sign-in has succeeded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isDone])
+  const form = useForm<EmailLoginInput>({ resolver: zodResolver(emailLoginSchema), defaultValues: { email: '', pass: '' }, mode: 'onTouched' })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null)
+    try {
+      const user = await api<PublicUser & { token: string }>('/api/email/auth', { body: values })
+      storeUser(user)
+      setIsDone(true)
+    } catch (error) {
+      setFailure(errorText(error, t('failed')))
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid="email-login-form">
+      {failure && (
+        <Alert tone="danger" className="py-2.5">
+          {failure}
+        </Alert>
+      )}
+      {isDone && (
+        <Alert tone="success" className="py-2.5">
+          {t('success')}
+        </Alert>
+      )}
+      <Field id="login-email" label={t('email')} error={errorMessage(errors.email?.message)}>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('emailPlaceholder')}
+          invalid={Boolean(errors.email)}
+          aria-describedby={errors.email ? 'login-email-error' : undefined}
+          data-testid="login-email"
+          {...form.register('email')}
+        />
+      </Field>
+      <Field id="login-password" label={t('password')} error={errorMessage(errors.pass?.message)}>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          placeholder={t('passwordPlaceholder')}
+          invalid={Boolean(errors.pass)}
+          aria-describedby={errors.pass ? 'login-password-error' : undefined}
+          data-testid="login-password"
+          {...form.register('pass')}
+        />
+      </Field>
+      <Button type="submit" className="w-full" isLoading={isSubmitting || isDone} data-testid="login-submit">
+        {t('submit')}
+      </Button>
+    </form>
+  )
+}

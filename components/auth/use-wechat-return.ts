@@ -1,0 +1,58 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { api, errorText } from '@/lib/client/api'
+import { useLocalizedPath } from '@/lib/client/use-localized-path'
+import { storeUser } from '@/lib/client/user-store'
+import type { PublicUser } from '@/lib/auth/public-user'
+
+export type WechatReturn = 'none' | 'signing-in' | 'done' | 'failed'
+
+// The spec: after a WeChat sign-in the home page opens after one second.
+const REDIRECT_DELAY_MS = 1000
+
+/**
+ * Consumes WeChat's redirect back to /login (?code=&state=): removes both from the address at
+ * once, then exchanges the code on the server.
+ */
+export function useWechatReturn(): { status: WechatReturn; error: string | null } {
+  const t = useTranslations('auth.login')
+  const localized = useLocalizedPath()
+  const [status, setStatus] = useState<WechatReturn>('none')
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    const code = url.searchParams.get('code')
+    const state = url.searchParams.get('state')
+    if (!code && !state) return
+    url.searchParams.delete('code')
+    url.searchParams.delete('state')
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+    // Declined in WeChat: there is a state but no code; the panel simply shows a new QR code.
+    if (!code) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setStatus('signing-in')
+    api<PublicUser & { token: string }>('/api/user/wechat_login', { body: { code, state: state ?? '' } })
+      .then((user) => {
+        storeUser(user)
+        setStatus('done')
+        toast.success(t('wechatSuccess'))
+        // A full load: the proxy sends a signed-in visitor of / on to the dashboard.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+        timer = setTimeout(() => window.location.assign(localized('/')), REDIRECT_DELAY_MS)
+      })
+      .catch((failure: unknown) => {
+        setError(errorText(failure, t('wechatFailed')))
+        setStatus('failed')
+      })
+    return () => clearTimeout(timer)
+    // Runs once per page load: the address is read only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  return { status, error }
+}

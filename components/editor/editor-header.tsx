@@ -1,0 +1,74 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import type { ReactNode } from 'react'
+import { ServiceBadge } from '@/components/dashboard/tasks/service-badge'
+import { useLanguagePair } from '@/components/dashboard/tasks/language-name'
+import { LocalizedLink } from '@/components/layout/localized-link'
+import { buttonClasses } from '@/components/ui/button'
+import { Badge } from '@/components/ui/badge'
+import type { TaskDetail } from '@/lib/client/tasks'
+import { summarize, type Edits } from './drafts'
+
+function SaveSummary({ edits }: { edits: Edits }) {
+  const t = useTranslations('editor.saveState')
+  const { unsaved, saving, failed } = summarize(edits)
+  const text = failed ? t('failed', { count: failed }) : saving ? t('saving') : unsaved ? t('unsaved', { count: unsaved }) : t('allSaved')
+  const tone = failed ? 'text-danger' : unsaved || saving ? 'text-warning' : 'text-subtle'
+  return (
+    <span className={`text-xs whitespace-nowrap ${tone}`} aria-live="polite" data-testid="save-summary">
+      {text}
+    </span>
+  )
+}
+
+export function BackLink() {
+  const t = useTranslations('editor')
+  return (
+    <LocalizedLink href="/dashboard" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-2 shrink-0' })} data-testid="editor-back">
+      <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+        <path d="M10 3 5 8l5 5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span className="max-sm:sr-only">{t('back')}</span>
+    </LocalizedLink>
+  )
+}
+
+/** Sticky top of the editor: back, file, languages, service, progress, save state, export, profile. */
+export function EditorHeader({ task, edits, exportMenu, profile }: { task: TaskDetail; edits: Edits; exportMenu: ReactNode; profile: ReactNode }) {
+  const t = useTranslations('editor')
+  const pair = useLanguagePair()
+  const pct = Math.max(0, Math.min(100, Math.round(task.progress ?? 0)))
+  return (
+    <header className="sticky top-0 z-20 border-b border-border bg-surface/95 backdrop-blur">
+      <div className="flex h-14 items-center gap-3 px-4 md:px-6">
+        <BackLink />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-sm font-semibold text-fg" title={task.fileName} data-testid="editor-file-name">
+            {task.fileName}
+          </h1>
+          <p className="flex items-center gap-2 text-xs text-muted">
+            <span className="truncate">{pair(task)}</span>
+            <span className="tabular text-subtle max-sm:hidden">· {t('segmentCount', { count: task.segments.length })}</span>
+          </p>
+        </div>
+        <ServiceBadge service={task.translationService} />
+        {task.status === 'failed' && <Badge tone="danger">{t('failed')}</Badge>}
+        <span className="max-md:hidden">
+          <SaveSummary edits={edits} />
+        </span>
+        {exportMenu}
+        <div className="max-sm:hidden">{profile}</div>
+      </div>
+      {task.status === 'translating' && (
+        <div className="flex items-center gap-3 border-t border-border bg-info-subtle/60 px-4 py-1.5 md:px-6" data-testid="editor-progress">
+          <span className="text-xs whitespace-nowrap text-info">{t('translating', { progress: pct })}</span>
+          <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('translating', { progress: pct })}>
+            <div className="h-full rounded-full bg-info transition-[width] duration-500" style={{ width: `${pct}%` }} />
+          </div>
+          <span className="text-xs text-subtle max-md:hidden">{t('keepsRunning')}</span>
+        </div>
+      )}
+    </header>
+  )
+}

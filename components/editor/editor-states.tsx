@@ -1,0 +1,72 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { LocalizedLink } from '@/components/layout/localized-link'
+import { Alert } from '@/components/ui/alert'
+import { Button, buttonClasses } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { BackLink } from './editor-header'
+
+/** Takes the final layout's size while the task loads, so nothing jumps when it arrives. */
+export function EditorSkeleton() {
+  const t = useTranslations('common')
+  return (
+    <div className="flex h-dvh flex-col bg-bg" role="status" aria-label={t('loading')}>
+      <div className="flex h-14 items-center gap-3 border-b border-border bg-surface px-4 md:px-6">
+        <Skeleton className="h-8 w-20" />
+        <div className="flex-1 space-y-1.5">
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-3 w-32" />
+        </div>
+        <Skeleton className="h-8 w-24" />
+      </div>
+      <div className="flex-1 overflow-hidden bg-surface">
+        {Array.from({ length: 12 }, (_, i) => (
+          <div key={i} className="grid grid-cols-[3rem_5.25rem_1fr_1fr] gap-3 border-b border-border px-6 py-3">
+            <Skeleton className="h-4 w-6" />
+            <Skeleton className="h-8 w-16" />
+            <Skeleton className="h-8" />
+            <Skeleton className="h-8" />
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+export function EditorMissing() {
+  const t = useTranslations('editor')
+  const tc = useTranslations('common')
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-bg px-6 text-center" data-testid="task-missing">
+      <p className="text-lg font-semibold text-fg">{t('missing')}</p>
+      <p className="max-w-sm text-sm text-muted">{t('missingHint')}</p>
+      <LocalizedLink href="/dashboard" className={buttonClasses({ variant: 'primary' })}>
+        {tc('backHome')}
+      </LocalizedLink>
+    </main>
+  )
+}
+
+export function EditorLoadError({ message, onRetry, isRetrying }: { message: string; onRetry: () => void; isRetrying: boolean }) {
+  const t = useTranslations('editor')
+  const tc = useTranslations('common')
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-4 px-6">
+      <div>
+        <BackLink />
+      </div>
+      <Alert
+        tone="danger"
+        action={
+          <Button variant="secondary" size="sm" onClick={onRetry} isLoading={isRetrying}>
+            {tc('retry')}
+          </Button>
+        }
+      >
+        <p className="font-medium">{t('loadError')}</p>
+        <p className="mt-0.5 opacity-90">{message}</p>
+      </Alert>
+    </main>
+  )
+}

@@ -1,0 +1,115 @@
+'use client'
+
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
+import { useTranslations } from 'next-intl'
+import { forwardRef, useImperativeHandle, useRef } from 'react'
+import { cn } from '@/components/ui/cn'
+import type { TaskSegment } from '@/lib/client/tasks'
+import type { Edits } from './drafts'
+import { ROW_GRID, SegmentRow, type RowHandlers } from './segment-row'
+
+type Props = {
+  segments: TaskSegment[]
+  edits: Edits
+  retranslating: ReadonlySet<number>
+  activeIndex: number
+  isTaskTranslating: boolean
+  handlers: RowHandlers
+}
+
+export type SegmentListHandle = {
+  /** Scrolls a row into view and focuses it, or one of its text boxes. */
+  focusRow: (index: number, field?: string) => void
+  container: () => HTMLDivElement | null
+}
+
+function ColumnHeads() {
+  const t = useTranslations('editor.columns')
+  return (
+    <div
+      className={cn(ROW_GRID, 'border-b border-border bg-surface-2/80 px-4 py-2 text-xs font-medium text-muted max-md:hidden md:px-6 [scrollbar-gutter:stable]')}
+      aria-hidden="true"
+    >
+      <span>#</span>
+      <span>{t('time')}</span>
+      <span className="px-2">{t('original')}</span>
+      <span className="px-2">{t('translated')}</span>
+      <span />
+    </div>
+  )
+}
+
+/**
+ * Only the rows on screen (plus a few) exist in the DOM, each measured after render, so a
+ * 3,000-segment file scrolls and types as smoothly as a short one.
+ */
+export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
+  { segments, edits, retranslating, activeIndex, isTaskTranslating, handlers },
+  ref,
+) {
+  const scroller = useRef<HTMLDivElement>(null)
+  // The React Compiler is off in this app; rows are memoized by hand (SegmentRow).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
+    count: segments.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 60,
+    overscan: 8,
+    getItemKey: (index) => segments[index]?.id ?? index,
+  })
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      container: () => scroller.current,
+      focusRow(index, field) {
+        virtualizer.scrollToIndex(index, { align: 'auto' })
+        let tries = 0
+        const attempt = () => {
+          const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-testid="segment-row"]`)
+          const target = field ? row?.querySelector<HTMLElement>(`[data-field="${field}"]`) : row
+          if (target) {
+            target.focus({ preventScroll: true })
+            // measured heights may shift the row after the first scroll
+            virtualizer.scrollToIndex(index, { align: 'auto' })
+          } else if (tries++ < 10) requestAnimationFrame(attempt)
+        }
+        requestAnimationFrame(attempt)
+      },
+    }),
+    [virtualizer],
+  )
+
+  const items = virtualizer.getVirtualItems()
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <ColumnHeads />
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-gutter:stable]" data-testid="segment-list">
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const segment = segments[item.index]
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <SegmentRow
+                  segment={segment}
+                  index={item.index}
+                  edit={edits[segment.id]}
+                  isActive={item.index === activeIndex}
+                  isRetranslating={retranslating.has(segment.id)}
+                  isTaskTranslating={isTaskTranslating}
+                  handlers={handlers}
+                />
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+})

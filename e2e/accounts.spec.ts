@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E } from './env'
+import { DEMO, readMailedCode, signIn } from './helpers'
+
+// A 2×2 PNG: enough for the server to decode and re-encode to a 256 px WebP.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNk+M/AwMDAxMDAwMDAAAAeBgEB0Q3dYwAAAABJRU5ErkJggg==', 'base64')
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+
+async function openProfileMenu(page: Page) {
+  await page.getByTestId('profile-menu-trigger').click()
+  await expect(page.getByTestId('profile-points')).toBeVisible()
+}
+
+async function signOut(page: Page) {
+  await openProfileMenu(page)
+  await page.getByTestId('profile-logout').click()
+  await expect(page).toHaveURL(/\/login$/)
+}
+
+test.describe('email accounts', () => {
+  test('register with a mailed code, sign out, sign in, edit name and avatar', async ({ page }) => {
+    const email = unique('reg')
+    await page.goto(`${E2E.cnUrl}/register`)
+    await page.getByTestId('register-submit').click()
+    await expect(page.getByText('请输入邮箱地址')).toBeVisible()
+    await page.getByTestId('register-email').fill(email)
+    await page.getByTestId('register-get-code').click()
+    await expect(page.getByTestId('register-get-code')).toBeDisabled()
+    await expect(page.getByTestId('register-get-code')).toContainText('秒后重发')
+    const code = await readMailedCode(email)
+    await page.getByTestId('register-name').fill('新用户')
+    await page.getByTestId('register-pass').fill('secret123')
+    await page.getByTestId('register-code').fill(code)
+    await page.getByTestId('register-submit').click()
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 })
+    await expect(page.getByTestId('profile-name-label')).toHaveText('新用户')
+
+    await signOut(page)
+    await page.getByTestId('login-email').fill(email)
+    await page.getByTestId('login-password').fill('wrong-password')
+    await page.getByTestId('login-submit').click()
+    await expect(page.getByRole('alert').filter({ hasText: '邮箱或密码不正确' })).toBeVisible()
+    await signIn(page, { email, password: 'secret123' })
+
+    await openProfileMenu(page)
+    await page.getByTestId('profile-edit').click()
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.locator('img[src^="/api/files/avatars/"]')).toBeVisible()
+    await page.getByTestId('profile-name').fill('改名用户')
+    await page.getByTestId('profile-save').click()
+    await expect(page.getByText('资料已更新')).toBeVisible()
+    await expect(page.getByTestId('profile-name-label')).toHaveText('改名用户')
+    await page.reload()
+    await expect(page.getByTestId('profile-name-label')).toHaveText('改名用户')
+    await expect(page.getByTestId('profile-menu-trigger').locator('img')).toHaveAttribute('src', /\/api\/files\/avatars\/.+\.webp$/)
+  })
+
+  test('a manager creates and deletes a user', async ({ page }) => {
+    const email = unique('made')
+    await signIn(page, { ...DEMO.manager, baseUrl: E2E.intlUrl })
+    await page.getByTestId('menu-users').click()
+    await expect(page.getByTestId('users-view')).toBeVisible()
+    await page.getByTestId('users-create').click()
+    await page.getByTestId('create-email').fill(email)
+    await page.getByTestId('create-name').fill('Made By Admin')
+    await page.getByTestId('create-pass').fill('secret123')
+    await page.getByTestId('create-confirm').fill('secret124')
+    await page.getByTestId('create-user-submit').click()
+    await expect(page.getByText('two passwords do not match')).toBeVisible()
+    await page.getByTestId('create-confirm').fill('secret123')
+    await page.getByTestId('create-user-submit').click()
+    await expect(page.getByText('user created')).toBeVisible()
+    const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`)
+    await expect(row).toBeVisible()
+    await row.getByTestId('user-delete').click()
+    await expect(page.getByRole('dialog')).toContainText('cannot be undone')
+    await page.getByTestId('user-delete-confirm').click()
+    await expect(page.getByText('user Made By Admin deleted')).toBeVisible()
+    await expect(row).toHaveCount(0)
+  })
+})
+
+test.describe('other sign-in methods', () => {
+  test('Google sign-in on the international host, against the local OpenID provider', async ({ page }) => {
+    await page.goto(`${E2E.intlUrl}/login`)
+    await page.getByTestId('tab-google').click()
+    await page.getByTestId('google-login').click()
+    await expect(page.getByTestId('callback-success')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('heading', { name: 'login successful' })).toBeVisible()
+    await expect(page.getByTestId('callback-success')).toContainText('Welcome, Google Tester')
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 10_000 })
+  })
+
+  test('the China host has no Google tab', async ({ page }) => {
+    await page.goto(`${E2E.cnUrl}/login`)
+    await expect(page.getByTestId('wechat-panel')).toBeVisible()
+    await expect(page.getByTestId('tab-google')).toHaveCount(0)
+  })
+
+  test('WeChat sign-in through the sandbox QR panel', async ({ page }) => {
+    const nickname = `微信${Date.now().toString(36).slice(-5)}`
+    await page.goto(`${E2E.cnUrl}/login`)
+    const frame = page.frameLocator('[data-testid="wechat-sandbox-frame"]')
+    await frame.locator('input[name="nickname"]').fill(nickname)
+    await frame.getByTestId('wechat-simulate-scan').click()
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 })
+    await expect(page.getByTestId('profile-name-label')).toHaveText(nickname)
+  })
+})

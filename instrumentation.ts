@@ -1,0 +1,10 @@
+// Next.js calls register() once when a server process starts. In the Node.js runtime it starts the
+// translation workers inside the web process, unless WORKER_MODE=external (then `npm run worker`
+// processes do the work and web processes only queue it).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  if (process.env.NEXT_PHASE === 'phase-production-build') return
+  if (process.env.WORKER_MODE === 'external' || !process.env.DATABASE_URL) return
+  const { startWebWorkers } = await import('./lib/jobs/in-process')
+  startWebWorkers()
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { checkSrtFile, defaultExportContent, dispositionName, estimatedSeconds, exportFileName, formatBytes, pointsToMinutes, shortTime } from './task-helpers'
+
+describe('checkSrtFile', () => {
+  it('accepts .srt in any case up to 5242880 bytes', () => {
+    expect(checkSrtFile({ name: 'movie.srt', size: 10 })).toBeNull()
+    expect(checkSrtFile({ name: 'MOVIE.SRT', size: 5_242_880 })).toBeNull()
+    expect(checkSrtFile({ name: 'a.Srt', size: 1 })).toBeNull()
+  })
+  it('rejects other extensions first', () => {
+    expect(checkSrtFile({ name: 'movie.vtt', size: 10 })).toBe('invalid_format')
+    expect(checkSrtFile({ name: 'movie.srt.txt', size: 10 })).toBe('invalid_format')
+    expect(checkSrtFile({ name: 'srt', size: 10 })).toBe('invalid_format')
+  })
+  it('rejects empty and oversized files', () => {
+    expect(checkSrtFile({ name: 'a.srt', size: 0 })).toBe('empty_file')
+    expect(checkSrtFile({ name: 'a.srt', size: 5_242_881 })).toBe('too_large')
+  })
+})
+
+describe('numbers shown in the upload dialog', () => {
+  it('shows points as minutes (points / 10)', () => {
+    expect(pointsToMinutes(30)).toBe(3)
+    expect(pointsToMinutes(0)).toBe(0)
+    expect(pointsToMinutes(15)).toBe(1.5)
+  })
+  it('shows estimated time in whole seconds, never 0 for a real job', () => {
+    expect(estimatedSeconds(12_000)).toBe(12)
+    expect(estimatedSeconds(12_001)).toBe(13)
+    expect(estimatedSeconds(300)).toBe(1)
+    expect(estimatedSeconds(0)).toBe(0)
+  })
+  it('formats file sizes', () => {
+    expect(formatBytes(812)).toBe('812 B')
+    expect(formatBytes(14_540)).toBe('14.2 KB')
+    expect(formatBytes(3_250_000)).toBe('3.1 MB')
+  })
+})
+
+describe('editor and export helpers', () => {
+  it('keeps the first 8 characters of a time', () => {
+    expect(shortTime('01:02:03,456')).toBe('01:02:03')
+    expect(shortTime('')).toBe('')
+  })
+  it('downloads bilingual only when the task keeps the original', () => {
+    expect(defaultExportContent({ includeOriginalText: true })).toBe('bilingual')
+    expect(defaultExportContent({ includeOriginalText: false })).toBe('translated')
+    expect(defaultExportContent({})).toBe('translated')
+  })
+  it('names an export after its file', () => {
+    expect(exportFileName('Movie.SRT', 'vtt', 'bilingual')).toBe('Movie.bilingual.vtt')
+    expect(exportFileName('.srt', 'srt', 'original')).toBe('subtitles.original.srt')
+  })
+  it('reads Content-Disposition names, preferring the encoded one', () => {
+    expect(dispositionName('attachment; filename="a.srt"')).toBe('a.srt')
+    expect(dispositionName("attachment; filename=\"x.srt\"; filename*=UTF-8''%E5%AD%97%E5%B9%95.srt")).toBe('字幕.srt')
+    expect(dispositionName('attachment; filename=plain.vtt')).toBe('plain.vtt')
+    expect(dispositionName(null)).toBeNull()
+    expect(dispositionName('inline')).toBeNull()
+  })
+})

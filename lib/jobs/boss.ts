@@ -1,0 +1,92 @@
+import 'server-only'
+import { PgBoss, fromPrisma } from 'pg-boss'
+import type { Tx } from '@/lib/db'
+import { log } from '@/lib/log'
+
+/** The queue of translation tasks, and where a task lands after its last allowed worker failure. */
+export const TRANSLATE_QUEUE = 'translate-task'
+export const TRANSLATE_DEAD_QUEUE = 'translate-task-dead'
+
+export type TranslateJob = { taskId: string }
+
+export type BossSettings = {
+  connectionString: string
+  /** How often expired jobs and silent workers are looked for (pg-boss supervise + monitor). */
+  superviseIntervalSeconds?: number
+  /** A worker that sends no heartbeat for this long is taken for dead and its task handed on (≥ 10). */
+  heartbeatSeconds?: number
+  /** Extra runs of a task whose worker died or hit an unexpected error. */
+  retryLimit?: number
+  retryDelaySeconds?: number
+  /** Longest one run may take; a 5 MB file on a slow provider needs hours, not pg-boss's 15 minutes. */
+  expireInSeconds?: number
+  /** Database connections of this boss. */
+  max?: number
+}
+
+/**
+ * Starts a pg-boss instance on the app's PostgreSQL and makes sure both queues exist. Rule: the
+ * first start installs pg-boss's schema (`pgboss`), later starts and other processes reuse it.
+ */
+export async function createBoss({
+  connectionString,
+  superviseIntervalSeconds = 10,
+  heartbeatSeconds = 30,
+  retryLimit = 5,
+  retryDelaySeconds = 2,
+  expireInSeconds = 6 * 60 * 60,
+  max = 4,
+}: BossSettings): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString,
+    max,
+    application_name: 'subtitle-studio-jobs',
+    superviseIntervalSeconds,
+    monitorIntervalSeconds: superviseIntervalSeconds,
+    schedule: false,
+  })
+  boss.on('error', (error) => log.error('jobs.error', { error }))
+  await boss.start()
+  await boss.createQueue(TRANSLATE_DEAD_QUEUE)
+  await boss.createQueue(TRANSLATE_QUEUE, {
+    heartbeatSeconds,
+    retryLimit,
+    retryDelay: retryDelaySeconds,
+    expireInSeconds,
+    deadLetter: TRANSLATE_DEAD_QUEUE,
+  })
+  return boss
+}
+
+const holder = globalThis as unknown as { __boss?: Promise<PgBoss> }
+
+/** The pg-boss instance of this process (started on first use, shared by senders and workers). */
+export function getBoss(settings: Partial<BossSettings> = {}): Promise<PgBoss> {
+  if (!holder.__boss) {
+    const connectionString = settings.connectionString ?? process.env.DATABASE_URL
+    if (!connectionString) throw new Error('DATABASE_URL is not set')
+    holder.__boss = createBoss({ ...settings, connectionString }).catch((error) => {
+      holder.__boss = undefined
+      throw error
+    })
+  }
+  return holder.__boss
+}
+
+/** Stops this process's pg-boss instance, waiting up to `timeoutMs` for running jobs. */
+export async function stopBoss({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}): Promise<void> {
+  const pending = holder.__boss
+  holder.__boss = undefined
+  if (!pending) return
+  const boss = await pending.catch(() => null)
+  await boss?.stop({ graceful: true, timeout: timeoutMs })
+}
+
+/**
+ * Queues a task for translation inside the caller's transaction, so the job exists exactly when
+ * the task does (a rolled-back creation leaves no job behind).
+ */
+export async function enqueueTranslation({ taskId, tx }: { taskId: string; tx: Tx }): Promise<void> {
+  const boss = await getBoss()
+  await boss.send(TRANSLATE_QUEUE, { taskId } satisfies TranslateJob, { db: fromPrisma(tx) })
+}

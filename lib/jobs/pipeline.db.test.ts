@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startDeepSeekFake } from '@/fakes/deepseek'
+import { db } from '@/lib/db'
+import { getBalance, grantPoints } from '@/lib/points'
+import { parseSrt } from '@/lib/srt'
+import { createTask } from '@/lib/tasks'
+import { POST as createRoute } from '@/app/api/tasks/route'
+import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
+import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
+import { ProviderError } from '@/lib/translate'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/lib/tasks/test-support'
+import { runTranslationTask, startTranslationWorkers } from './index'
+
+const KEY = 'sk-pipeline-test'
+const fake = await startDeepSeekFake({ apiKey: KEY })
+const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-pipeline-'))
+Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir, TRANSLATION_CONCURRENCY: '8' })
+
+// Small waits keep the suite fast; production uses the spec's 1000 ms.
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
+const workers = await startTranslationWorkers({ tasksAtOnce: 4, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: PIPELINE })
+
+afterAll(async () => {
+  await workers.stop({ timeoutMs: 2000 })
+  await fake.close()
+  rmSync(storageDir, { recursive: true, force: true })
+})
+
+const noEnqueue = async () => {}
+
+async function submit(auth: Record<string, string>, srt: string, name = 'movie.srt') {
+  const res = await createRoute(multipart('/api/tasks', auth, { name, body: srt }, { targetLanguage: 'ja', service: 'deepseek' }), ctx())
+  const body = await res.json()
+  expect(body.code).toBe(20000)
+  return body.data.id as string
+}
+
+const finished = (taskId: string) =>
+  waitFor(async () => {
+    const task = await db.task.findUnique({ where: { id: taskId } })
+    return task && task.status !== 'translating' ? task : null
+  }, { timeoutMs: 45_000, what: `task ${taskId}` })
+
+describe('translation worker', () => {
+  it('translates a 1,000-cue file: every cue translated, timings unchanged, charged once, file stored', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 10_000, key: `g:${user.id}` })
+    const srt = buildSrt(1000)
+    const taskId = await submit(auth, srt)
+    const cost = (await db.task.findUniqueOrThrow({ where: { id: taskId } })).cost
+    expect(cost).toBe(420) // 1000 cues × 2.5 s end at 41:37.5 → 42 started minutes
+
+    const seen: number[] = []
+    const task = await waitFor(async () => {
+      const t = await db.task.findUnique({ where: { id: taskId } })
+      if (t) seen.push(t.progress)
+      return t && t.status !== 'translating' ? t : null
+    }, { timeoutMs: 45_000, intervalMs: 20 })
+    expect(task).toMatchObject({ status: 'completed', progress: 100, pointsError: null, uploadError: null, storageKey: `translated-files/${taskId}_movie.srt` })
+    expect(seen).toEqual([...seen].sort((a, b) => a - b))
+
+    const cues = parseSrt(srt)
+    const segments = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
+    expect(segments).toHaveLength(1000)
+    segments.forEach((s, i) => {
+      expect([s.index, s.startTime, s.endTime, s.translatedText]).toEqual([cues[i].id, cues[i].startTime, cues[i].endTime, `[ja] ${cues[i].text}`])
+    })
+    const file = readFileSync(path.join(storageDir, 'translated-files', `${taskId}_movie.srt`), 'utf8')
+    expect(parseSrt(file).map((c) => [c.startTime, c.endTime, c.text])).toEqual(cues.map((c) => [c.startTime, c.endTime, `[ja] ${c.text}`]))
+
+    expect(await getBalance({ userId: user.id })).toBe(10_000 - cost)
+    const entries = await db.pointEntry.findMany({ where: { taskId } })
+    expect(entries.map((e) => [e.reason, e.delta]).sort()).toEqual([['capture', 0], ['reserve', -cost]])
+  })
+
+  it('completes every task with the right line count when 20% of provider answers fail', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 10_000, key: `g:${user.id}` })
+    fake.resetStats()
+    fake.faults.set({ kind: ['429', '5xx', 'blank', 'wrong_count'], rate: 0.2, retryAfterMs: 5, seed: 42 })
+    try {
+      const ids = []
+      for (let i = 0; i < 5; i++) ids.push(await submit(auth, buildSrt(200, { text: (n) => `Task ${i} line ${n}\nsecond row` }), `t${i}.srt`))
+      for (const [i, id] of ids.entries()) {
+        const task = await finished(id)
+        expect(task.status).toBe('completed')
+        const segments = await db.segment.findMany({ where: { taskId: id }, orderBy: { index: 'asc' } })
+        expect(segments.map((s) => s.translatedText)).toEqual(segments.map((s) => `[ja] Task ${i} line ${s.index}\nsecond row`))
+        const res = await exportRoute(jsonRequest('GET', `/api/tasks/${id}/export?format=srt&content=translated`, auth), ctx({ id }))
+        expect(parseSrt(await res.text())).toHaveLength(200)
+      }
+      expect(fake.stats.faultsInjected).toBeGreaterThan(20)
+    } finally {
+      fake.faults.clear()
+    }
+    expect(await db.pointEntry.count({ where: { userId: user.id, reason: 'capture' } })).toBe(5)
+  })
+
+  it('retranslates one segment of a completed task', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    const taskId = await submit(auth, buildSrt(5))
+    await finished(taskId)
+    await db.segment.update({ where: { taskId_index: { taskId, index: 3 } }, data: { translatedText: 'edited by hand' } })
+    const res = await retranslateRoute(jsonRequest('POST', `/api/tasks/${taskId}/segments/3/retranslate`, auth), ctx({ id: taskId, segmentId: '3' }))
+    expect((await res.json()).data).toMatchObject({ id: 3, translatedText: '[ja] Line number 3, a sentence to translate.' })
+    expect(await getBalance({ userId: user.id })).toBe(90)
+  })
+})
+
+describe('pipeline outcomes', () => {
+  async function pendingTask(points = 100) {
+    const { user } = await makeUser()
+    await grantPoints({ userId: user.id, amount: points, key: `g:${user.id}` })
+    const task = await createTask({
+      userId: user.id,
+      upload: { fileName: 'x.srt', bytes: new TextEncoder().encode(buildSrt(12)) },
+      fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
+      enqueue: noEnqueue,
+    })
+    return { user, taskId: task.id }
+  }
+
+  it('fails the task and releases its points when the provider refuses for good', async () => {
+    const { user, taskId } = await pendingTask()
+    expect(await getBalance({ userId: user.id })).toBe(90)
+    const provider = () => ({
+      name: 'deepseek' as const,
+      maxBatch: 10,
+      translateBatch: async () => {
+        throw new ProviderError({ provider: 'deepseek', kind: 'fatal', message: 'HTTP 401 invalid key' })
+      },
+    })
+    expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('failed')
+    const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
+    expect(task).toMatchObject({ status: 'failed', error: 'deepseek: HTTP 401 invalid key' })
+    expect(await getBalance({ userId: user.id })).toBe(100)
+    expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('skipped')
+  })
+
+  it('records storage and points failures without failing the task', async () => {
+    const { user, taskId } = await pendingTask()
+    await db.pointEntry.deleteMany({ where: { taskId } }) // a reservation lost by an operator mistake
+    const storage = {
+      kind: 'local' as const,
+      put: async () => {
+        throw new Error('disk full')
+      },
+      get: async () => null,
+      delete: async () => {},
+    }
+    expect(await runTranslationTask({ taskId, storage, ...PIPELINE })).toBe('completed')
+    const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
+    expect(task.status).toBe('completed')
+    expect(task.uploadError).toBe('disk full')
+    expect(task.pointsError).toMatch(/no points reservation/)
+    expect(task.storageKey).toBeNull()
+    expect(await getBalance({ userId: user.id })).toBe(90)
+  })
+
+  it('stops quietly when the task is deleted while it translates', async () => {
+    const { taskId } = await pendingTask()
+    const provider = () => ({
+      name: 'deepseek' as const,
+      maxBatch: 10,
+      translateBatch: async ({ lines }: { lines: { text: string }[] }) => {
+        await db.task.deleteMany({ where: { id: taskId } })
+        return lines.map((l) => `t:${l.text}`)
+      },
+    })
+    expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('deleted')
+  })
+})

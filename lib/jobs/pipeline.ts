@@ -1,0 +1,165 @@
+import 'server-only'
+import { db } from '@/lib/db'
+import { env } from '@/lib/env'
+import { log } from '@/lib/log'
+import { captureTaskPoints, LEDGER_TX_OPTIONS, releaseTaskPoints } from '@/lib/points'
+import { toSrt } from '@/lib/srt'
+import type { StorageDriver } from '@/lib/storage'
+import { appStorage, translatedFileKey } from '@/lib/tasks/storage'
+import { saveTranslations } from '@/lib/tasks/segment-rows'
+import { ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
+import { providerFor } from '@/lib/translate/service'
+
+export type PipelineOptions = {
+  /** Builds the provider of a task's service (tests inject one; default: from the environment). */
+  provider?: (service: string) => TranslateProvider
+  storage?: StorageDriver
+  concurrency?: number
+  /** Per-request retries of the engine (spec: 3 retries, 1000 ms apart). */
+  retry?: Partial<RetryPolicy>
+  /**
+   * Extra passes over the cues still untranslated after a pass gave up on a retryable error; what
+   * was translated is kept, so a pass only repeats the failed batches.
+   */
+  resumePasses?: number
+  resumeDelayMs?: number
+  signal?: AbortSignal
+}
+
+export type PipelineOutcome = 'completed' | 'failed' | 'skipped' | 'deleted'
+
+/** The task vanished under the worker (deleted by its owner): stop without failing the job. */
+class TaskGoneError extends Error {}
+
+const STORAGE_TIMEOUT_MS = 120_000
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
+
+/**
+ * Marks a task failed and releases its reservation, in one transaction. Rule: only a task still
+ * translating changes; a completed or deleted one is left alone.
+ */
+export async function failTask({ taskId, error }: { taskId: string; error: string }): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const task = await tx.task.findUnique({ where: { id: taskId }, select: { translationStartTime: true } })
+    const end = new Date()
+    const changed = await tx.task.updateMany({
+      where: { id: taskId, status: 'translating' },
+      data: {
+        status: 'failed',
+        error,
+        translationEndTime: end,
+        translationDuration: task?.translationStartTime ? end.getTime() - task.translationStartTime.getTime() : null,
+      },
+    })
+    if (changed.count === 0) return false
+    await releaseTaskPoints({ taskId, tx })
+    return true
+  }, LEDGER_TX_OPTIONS)
+}
+
+/**
+ * Runs (or resumes) the translation of one task: ARCHITECTURE.md section 6, steps 3 and 4.
+ * Rules: cues already translated are kept, so a task whose worker died resumes where it stopped;
+ * each batch's translations and an only-increasing progress are written as the batch finishes;
+ * on completion the reservation is captured (idempotent, so never twice) and the SRT stored under
+ * `translated-files/{taskId}_{fileName}`, a failure of either recorded without failing the task;
+ * a provider that cannot translate fails the task and releases its points. Unexpected errors
+ * (database, bugs) are thrown so the queue runs the task again.
+ */
+export async function runTranslationTask({ taskId, ...options }: { taskId: string } & PipelineOptions): Promise<PipelineOutcome> {
+  const task = await db.task.findUnique({ where: { id: taskId } })
+  if (!task || task.status !== 'translating') return 'skipped'
+  const startedAt = task.translationStartTime ?? new Date()
+  await db.task.update({ where: { id: taskId }, data: { runs: { increment: 1 }, translationStartTime: startedAt } })
+
+  let provider: TranslateProvider
+  try {
+    provider = (options.provider ?? providerFor)(task.translationService)
+  } catch (error) {
+    await failTask({ taskId, error: message(error) })
+    return 'failed'
+  }
+
+  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
+  const cues: CueToTranslate[] = rows.map((r) => ({ id: r.index, text: r.originalText, translatedText: r.translatedText }))
+  const byId = new Map(cues.map((c) => [c.id, c]))
+  let done = rows.filter((r) => r.translatedText !== null).length
+  const total = Math.max(1, rows.length)
+
+  const onBatchDone = async (batch: { id: number; translatedText: string }[]) => {
+    const updated = await saveTranslations(db, taskId, batch)
+    if (updated < batch.length) throw new TaskGoneError(`task ${taskId} is gone`)
+    for (const item of batch) {
+      const cue = byId.get(item.id)
+      if (cue && (cue.translatedText === null || cue.translatedText === undefined)) done += 1
+      if (cue) cue.translatedText = item.translatedText
+    }
+    // 100 is kept for completion, so a task never shows 100% while it is still translating.
+    const progress = Math.min(99, Math.floor((done * 100) / total))
+    await db.$executeRaw`UPDATE "Task" SET "progress" = GREATEST("progress", ${progress}) WHERE "id" = ${taskId} AND "status" = 'translating'`
+  }
+
+  const e = env()
+  const passes = options.resumePasses ?? 3
+  for (let pass = 0; ; pass++) {
+    try {
+      await translateCues({
+        provider,
+        cues,
+        sourceLanguage: task.originalLanguage,
+        targetLanguage: task.targetLanguage,
+        batchSize: task.batchSize,
+        concurrency: options.concurrency ?? e.TRANSLATION_CONCURRENCY,
+        retry: options.retry,
+        signal: options.signal,
+        onBatchDone,
+      })
+      break
+    } catch (error) {
+      if (error instanceof TaskGoneError || !(await db.task.findUnique({ where: { id: taskId }, select: { id: true } }))) return 'deleted'
+      if (options.signal?.aborted) throw error
+      if (!(error instanceof ProviderError)) throw error
+      if (error.kind !== 'fatal' && pass < passes) {
+        log.warn('jobs.translate_pass_failed', { taskId, pass, error })
+        await new Promise((r) => setTimeout(r, options.resumeDelayMs ?? 2000))
+        continue
+      }
+      log.warn('jobs.translate_failed', { taskId, error })
+      await failTask({ taskId, error: message(error) })
+      return 'failed'
+    }
+  }
+  await finishTask({ taskId, startedAt, storage: options.storage })
+  return 'completed'
+}
+
+async function finishTask({ taskId, startedAt, storage }: { taskId: string; startedAt: Date; storage?: StorageDriver }) {
+  let pointsError: string | null = null
+  let uploadError: string | null = null
+  let storageKey: string | null = null
+  try {
+    await captureTaskPoints({ taskId })
+  } catch (error) {
+    pointsError = message(error)
+    log.error('jobs.capture_failed', { taskId, error })
+  }
+  const task = await db.task.findUnique({ where: { id: taskId } })
+  if (!task) return
+  try {
+    const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
+    const segments = rows.map((s) => ({ id: s.index, startTime: s.startTime, endTime: s.endTime, originalText: s.originalText, translatedText: s.translatedText ?? undefined }))
+    const body = toSrt(segments, { content: task.includeOriginalText ? 'bilingual' : 'translated' })
+    const key = translatedFileKey(taskId, task.fileName)
+    await (storage ?? appStorage()).put(key, body, { contentType: 'application/x-subrip; charset=utf-8', timeoutMs: STORAGE_TIMEOUT_MS })
+    storageKey = key
+  } catch (error) {
+    uploadError = message(error)
+    log.error('jobs.upload_failed', { taskId, error })
+  }
+  const end = new Date()
+  await db.task.updateMany({
+    where: { id: taskId, status: 'translating' },
+    data: { status: 'completed', progress: 100, translationEndTime: end, translationDuration: end.getTime() - startedAt.getTime(), storageKey, pointsError, uploadError },
+  })
+}

@@ -1,0 +1,46 @@
+import 'server-only'
+import type { PgBoss } from 'pg-boss'
+import { log } from '@/lib/log'
+import { getBoss, stopBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE, type BossSettings, type TranslateJob } from './boss'
+import { failTask, runTranslationTask, type PipelineOptions } from './pipeline'
+
+export type WorkerOptions = {
+  /** Tasks translated at once by this process (each with its own requests in flight). */
+  tasksAtOnce?: number
+  pollingIntervalSeconds?: number
+  boss?: BossSettings | Partial<BossSettings>
+  pipeline?: Omit<PipelineOptions, 'signal'>
+}
+
+export type Workers = { boss: PgBoss; stop(options?: { timeoutMs?: number }): Promise<void> }
+
+const DEAD_MESSAGE = 'translation stopped: its worker failed repeatedly'
+
+/**
+ * Starts the translation workers of this process on the shared pg-boss instance. Rules: a task
+ * whose worker dies (no heartbeat) or throws unexpectedly runs again on any worker and resumes; one
+ * that exhausts its runs lands in the dead-letter queue, where it is marked failed and its points
+ * released.
+ */
+export async function startTranslationWorkers({ tasksAtOnce = 2, pollingIntervalSeconds = 1, boss: settings = {}, pipeline = {} }: WorkerOptions = {}): Promise<Workers> {
+  const boss = await getBoss(settings)
+  await boss.work<TranslateJob>(
+      TRANSLATE_QUEUE,
+      { localConcurrency: tasksAtOnce, pollingIntervalSeconds, batchSize: 1 },
+      async ([job]) => {
+        const started = Date.now()
+        const outcome = await runTranslationTask({ taskId: job.data.taskId, ...pipeline, signal: job.signal })
+        log.info('jobs.task_done', { taskId: job.data.taskId, outcome, attempt: job.retryCount, ms: Date.now() - started })
+        return { outcome }
+      },
+  )
+  await boss.work<TranslateJob>(TRANSLATE_DEAD_QUEUE, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 2), batchSize: 1 }, async ([job]) => {
+    const changed = await failTask({ taskId: job.data.taskId, error: DEAD_MESSAGE })
+    log.error('jobs.task_dead', { taskId: job.data.taskId, changed })
+  })
+  log.info('jobs.workers_started', { tasksAtOnce })
+  return {
+    boss,
+    stop: (options) => stopBoss(options),
+  }
+}

@@ -1,0 +1,32 @@
+import 'server-only'
+import type { Tx } from '@/lib/db'
+import type { Cue } from '@/lib/srt'
+
+// A 5 MB file holds about 60,000 cues: rows go in as arrays (one statement per chunk), not one
+// parameter per value, which would pass PostgreSQL's 65,535-parameter limit.
+const CHUNK = 5000
+
+/** Stores a task's cues as its segments (ids, times and text as parsed). */
+export async function insertSegments(tx: Tx, taskId: string, cues: readonly Cue[]): Promise<void> {
+  for (let from = 0; from < cues.length; from += CHUNK) {
+    const chunk = cues.slice(from, from + CHUNK)
+    await tx.$executeRaw`
+      INSERT INTO "Segment" ("taskId", "index", "startTime", "endTime", "durationMs", "originalText")
+      SELECT ${taskId}, * FROM unnest(
+        ${chunk.map((c) => c.id)}::int[], ${chunk.map((c) => c.startTime)}::text[], ${chunk.map((c) => c.endTime)}::text[],
+        ${chunk.map((c) => Math.max(0, c.endMs - c.startMs))}::int[], ${chunk.map((c) => c.text)}::text[])`
+  }
+}
+
+/** Writes translations of one batch; answers how many segments of the task were updated. */
+export async function saveTranslations(tx: Tx, taskId: string, items: readonly { id: number; translatedText: string }[]): Promise<number> {
+  let updated = 0
+  for (let from = 0; from < items.length; from += CHUNK) {
+    const chunk = items.slice(from, from + CHUNK)
+    updated += await tx.$executeRaw`
+      UPDATE "Segment" AS s SET "translatedText" = v.t
+      FROM unnest(${chunk.map((i) => i.id)}::int[], ${chunk.map((i) => i.translatedText)}::text[]) AS v(i, t)
+      WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  }
+  return updated
+}

@@ -1,0 +1,40 @@
+// `npm run worker`: translation workers as a process of their own (ARCHITECTURE.md section 1), so
+// web and workers scale apart. Run the web processes with WORKER_MODE=external to leave all work
+// to these. Optional knobs: WORKER_TASKS_AT_ONCE (default 2), WORKER_POLL_SECONDS (1),
+// WORKER_SUPERVISE_SECONDS (10), WORKER_HEARTBEAT_SECONDS (30, at least 10).
+import 'dotenv/config'
+import { env } from '@/lib/env'
+import { startTranslationWorkers } from '@/lib/jobs'
+import { log } from '@/lib/log'
+
+const number = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
+  return value
+}
+
+async function main() {
+  env() // fails at once, naming every missing or malformed setting
+  const workers = await startTranslationWorkers({
+    tasksAtOnce: number('WORKER_TASKS_AT_ONCE', 2),
+    pollingIntervalSeconds: number('WORKER_POLL_SECONDS', 1),
+    boss: { superviseIntervalSeconds: number('WORKER_SUPERVISE_SECONDS', 10), heartbeatSeconds: number('WORKER_HEARTBEAT_SECONDS', 30) },
+  })
+  log.info('worker.ready', { pid: process.pid })
+  let isStopping = false
+  const stop = async (signal: string) => {
+    if (isStopping) return
+    isStopping = true
+    log.info('worker.stopping', { signal })
+    // A task still running when the wait ends is picked up again by another worker and resumes.
+    await workers.stop({ timeoutMs: 20_000 }).catch((error) => log.error('worker.stop_failed', { error }))
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
