@@ -39,8 +39,8 @@ export function CallbackView() {
           storeUser(user)
           setState({ status: 'success', user })
           // A full load: the proxy sends a signed-in visitor of / on to the dashboard.
-          // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-          timer = setTimeout(() => window.location.assign(localized('/')), LEAVE_AFTER_MS)
+          // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
+          timer = setTimeout(() => window.location.assign(localized('/dashboard')), LEAVE_AFTER_MS)
           return
         } catch (error) {
           // Only a missing session is worth waiting for; anything else is reported at once.

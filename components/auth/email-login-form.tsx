@@ -11,6 +11,7 @@ import { Field, Input } from '@/components/ui/input'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { emailLoginSchema, type EmailLoginInput } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
+import { useHydrated } from '@/lib/client/use-hydrated'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/auth/public-user'
@@ -33,7 +34,9 @@ export function EmailLoginForm() {
     // Navigates once, when the sign-in has succeeded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isDone])
-  const form = useForm<EmailLoginInput>({ resolver: zodResolver(emailLoginSchema), defaultValues: { email: '', pass: '' }, mode: 'onTouched' })
+  const isHydrated = useHydrated()
+  // No default values: whatever was typed before hydration is read from the inputs, not wiped.
+  const form = useForm<EmailLoginInput>({ resolver: zodResolver(emailLoginSchema), mode: 'onTouched' })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
@@ -84,7 +87,7 @@ export function EmailLoginForm() {
           {...form.register('pass')}
         />
       </Field>
-      <Button type="submit" className="w-full" isLoading={isSubmitting || isDone} data-testid="login-submit">
+      <Button type="submit" className="w-full" isLoading={isSubmitting || isDone} disabled={!isHydrated} data-testid="login-submit">
         {t('submit')}
       </Button>
     </form>

@@ -12,6 +12,7 @@ import { LocalizedLink } from '@/components/layout/localized-link'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { registerSchema, type RegisterInput } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
+import { useHydrated } from '@/lib/client/use-hydrated'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/auth/public-user'
@@ -32,7 +33,9 @@ export function RegisterForm() {
   const errorMessage = useErrorText()
   const localized = useLocalizedPath()
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), defaultValues: { email: '', name: '', pass: '', code: '' }, mode: 'onTouched' })
+  const isHydrated = useHydrated()
+  // No default values: whatever was typed before hydration is read from the inputs, not wiped.
+  const form = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), mode: 'onTouched' })
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
@@ -42,8 +45,8 @@ export function RegisterForm() {
       storeUser(user)
       toast.success(t('success'))
       // A full load: the proxy sends a signed-in visitor of / on to the dashboard.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.assign(localized('/'))
+      // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
+      window.location.assign(localized('/dashboard'))
     } catch (error) {
       setFailure(errorText(error, t('failed')))
       throw error
@@ -89,10 +92,10 @@ export function RegisterForm() {
         <Field id="register-code" label={t('code')} error={errorMessage(errors.code?.message)}>
           <div className="flex gap-2">
             <div className="flex-1">{input('code', 'text', 'one-time-code', t('codePlaceholder'))}</div>
-            <SendCodeButton getEmail={() => form.getValues('email')} onInvalidEmail={(key) => form.setError('email', { message: key }, { shouldFocus: true })} onSent={() => form.clearErrors('email')} />
+            <SendCodeButton getEmail={() => form.getValues('email') ?? ''} onInvalidEmail={(key) => form.setError('email', { message: key }, { shouldFocus: true })} onSent={() => form.clearErrors('email')} />
           </div>
         </Field>
-        <Button type="submit" className="w-full" isLoading={isSubmitting || isSubmitSuccessful} data-testid="register-submit">
+        <Button type="submit" className="w-full" isLoading={isSubmitting || isSubmitSuccessful} disabled={!isHydrated} data-testid="register-submit">
           {t('submit')}
         </Button>
       </form>

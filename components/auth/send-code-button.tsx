@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { sendCodeSchema } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
+import { useHydrated } from '@/lib/client/use-hydrated'
 
 // The spec: after a code is sent, a 60-second countdown disables the button.
 const COOLDOWN_SECONDS = 60
@@ -17,6 +18,7 @@ export function SendCodeButton({ getEmail, onInvalidEmail, onSent }: Props) {
   const t = useTranslations('auth.register')
   const [secondsLeft, setSecondsLeft] = useState(0)
   const [isSending, setIsSending] = useState(false)
+  const isHydrated = useHydrated()
 
   useEffect(() => {
     if (secondsLeft <= 0) return
@@ -49,7 +51,7 @@ export function SendCodeButton({ getEmail, onInvalidEmail, onSent }: Props) {
       className="w-32 shrink-0 tabular"
       onClick={() => void send()}
       isLoading={isSending}
-      disabled={secondsLeft > 0}
+      disabled={secondsLeft > 0 || !isHydrated}
       data-testid="register-get-code"
     >
       {secondsLeft > 0 ? t('resend', { seconds: secondsLeft }) : t('getCode')}

@@ -42,8 +42,8 @@ export function useWechatReturn(): { status: WechatReturn; error: string | null 
         setStatus('done')
         toast.success(t('wechatSuccess'))
         // A full load: the proxy sends a signed-in visitor of / on to the dashboard.
-        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-        timer = setTimeout(() => window.location.assign(localized('/')), REDIRECT_DELAY_MS)
+        // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
+        timer = setTimeout(() => window.location.assign(localized('/dashboard')), REDIRECT_DELAY_MS)
       })
       .catch((failure: unknown) => {
         setError(errorText(failure, t('wechatFailed')))

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react'
 import { getTranslations } from 'next-intl/server'
+import { pageLocale } from '@/lib/seo/page-params'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 
-export default async function MarketingLayout({ children }: { children: ReactNode }) {
+export default async function MarketingLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  // Every layout sets the locale too, or next-intl reads headers() and the pages turn dynamic.
+  await pageLocale(params)
   const t = await getTranslations('common')
   return (
     <div className="flex min-h-screen flex-col">

@@ -11,7 +11,7 @@ function Stat({ label, children, testId }: { label: string; children: ReactNode;
   return (
     <div className="min-w-0">
       <dt className="text-xs text-subtle">{label}</dt>
-      <dd className="tabular mt-0.5 text-sm font-medium text-fg" data-testid={testId}>
+      <dd className="tabular mt-0.5 text-sm font-medium whitespace-nowrap text-fg" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -24,7 +24,7 @@ export function UploadEstimate({ estimate }: { estimate: Estimate | null }) {
   const languageName = useLanguageName()
   if (!estimate) {
     return (
-      <div className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:grid-cols-4" role="status" aria-label={t('loading')}>
+      <div className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:flex sm:justify-between sm:gap-6" role="status" aria-label={t('loading')}>
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="space-y-1.5">
             <Skeleton className="h-3 w-14" />
@@ -35,7 +35,7 @@ export function UploadEstimate({ estimate }: { estimate: Estimate | null }) {
     )
   }
   return (
-    <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:grid-cols-4" data-testid="upload-estimate">
+    <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:flex sm:justify-between sm:gap-6" data-testid="upload-estimate">
       <Stat label={t('detected')} testId="estimate-language">
         {languageName(estimate.detectedLanguage)}
       </Stat>
