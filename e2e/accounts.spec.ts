@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { E2E } from './env'
 import { DEMO, readMailedCode, signIn } from './helpers'
 
-// A 2×2 PNG: enough for the server to decode and re-encode to a 256 px WebP.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNk+M/AwMDAxMDAwMDAAAAeBgEB0Q3dYwAAAABJRU5ErkJggg==', 'base64')
+const picture = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#4f46e5' } }).png().toBuffer()
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
 
 async function openProfileMenu(page: Page) {
@@ -44,7 +44,7 @@ test.describe('email accounts', () => {
 
     await openProfileMenu(page)
     await page.getByTestId('profile-edit').click()
-    await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture() })
     const dialog = page.getByRole('dialog')
     await expect(dialog.locator('img[src^="/api/files/avatars/"]')).toBeVisible()
     await page.getByTestId('profile-name').fill('改名用户')

@@ -92,14 +92,14 @@ test.describe('hosts and locales', () => {
 test.describe('API conventions', () => {
   test('a malformed JSON body answers 400 with the envelope and code 40000', async ({ request }) => {
     for (const path of ['/api/email/auth', '/api/user/profile', '/api/user/get_point', '/api/tasks/estimate']) {
-      const res = await request.post(`${E2E.cnUrl}${path}`, { headers: { 'content-type': 'application/json' }, data: '{"broken":' })
+      const res = await request.post(`${E2E.apiUrl}${path}`, { headers: { 'content-type': 'application/json', host: E2E.cnHost }, data: Buffer.from('{"broken":') })
       expect(res.status(), path).toBe(400)
       expect(await res.json(), path).toMatchObject({ code: 40000, data: null })
     }
   })
 
   test('health answers when the database does', async ({ request }) => {
-    const res = await request.get(`${E2E.cnUrl}/api/health`)
+    const res = await request.get(`${E2E.apiUrl}/api/health`, { headers: { host: E2E.cnHost } })
     expect(res.status()).toBe(200)
     expect(await res.json()).toEqual({ code: 20000, msg: 'ok', data: { status: 'ok' } })
   })

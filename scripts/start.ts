@@ -103,7 +103,7 @@ async function main() {
 }
 
 main().catch(async (error) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(error instanceof Error && error.message ? error.message : error)
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
   process.exit(1)
 })

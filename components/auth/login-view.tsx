@@ -5,7 +5,6 @@ import { Alert } from '@/components/ui/alert'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { useEdition } from '@/lib/client/use-edition'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { AuthCard } from './auth-card'
 import { EmailLoginForm } from './email-login-form'
@@ -13,19 +12,16 @@ import { GoogleLoginPanel } from './google-login-panel'
 import { useWechatReturn } from './use-wechat-return'
 import { WechatPanel } from './wechat-panel'
 
-type Props = { isGoogleConfigured: boolean; isWechatConfigured: boolean }
+type Props = { hasGoogle: boolean; hasWechat: boolean }
 
 /**
  * /login: the email tab, a Google tab on the international host, and the WeChat QR panel beside
- * them on the other hosts (each only when the server has it configured).
+ * them on the other hosts (each only when the server has it configured; decided on the server).
  */
-export function LoginView({ isGoogleConfigured, isWechatConfigured }: Props) {
+export function LoginView({ hasGoogle, hasWechat }: Props) {
   const t = useTranslations('auth.login')
-  const edition = useEdition()
   const localized = useLocalizedPath()
   const wechat = useWechatReturn()
-  const hasGoogle = Boolean(edition?.googleLogin) && isGoogleConfigured
-  const hasWechat = Boolean(edition?.wechatLogin) && isWechatConfigured
 
   const footer = (
     <>

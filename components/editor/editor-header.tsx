@@ -16,7 +16,7 @@ function SaveSummary({ edits }: { edits: Edits }) {
   const text = failed ? t('failed', { count: failed }) : saving ? t('saving') : unsaved ? t('unsaved', { count: unsaved }) : t('allSaved')
   const tone = failed ? 'text-danger' : unsaved || saving ? 'text-warning' : 'text-subtle'
   return (
-    <span className={`text-xs whitespace-nowrap ${tone}`} aria-live="polite" data-testid="save-summary">
+    <span className={`text-xs whitespace-nowrap ${tone}`} aria-live="polite" data-testid="save-summary" data-pending={unsaved + saving + failed}>
       {text}
     </span>
   )

