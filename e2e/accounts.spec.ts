@@ -7,8 +7,11 @@ const picture = () => sharp({ create: { width: 400, height: 300, channels: 3, ba
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
 
 async function openProfileMenu(page: Page) {
-  await page.getByTestId('profile-menu-trigger').click()
-  await expect(page.getByTestId('profile-points')).toBeVisible()
+  // A click that lands before hydration does nothing: retry until the menu is open.
+  await expect(async () => {
+    await page.getByTestId('profile-menu-trigger').click()
+    await expect(page.getByTestId('profile-points')).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 async function signOut(page: Page) {

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next'
+import { getTranslations } from 'next-intl/server'
 import { alternateLanguages, canonicalUrl, localeOwners } from '@/lib/i18n/hosts'
 import type { Locale } from '@/lib/site'
+import { pageLocale } from './page-params'
 
 type Options = { locale: Locale; path: string; title: string; description: string; isIndexable?: boolean }
 
@@ -14,5 +16,16 @@ export function pageMetadata({ locale, path, title, description, isIndexable = t
     alternates: { canonical, languages: alternateLanguages(path) },
     openGraph: { title, description, url: canonical, siteName: 'Subtitle Studio', locale: locale.replace('-', '_'), type: 'website' },
     robots: isIndexable ? { index: true, follow: true } : { index: false, follow: false },
+  }
+}
+
+type StaticPageKey = 'home' | 'about' | 'contact' | 'terms' | 'privacy'
+
+/** generateMetadata of a public page whose title and description live under `metadata.<key>`. */
+export function staticPageMetadata(key: StaticPageKey, path: string) {
+  return async ({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> => {
+    const locale = await pageLocale(params)
+    const t = await getTranslations({ locale, namespace: `metadata.${key}` })
+    return pageMetadata({ locale, path, title: t('title'), description: t('description') })
   }
 }

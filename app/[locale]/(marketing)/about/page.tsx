@@ -1,15 +1,10 @@
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { LegalPage } from '@/components/marketing/legal-page'
 import { Card } from '@/components/ui/card'
-import { pageMetadata } from '@/lib/seo/metadata'
+import { staticPageMetadata } from '@/lib/seo/metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
-  const t = await getTranslations({ locale, namespace: 'metadata.about' })
-  return pageMetadata({ locale, path: '/about', title: t('title'), description: t('description') })
-}
+export const generateMetadata = staticPageMetadata('about', '/about')
 
 export default async function AboutPage({ params }: LocaleParams) {
   await pageLocale(params)

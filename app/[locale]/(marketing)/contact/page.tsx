@@ -1,17 +1,12 @@
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { ContactEmail } from '@/components/marketing/contact-email'
 import { ContactForm } from '@/components/marketing/contact-form'
 import { LegalPage } from '@/components/marketing/legal-page'
 import { Card } from '@/components/ui/card'
-import { pageMetadata } from '@/lib/seo/metadata'
+import { staticPageMetadata } from '@/lib/seo/metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
-  const t = await getTranslations({ locale, namespace: 'metadata.contact' })
-  return pageMetadata({ locale, path: '/contact', title: t('title'), description: t('description') })
-}
+export const generateMetadata = staticPageMetadata('contact', '/contact')
 
 export default async function ContactPage({ params }: LocaleParams) {
   await pageLocale(params)

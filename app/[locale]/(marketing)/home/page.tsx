@@ -1,15 +1,9 @@
-import type { Metadata } from 'next'
-import { getTranslations } from 'next-intl/server'
 import { LandingPage } from '@/components/marketing/landing-page'
-import { pageMetadata } from '@/lib/seo/metadata'
+import { staticPageMetadata } from '@/lib/seo/metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
 // /home shows the landing page; its canonical is / so search engines index one copy.
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
-  const t = await getTranslations({ locale, namespace: 'metadata.home' })
-  return pageMetadata({ locale, path: '/', title: t('title'), description: t('description') })
-}
+export const generateMetadata = staticPageMetadata('home', '/')
 
 export default async function HomeAliasPage({ params }: LocaleParams) {
   await pageLocale(params)
