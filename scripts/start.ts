@@ -86,6 +86,10 @@ async function main() {
   const credentials = await seed({ withDemo: mode !== 'start' })
   for (const line of credentials) console.log(`▸ ${line}`)
 
+  if (mode === 'e2e') {
+    // Browser tests start a second web process on the same database with exactly these settings.
+    writeFileSync(path.join(DATA_DIR, 'e2e-env.json'), JSON.stringify(process.env), { mode: 0o600 })
+  }
   const port = String(env.PORT)
   const args = mode === 'dev' ? ['dev', '-p', port] : ['start', '-p', port]
   const next = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), ...args], {
