@@ -24,8 +24,10 @@ export function proxy(req: NextRequest) {
   const home = HOME.exec(req.nextUrl.pathname)
   if (home && req.cookies.has(SESSION_COOKIE)) {
     const prefix = home[1] && home[1] !== edition.defaultLocale ? `/${home[1]}` : ''
-    // Relative Location: req.url may name the listening address, not the host the visitor used.
-    return new NextResponse(null, { status: 307, headers: { Location: `${prefix}/dashboard` } })
+    // Built from the Host the visitor used: req.url may name the listening address instead.
+    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? req.nextUrl.host
+    const proto = req.headers.get('x-forwarded-proto') ?? req.nextUrl.protocol.replace(':', '')
+    return NextResponse.redirect(new URL(`${prefix}/dashboard`, `${proto}://${host}`), 307)
   }
   return handlerFor(edition.defaultLocale)(req)
 }

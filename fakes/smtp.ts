@@ -17,16 +17,51 @@ export type SmtpFake = {
 }
 
 function decodeQuotedPrintable(text: string) {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return Buffer.from(bytes, 'latin1').toString('utf8')
+}
+
+function splitEntity(raw: string): { headers: string; body: string } {
+  const split = raw.search(/\r?\n\r?\n/)
+  return split >= 0 ? { headers: raw.slice(0, split), body: raw.slice(split).replace(/^\r?\n\r?\n/, '') } : { headers: raw, body: '' }
+}
+
+function header(headers: string, name: string): string {
+  // Folded header lines continue with whitespace.
+  return new RegExp(`^${name}:\\s*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im').exec(headers)?.[1].replace(/\r?\n[ \t]+/g, ' ') ?? ''
+}
+
+/** The text of a MIME entity: multipart parts joined, base64 and quoted-printable decoded (UTF-8). */
+function entityText(raw: string): string {
+  const { headers, body } = splitEntity(raw)
+  const type = header(headers, 'content-type')
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
+  if (type.toLowerCase().startsWith('multipart/') && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => entityText(part.replace(/^\r?\n/, '')))
+      .join('\n')
+  }
+  const encoding = header(headers, 'content-transfer-encoding').toLowerCase()
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body)
+  return body
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?B?...?=) in a header value. */
+function decodeWords(value: string): string {
+  return value.replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  )
 }
 
 function parseMail(raw: string, to: string[], from: string): ReceivedMail {
-  const split = raw.search(/\r?\n\r?\n/)
-  const head = split >= 0 ? raw.slice(0, split) : raw
-  const body = decodeQuotedPrintable(split >= 0 ? raw.slice(split).trim() : '')
-  const subject = /^subject:\s*(.*)$/im.exec(head)?.[1] ?? ''
-  const code = /(?<!\d)(\d{6})(?!\d)/.exec(body)?.[1] ?? null
-  return { to, from, subject, text: body, code, receivedAt: new Date().toISOString() }
+  const { headers } = splitEntity(raw)
+  const text = entityText(raw).trim()
+  const code = /(?<!\d)(\d{6})(?!\d)/.exec(text)?.[1] ?? null
+  return { to, from, subject: decodeWords(header(headers, 'subject')), text, code, receivedAt: new Date().toISOString() }
 }
 
 /** Starts the SMTP fake (no TLS, any or no auth) and its HTTP inbox. */

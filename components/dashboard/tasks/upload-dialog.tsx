@@ -47,7 +47,8 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
   return (
     <>
       <Dialog
-        open={open}
+        // Hidden (not reset) while the insufficient-points dialog is up, so cancelling returns to it.
+        open={open && flow.shortfall === null}
         onOpenChange={(next) => (next ? onOpenChange(true) : close())}
         isLocked={flow.isSubmitting}
         title={t('title')}
