@@ -45,7 +45,7 @@ export function UsersPager({ page, size, total, totalPages, isBusy, onPage, onSi
           ))}
         </select>
         <form onSubmit={go} className="flex items-center gap-1.5">
-          <label htmlFor="users-jump">{t('jumpTo')}</label>
+          <label htmlFor="users-jump" className="whitespace-nowrap">{t('jumpTo')}</label>
           <Input id="users-jump" inputMode="numeric" value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))} className="h-8 w-14 text-center" />
         </form>
       </div>

@@ -1,6 +1,7 @@
 import { clsx, type ClassValue } from 'clsx'
+import { twMerge } from 'tailwind-merge'
 
-/** Joins class names; later ones win only by order (no merge magic needed with our tokens). */
+/** Joins class names; a later Tailwind class overrides an earlier one of the same property. */
 export function cn(...values: ClassValue[]): string {
-  return clsx(values)
+  return twMerge(clsx(values))
 }
