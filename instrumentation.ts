@@ -4,6 +4,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
+  // Validate every setting once at start, naming each missing or malformed one (also for a bare `next start`).
+  const { env } = await import('./lib/env')
+  env()
   if (process.env.WORKER_MODE === 'external' || !process.env.DATABASE_URL) return
   const { startWebWorkers } = await import('./lib/jobs/in-process')
   startWebWorkers()

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { ProfileMenu } from '@/components/dashboard/profile-menu'
 import { Alert } from '@/components/ui/alert'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -36,8 +36,9 @@ export function Editor({ taskId, user }: { taskId: string; user: PublicUser }) {
   const [openId, setOpenId] = useState<number | null>(null)
   const list = useRef<SegmentListHandle>(null)
   // Handlers read the latest state through refs, so they stay stable and rows stay memoized.
+  // A layout effect: a key pressed right after a click must already see the row it activated.
   const latest = useRef({ segments, activeIndex, openId })
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { segments, activeIndex, openId }
   })
 

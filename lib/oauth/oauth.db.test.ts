@@ -67,6 +67,15 @@ describe('WeChat sign-in', () => {
     expect(foreign.code).toBe(40000)
     expect((await call(wechatLogin, '/api/user/wechat_login', { body: {}, headers: { cookie } })).code).toBe(40000)
   })
+
+  it('keeps a scanned code valid when a newer QR panel opens in the same browser meanwhile', async () => {
+    const { code, state, cookie } = await scan('Lin')
+    // The login page loads a fresh QR code while the returned code is still being exchanged.
+    const newer = await call(qrConfig, '/api/wechat/qr_config?redirect=%2Flogin', { method: 'GET', headers: { cookie } })
+    const login = await call(wechatLogin, '/api/user/wechat_login', { body: { code, state }, headers: { cookie: cookieHeader(newer) } })
+    expect(login.code).toBe(20000)
+    expect(login.data.name).toBe('Lin')
+  })
 })
 
 describe('Google sign-in', () => {

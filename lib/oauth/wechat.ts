@@ -5,7 +5,10 @@ import { log } from '@/lib/log'
 import type { WechatProfile } from '@/lib/accounts/external'
 
 export const WECHAT_STATE_COOKIE = 'ss_wx'
-export type WechatFlow = { state: string }
+// The states of the QR codes shown lately in this browser: a new QR panel (another tab, or the
+// page reloading while a code is exchanged) must not invalidate a code already on its way back.
+export type WechatFlow = { states: string[] }
+export const WECHAT_STATES_KEPT = 5
 
 const REAL_OPEN_HOST = 'open.weixin.qq.com'
 // WeChat's documented "bad code" answers: invalid, already used, missing.

@@ -3,7 +3,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { ok, route } from '@/lib/http'
 import { AppError } from '@/lib/http'
-import { flowCookie, requestOrigin, isLocalPath, wechatSettings, WECHAT_STATE_COOKIE, type WechatFlow } from '@/lib/oauth'
+import { flowCookie, readFlowCookie, requestOrigin, isLocalPath, wechatSettings, WECHAT_STATE_COOKIE, WECHAT_STATES_KEPT, type WechatFlow } from '@/lib/oauth'
 
 const query = z.object({ redirect: z.string().max(200).optional() })
 
@@ -19,6 +19,8 @@ export const GET = route({ auth: 'public', query }, async ({ req, query }) => {
   qrconnect.search = new URLSearchParams({ appid: settings.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_login', state }).toString()
   const data = { appId: settings.appId, state, redirectUri, isSandbox: settings.isSandbox, qrconnectUrl: `${qrconnect.href}#wechat_redirect` }
   const res = NextResponse.json(ok(data), { headers: { 'cache-control': 'no-store' } })
-  res.headers.append('set-cookie', await flowCookie<WechatFlow>(WECHAT_STATE_COOKIE, { state }))
+  const previous = (await readFlowCookie<WechatFlow>(req.headers, WECHAT_STATE_COOKIE))?.states ?? []
+  const states = [state, ...(Array.isArray(previous) ? previous : [])].slice(0, WECHAT_STATES_KEPT)
+  res.headers.append('set-cookie', await flowCookie<WechatFlow>(WECHAT_STATE_COOKIE, { states }))
   return res
 })
