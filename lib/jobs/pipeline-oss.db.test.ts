@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { startDeepSeekFake } from '@/fakes/deepseek'
+import { startOssFake } from '@/fakes/oss'
+import { db } from '@/lib/db'
+import { getBalance, grantPoints } from '@/lib/points'
+import { createOssStorage } from '@/lib/storage'
+import { createTask } from '@/lib/tasks'
+import { buildSrt, makeUser } from '@/lib/tasks/test-support'
+import { runTranslationTask } from './index'
+
+// The finished file goes to Aliyun OSS through ali-oss when OSS is configured: proven against the
+// OSS fake, which checks ali-oss's real signatures and Content-MD5.
+const KEY = 'sk-oss-pipeline'
+const deepseek = await startDeepSeekFake({ apiKey: KEY })
+Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: deepseek.url })
+const oss = await startOssFake({ accessKeyId: 'LTAI-test', accessKeySecret: 'oss-secret', bucket: 'subtitles' })
+const storage = createOssStorage({ region: 'oss-cn-hangzhou', bucket: 'subtitles', endpoint: oss.url, accessKeyId: 'LTAI-test', accessKeySecret: 'oss-secret' })
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, storage }
+
+afterAll(async () => {
+  await oss.close()
+  await deepseek.close()
+})
+
+async function pendingTask(fileName: string) {
+  const { user } = await makeUser()
+  await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+  const task = await createTask({
+    userId: user.id,
+    upload: { fileName, bytes: new TextEncoder().encode(buildSrt(6)) },
+    fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
+    enqueue: async () => {},
+  })
+  return { user, taskId: task.id }
+}
+
+describe('translated files on OSS', () => {
+  it('stores the SRT under translated-files/{taskId}_{fileName}', async () => {
+    const { taskId } = await pendingTask('clip.srt')
+    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
+    expect(task.storageKey).toBe(`translated-files/${taskId}_clip.srt`)
+    expect(task.uploadError).toBeNull()
+    const stored = [...oss.objects.entries()].find(([key]) => key.endsWith(`translated-files/${taskId}_clip.srt`))
+    expect(stored?.[1].toString('utf8')).toContain('[ja] Line number 1, a sentence to translate.')
+  })
+
+  it('records an OSS failure as uploadError and still completes and charges the task', async () => {
+    const { user, taskId } = await pendingTask('broken.srt')
+    oss.failNextPuts(1, 'error')
+    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
+    expect(task.status).toBe('completed')
+    expect(task.storageKey).toBeNull()
+    expect(task.uploadError).toBeTruthy()
+    expect(task.pointsError).toBeNull()
+    expect(await getBalance({ userId: user.id })).toBe(90)
+  })
+})
