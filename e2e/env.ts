@@ -1,5 +1,7 @@
 // Fixed addresses of the browser-test server and its fakes, shared by the config and the specs.
 const port = Number(process.env.E2E_PORT ?? 3100)
+// The fakes' ports follow the server's, so two harnesses (E2E_PORT=3100 and 3190) can run side by side.
+const fakeBase = port + 44100
 
 export const E2E = {
   port,
@@ -11,20 +13,20 @@ export const E2E = {
   cnHost: `cn.localhost:${port}`,
   intlHost: `intl.localhost:${port}`,
   fakes: {
-    deepseek: 'http://127.0.0.1:47201',
-    googleTranslate: 'http://127.0.0.1:47202',
-    mymemory: 'http://127.0.0.1:47203',
-    smtpInbox: 'http://127.0.0.1:47205',
+    deepseek: `http://127.0.0.1:${fakeBase + 1}`,
+    googleTranslate: `http://127.0.0.1:${fakeBase + 2}`,
+    mymemory: `http://127.0.0.1:${fakeBase + 3}`,
+    smtpInbox: `http://127.0.0.1:${fakeBase + 5}`,
   },
   serverEnv: {
     PORT: String(port),
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
-    FAKE_DEEPSEEK_PORT: '47201',
-    FAKE_GOOGLE_TRANSLATE_PORT: '47202',
-    FAKE_MYMEMORY_PORT: '47203',
-    FAKE_SMTP_PORT: '47204',
-    FAKE_SMTP_HTTP_PORT: '47205',
+    FAKE_DEEPSEEK_PORT: String(fakeBase + 1),
+    FAKE_GOOGLE_TRANSLATE_PORT: String(fakeBase + 2),
+    FAKE_MYMEMORY_PORT: String(fakeBase + 3),
+    FAKE_SMTP_PORT: String(fakeBase + 4),
+    FAKE_SMTP_HTTP_PORT: String(fakeBase + 5),
     FAKE_DEEPSEEK_DELAY_MS: '20',
     NEXT_TELEMETRY_DISABLED: '1',
   } as Record<string, string>,
