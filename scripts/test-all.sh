@@ -9,8 +9,8 @@ step() { printf '\n\033[1m▸ %s\033[0m\n' "$*"; }
 started=$(date +%s)
 
 if [ ! -d node_modules/next ]; then
-  step "npm ci"
-  npm ci --no-audit --no-fund
+  step "npm install"
+  npm install --no-audit --no-fund
 fi
 
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
