@@ -111,3 +111,34 @@ test.describe('other sign-in methods', () => {
     await expect(page.getByTestId('profile-name-label')).toHaveText(nickname)
   })
 })
+
+test.describe('sign-in pages', () => {
+  test('have a title, a description and noindex in each language', async ({ page }) => {
+    for (const [url, title, lang] of [
+      [`${E2E.cnUrl}/login`, '登录 – 字幕工作室', 'zh-CN'],
+      [`${E2E.intlUrl}/register`, 'Create an account – Subtitle Studio', 'en-US'],
+      [`${E2E.intlUrl}/ja-JP/login`, 'ログイン – Subtitle Studio', 'ja-JP'],
+      [`${E2E.cnUrl}/en-US/auth/callback?error=provider`, 'Signing in – Subtitle Studio', 'en-US'],
+    ] as const) {
+      await page.goto(url)
+      await expect(page).toHaveTitle(title)
+      await expect(page.locator('html')).toHaveAttribute('lang', lang)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/)
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+    }
+  })
+
+  test('the callback page fails clearly when Google is not offered', async ({ page }) => {
+    await page.goto(`${E2E.cnUrl}/en-US/login`)
+    // The China host has no Google sign-in: starting it anyway lands on the failure screen.
+    await page.goto(`${E2E.cnUrl}/api/google/auth?redirect_uri=${encodeURIComponent('/en-US/auth/callback')}`)
+    await expect(page.getByTestId('callback-failed')).toContainText('Google sign-in is not available on this site')
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', /\/login$/)
+  })
+
+  test('the development mailbox does not exist in production', async ({ page }) => {
+    const res = await page.goto(`${E2E.cnUrl}/dev/mailbox`)
+    expect(res?.status()).toBe(404)
+  })
+})
+

@@ -3,16 +3,17 @@
 import 'dotenv/config'
 import { randomUUID } from 'node:crypto'
 import { db } from '@/lib/db'
-import { grantPoints } from '@/lib/points'
+import { grantPoints, MAX_POINTS_PER_CHANGE } from '@/lib/points'
 
 const USAGE = 'usage: npm run points:grant -- <email> <points> [reason]'
 
 async function main() {
   const [email, pointsText, ...reasonWords] = process.argv.slice(2)
-  const points = Number(pointsText)
-  if (!email || !pointsText || !Number.isSafeInteger(points) || points <= 0) {
+  // Plain digits only: `1e3`, `0x10` or `12.0` are typing mistakes, not amounts.
+  const points = /^[0-9]{1,10}$/.test(pointsText ?? '') ? Number(pointsText) : NaN
+  if (!email || !pointsText || !(points > 0 && points <= MAX_POINTS_PER_CHANGE)) {
     console.error(USAGE)
-    console.error('points must be a positive whole number')
+    console.error(`points must be a positive whole number, at most ${MAX_POINTS_PER_CHANGE}`)
     process.exitCode = 2
     return
   }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { buttonClasses } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { api, ApiError } from '@/lib/client/api'
+import { api, ApiError, errorText } from '@/lib/client/api'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/auth/public-user'
@@ -22,6 +22,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export function CallbackView() {
   const t = useTranslations('auth.callback')
   const ta = useTranslations('auth')
+  const te = useTranslations('errors')
   const localized = useLocalizedPath()
   const [state, setState] = useState<State>({ status: 'loading' })
 
@@ -29,7 +30,9 @@ export function CallbackView() {
     let isActive = true
     let timer: ReturnType<typeof setTimeout> | undefined
     const run = async () => {
-      if (new URLSearchParams(window.location.search).has('error')) return setState({ status: 'failed', message: t('providerError') })
+      // The server names what went wrong: Google is not offered on this host, or the provider failed.
+      const providerError = new URLSearchParams(window.location.search).get('error')
+      if (providerError !== null) return setState({ status: 'failed', message: providerError === 'unavailable' ? te('googleUnavailable') : t('providerError') })
       for (const ms of WAITS_MS) {
         await wait(ms)
         if (!isActive) return
@@ -38,13 +41,12 @@ export function CallbackView() {
           if (!isActive) return
           storeUser(user)
           setState({ status: 'success', user })
-          // A full load: the proxy sends a signed-in visitor of / on to the dashboard.
           // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
           timer = setTimeout(() => window.location.assign(localized('/dashboard')), LEAVE_AFTER_MS)
           return
         } catch (error) {
           // Only a missing session is worth waiting for; anything else is reported at once.
-          if (!(error instanceof ApiError && error.code === 40100)) return setState({ status: 'failed', message: error instanceof ApiError && error.message ? error.message : t('noSession') })
+          if (!(error instanceof ApiError && error.code === 40100)) return setState({ status: 'failed', message: errorText(error, t('profileFailed')) })
         }
       }
       if (isActive) setState({ status: 'failed', message: t('noSession') })

@@ -44,7 +44,6 @@ export function RegisterForm() {
       const user = await api<PublicUser & { token: string }>('/api/user/register', { body: values })
       storeUser(user)
       toast.success(t('success'))
-      // A full load: the proxy sends a signed-in visitor of / on to the dashboard.
       // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
       window.location.assign(localized('/dashboard'))
     } catch (error) {

@@ -41,7 +41,6 @@ export function useWechatReturn(): { status: WechatReturn; error: string | null 
         storeUser(user)
         setStatus('done')
         toast.success(t('wechatSuccess'))
-        // A full load: the proxy sends a signed-in visitor of / on to the dashboard.
         // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
         timer = setTimeout(() => window.location.assign(localized('/dashboard')), REDIRECT_DELAY_MS)
       })

@@ -39,7 +39,9 @@ export function EditProfileDialog({ open, onOpenChange, user }: Props) {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
     try {
-      const updated = await api<PublicUser>('/api/user/update_profile', { body: values })
+      // The picture is sent only when it changed: a Google or WeChat picture stays as it is.
+      const isPicChanged = (values.pic ?? '') !== (user.picture ?? '')
+      const updated = await api<PublicUser>('/api/user/update_profile', { body: { name: values.name, ...(isPicChanged ? { pic: values.pic ?? '' } : {}) } })
       storeUser(updated)
       toast.success(t('saved'))
       onOpenChange(false)

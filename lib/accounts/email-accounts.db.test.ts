@@ -40,6 +40,9 @@ describe('validation of spec section 5 (40000 with the spec message)', () => {
     ['login: email invalid', emailAuth, '/api/email/auth', { email: 'a b@c.d', pass: 'secret1' }, 'please enter a valid email address'],
     ['login: password missing', emailAuth, '/api/email/auth', { email: 'a@b.co' }, 'please enter your password'],
     ['login: password short', emailAuth, '/api/email/auth', { email: 'a@b.co', pass: '12345' }, 'password must be at least 6 characters'],
+    ['register: email missing', register, '/api/user/register', { name: 'Ann', pass: 'secret1', code: '123456' }, 'please enter email address'],
+    ['register: email invalid', register, '/api/user/register', { email: 'ann@', name: 'Ann', pass: 'secret1', code: '123456' }, 'please enter a valid email address'],
+    ['register: password missing', register, '/api/user/register', { email: 'a@b.co', name: 'Ann', code: '123456' }, 'please enter your password'],
     ['register: name missing', register, '/api/user/register', { email: 'a@b.co', pass: 'secret1', code: '123456' }, 'please enter a name'],
     ['register: name short', register, '/api/user/register', { email: 'a@b.co', name: 'A', pass: 'secret1', code: '123456' }, 'name must be 2 to 20 characters'],
     ['register: password short', register, '/api/user/register', { email: 'a@b.co', name: 'Ann', pass: '123', code: '123456' }, 'password must be at least 6 characters'],
@@ -54,6 +57,25 @@ describe('validation of spec section 5 (40000 with the spec message)', () => {
       expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({ code: 40000, msg, data: null })
     })
   }
+
+  it('refuses control characters in addresses and names (PostgreSQL cannot even store a NUL)', async () => {
+    for (const [handler, url] of [[sendCode, '/api/user/send_code'], [emailAuth, '/api/email/auth'], [register, '/api/user/register']] as const) {
+      const answer = await post(handler, url, { email: 'a\u0000b@example.com', name: 'Ann', pass: 'secret1', code: '123456' })
+      expect([answer.status, answer.code, answer.msg]).toEqual([400, 40000, 'please enter a valid email address'])
+    }
+    const named = await post(register, '/api/user/register', { email: 'a@b.co', name: 'An\u0000n', pass: 'secret1', code: '123456' })
+    expect([named.code, named.msg]).toEqual([40000, 'name contains characters that are not allowed'])
+  })
+
+  it('counts name length as people see it: an emoji is one character', async () => {
+    const short = await post(register, '/api/user/register', { email: 'a@b.co', name: '😀', pass: 'secret1', code: '123456' })
+    expect(short.msg).toBe('name must be 2 to 20 characters')
+    const long = await post(register, '/api/user/register', { email: 'a@b.co', name: '😀'.repeat(21), pass: 'secret1', code: '123456' })
+    expect(long.msg).toBe('name must be 2 to 20 characters')
+    // Twenty emoji are forty UTF-16 units but twenty characters: the name rule passes, the code is next.
+    const fits = await post(register, '/api/user/register', { email: 'a@b.co', name: '😀'.repeat(20), pass: 'secret1', code: '123456' })
+    expect(fits.msg).toMatch(/verification code/)
+  })
 
   it('never answers 500 on malformed or odd bodies', async () => {
     for (const [handler, url] of [[sendCode, '/api/user/send_code'], [register, '/api/user/register'], [emailAuth, '/api/email/auth']] as const) {
@@ -78,12 +100,18 @@ describe('verification codes', () => {
     expect(ok.data).toMatchObject({ email: 'new.user@example.com', name: 'Ann', pic: '', admin: false })
     expect(ok.data.token).toEqual(expect.any(String))
     expect(ok.cookies.join()).toContain('ss_session=')
+    // Stored as argon2id; the code row is gone once used, and codes are only ever kept hashed.
+    expect((await db.user.findUniqueOrThrow({ where: { email: 'new.user@example.com' } })).passwordHash).toMatch(/^\$argon2id\$/)
+    expect(await db.verificationCode.count({ where: { email: 'new.user@example.com' } })).toBe(0)
     const again = await post(register, '/api/user/register', { email, name: 'Ann', pass: 'secret1', code })
     expect(again.msg).toMatch(/expired/)
   })
 
   it('allows one code a minute per address', async () => {
     await post(sendCode, '/api/user/send_code', { email: 'cool@example.com' })
+    const row = await db.verificationCode.findUniqueOrThrow({ where: { email: 'cool@example.com' } })
+    expect(row.codeHash).not.toContain(lastCode('cool@example.com'))
+    expect(row.expiresAt.getTime() - row.sentAt.getTime()).toBe(10 * 60 * 1000)
     const second = await post(sendCode, '/api/user/send_code', { email: 'cool@example.com' })
     expect(second.status).toBe(429)
     expect(second.code).toBe(42900)
@@ -126,6 +154,14 @@ describe('email sign-in and sessions', () => {
     const dead = await post(profile, '/api/user/profile', undefined, bearer(a.data.token))
     expect([dead.status, dead.code, dead.msg]).toEqual([401, 40100, 'user session not found, please log in again'])
     expect((await post(profile, '/api/user/profile', undefined, bearer(b.data.token))).code).toBe(20000)
+  })
+
+  it('counts only failed sign-ins against the network, so many people can sign in', async () => {
+    // The network allowance is 50 failures per 10 minutes; successful sign-ins never use it up.
+    for (let i = 0; i < 55; i++) {
+      const ok = await post(emailAuth, '/api/email/auth', { email: 'sign.in@example.com', pass: 'right-pass' }, { 'x-forwarded-for': '203.0.113.9' })
+      expect(ok.code, `sign-in ${i + 1}`).toBe(20000)
+    }
   })
 
   it('slows down after five failures for one address, existing or not', async () => {

@@ -2,10 +2,10 @@ import 'server-only'
 import type { User } from '@prisma/client'
 import { db } from '@/lib/db'
 
-/** Fits a provider's display name to our 2-20 character rule. */
+/** Fits a provider's display name to our 2-20 character rule (control characters dropped). */
 export function fitName(raw: string | undefined | null, fallback: string): string {
-  const name = Array.from((raw ?? '').trim()).slice(0, 20).join('')
-  return name.length >= 2 ? name : fallback
+  const name = Array.from((raw ?? '').replace(/\p{Cc}/gu, '').trim()).slice(0, 20).join('').trim()
+  return Array.from(name).length >= 2 ? name : fallback
 }
 
 export type GoogleProfile = { sub: string; email?: string; isEmailVerified: boolean; name?: string; picture?: string }

@@ -95,13 +95,18 @@ describe('manager calls', () => {
     const again = await post(deleteUserRoute, '/api/user/delete_user', { id: member.id }, manager.token)
     expect([again.code, again.msg]).toEqual([40400, 'user does not exist'])
     expect((await post(deleteUserRoute, '/api/user/delete_user', {}, manager.token)).msg).toBe('please specify a user')
+    for (const id of ['a\u0000b', 'x'.repeat(65), '../etc', 42]) {
+      const odd = await post(deleteUserRoute, '/api/user/delete_user', { id }, manager.token)
+      expect([odd.status, odd.code], JSON.stringify(id)).toEqual([400, 40000])
+    }
   })
 })
 
 describe('profile and avatar', () => {
   it('updates the name with the 2-20 rule', async () => {
-    for (const name of ['', 'A', 'B'.repeat(21)]) {
-      expect((await post(updateProfile, '/api/user/update_profile', { name }, manager.token)).code).toBe(40000)
+    for (const [name, msg] of [['', 'please enter a name'], [undefined, 'please enter a name'], ['A', 'name must be 2 to 20 characters'], ['B'.repeat(21), 'name must be 2 to 20 characters'], ['Bo\u0000ss', 'name contains characters that are not allowed']]) {
+      const answer = await post(updateProfile, '/api/user/update_profile', { name }, manager.token)
+      expect([answer.status, answer.code, answer.msg]).toEqual([400, 40000, msg])
     }
     const ok = await post(updateProfile, '/api/user/update_profile', { name: '  Big Boss ' }, manager.token)
     expect(ok.data).toMatchObject({ name: 'Big Boss', admin: true })
@@ -122,6 +127,23 @@ describe('profile and avatar', () => {
     const res = await getFile(new (await import('next/server')).NextRequest(`http://cn.localhost:3000${url}`), { params: Promise.resolve({ key: url.replace('/api/files/', '').split('/') }) })
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256])
+  })
+
+  it('keeps a picture from Google or WeChat unchanged, but only ever sets an avatar the user uploaded', async () => {
+    const googlePicture = 'https://lh3.googleusercontent.com/a/photo=s96-c'
+    const other = await db.user.create({ data: { email: 'g@example.com', name: 'Googler', picture: googlePicture, googleSub: 'g-1' } })
+    const token = await createSession({ userId: other.id })
+    // The edit dialog sends the picture it was given back unchanged: the name still saves.
+    const renamed = await post(updateProfile, '/api/user/update_profile', { name: 'Googler Two', pic: googlePicture }, token)
+    expect(renamed.data).toMatchObject({ name: 'Googler Two', pic: googlePicture })
+    for (const pic of ['https://evil.example/x.png', `/api/files/avatars/${manager.id}/abc-123.webp`, '/api/files/avatars/../x.webp', 'a\u0000b']) {
+      const answer = await post(updateProfile, '/api/user/update_profile', { name: 'Googler Two', pic }, token)
+      expect([answer.code, answer.msg], pic).toEqual([40000, 'invalid avatar address'])
+    }
+    const own = await post(updateProfile, '/api/user/update_profile', { name: 'Googler Two', pic: `/api/files/avatars/${other.id}/abc-123.webp` }, token)
+    expect(own.data.pic).toBe(`/api/files/avatars/${other.id}/abc-123.webp`)
+    const cleared = await post(updateProfile, '/api/user/update_profile', { name: 'Googler Two', pic: '' }, token)
+    expect(cleared.data.pic).toBe('')
   })
 
   it('refuses non-images, big files and other storage paths', async () => {
@@ -147,9 +169,12 @@ describe('sign-out for page guards', () => {
     expect([answer.status, answer.location]).toEqual([303, '/en-US/login'])
     expect(answer.cookies.join()).toMatch(/ss_session=;.*Max-Age=0/)
     expect((await post(profile, '/api/user/profile', undefined, token)).code).toBe(40100)
-    for (const next of ['https://evil.example', '//evil.example', '/\\evil.example']) {
+    for (const next of ['https://evil.example', '//evil.example', '/\\evil.example', '/%2e%2e//evil.example', '/\tevil']) {
       expect((await call(logoutGet, `/api/user/logout?next=${encodeURIComponent(next)}`, { method: 'GET' })).location).toBe('/login')
     }
+    // A Location header carries no raw Unicode: the path is percent-encoded, not a 500.
+    const unicode = await call(logoutGet, `/api/user/logout?next=${encodeURIComponent('/ja-JP/ログイン')}`, { method: 'GET' })
+    expect([unicode.status, unicode.location]).toEqual([303, '/ja-JP/%E3%83%AD%E3%82%B0%E3%82%A4%E3%83%B3'])
   })
 
   it('never sends a password hash', () => {

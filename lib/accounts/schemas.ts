@@ -3,8 +3,11 @@ import { z } from 'zod'
 // Shared by the forms and the route handlers, so the client and the server apply the same rules
 // and show the same messages (spec section 5). Messages are keys of the `errors` namespace.
 
-/** The "simple pattern" of the spec: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** The "simple pattern" of the spec: something@something.tld, no spaces (and no control characters). */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u
+
+// Control characters (NUL above all, which PostgreSQL cannot store) are never part of a name.
+const CONTROL_CHARACTER = /\p{Cc}/u
 
 export const emailField = z
   .string('emailRequired')
@@ -23,8 +26,16 @@ export const passwordField = passwordBase.min(6, 'passwordMin').max(128, 'passwo
 /** Passwords set by a manager: 6 to 20 characters. */
 export const managedPasswordField = passwordBase.min(6, 'passwordLength').max(20, 'passwordLength')
 
-/** Display names: required, 2 to 20 characters after trimming. */
-export const nameField = z.string('nameRequired').trim().min(1, 'nameRequired').min(2, 'nameLength').max(20, 'nameLength')
+/** Display names: required, 2 to 20 characters after trimming (counted as people see them: an emoji is one). */
+export const nameField = z
+  .string('nameRequired')
+  .trim()
+  .min(1, 'nameRequired')
+  .refine((value) => {
+    const length = Array.from(value).length
+    return length === 0 || (length >= 2 && length <= 20)
+  }, 'nameLength')
+  .refine((value) => !CONTROL_CHARACTER.test(value), 'nameInvalid')
 
 export const codeField = z
   .string('codeRequired')
@@ -32,12 +43,27 @@ export const codeField = z
   .min(1, 'codeRequired')
   .regex(/^\d{6}$/, 'codeFormat')
 
-/** Our own avatar URLs (from POST /api/upload); an empty string clears the picture. */
+/** Our own avatar URLs (from POST /api/upload): exactly the names lib/accounts/avatar.ts gives out. */
 export const AVATAR_URL_PREFIX = '/api/files/avatars/'
+const AVATAR_URL = /^\/api\/files\/avatars\/([\w-]{1,64})\/[\w-]{1,80}\.webp$/
+
+/** Whether a URL is one of our stored avatars (and, with an owner, one that this user uploaded). */
+export function isAvatarUrl(value: string, ownerId?: string): boolean {
+  const match = AVATAR_URL.exec(value)
+  return match !== null && (ownerId === undefined || match[1] === ownerId)
+}
+
+/** A picture chosen by a manager for a new account: one of our avatars, or '' for none. */
 export const picField = z
   .string('picInvalid')
   .max(300, 'picInvalid')
-  .refine((value) => value === '' || (value.startsWith(AVATAR_URL_PREFIX) && !value.includes('..')), 'picInvalid')
+  .refine((value) => value === '' || isAvatarUrl(value), 'picInvalid')
+
+/**
+ * A picture sent with a profile update. It may also be the user's current picture unchanged (a
+ * Google or WeChat picture), so the owner rule is checked by the handler, which knows the user.
+ */
+export const profilePicField = z.string('picInvalid').max(2048, 'picInvalid')
 
 export const sendCodeSchema = z.object({ email: emailField })
 
@@ -45,7 +71,7 @@ export const emailLoginSchema = z.object({ email: emailField, pass: passwordFiel
 
 export const registerSchema = z.object({ email: emailField, name: nameField, pass: passwordField, code: codeField })
 
-export const updateProfileSchema = z.object({ name: nameField, pic: picField.optional() })
+export const updateProfileSchema = z.object({ name: nameField, pic: profilePicField.optional() })
 
 const confirmField = z.string('confirmRequired').min(1, 'confirmRequired')
 const createUserShape = { email: emailField, name: nameField, pass: managedPasswordField, pic: picField.optional() }
@@ -61,7 +87,10 @@ export const createUserFormSchema = z
   .object({ ...createUserShape, confirm: confirmField })
   .refine((value) => value.confirm === value.pass, confirmMatches)
 
-export const deleteUserSchema = z.object({ id: z.string('idRequired').trim().min(1, 'idRequired').max(64, 'idRequired') })
+// Ids are cuids; anything else names nobody (and never reaches the database).
+export const deleteUserSchema = z.object({
+  id: z.string('idRequired').trim().min(1, 'idRequired').max(64, 'userNotFound').regex(/^[\w-]+$/, 'userNotFound'),
+})
 
 export const listUsersSchema = z
   .object({

@@ -7,10 +7,12 @@ import { verifyPassword } from './passwords'
 
 export const SIGN_IN_MAX_FAILURES = 5
 export const SIGN_IN_WINDOW_MS = 10 * 60 * 1000
-// Per address, so guessing one account's password is slow; per network, so trying many accounts is too.
+// Per address, so guessing one account's password is slow; per network, so trying many accounts is
+// too. Only failures count: people signing in successfully never use up anyone's allowance.
 const IP_LIMIT = 50
 
 const failureKey = (email: string) => `sign-in-fail:${email}`
+const networkKey = (ip: string) => `sign-in-fail-ip:${ip}`
 
 function throttled(resetAt: Date): AppError {
   const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000))
@@ -25,13 +27,14 @@ function throttled(resetAt: Date): AppError {
 export async function signInWithPassword({ email, password, ip }: { email: string; password: string; ip: string }): Promise<User> {
   const failures = await peekRateLimit(failureKey(email))
   if (failures && failures.count >= SIGN_IN_MAX_FAILURES) throw throttled(failures.resetAt)
-  const network = await consumeRateLimit({ key: `sign-in-ip:${ip}`, limit: IP_LIMIT, windowMs: SIGN_IN_WINDOW_MS })
-  if (!network.isAllowed) throw new AppError('rate_limited', 'rateLimited')
+  const network = await peekRateLimit(networkKey(ip))
+  if (network && network.count >= IP_LIMIT) throw new AppError('rate_limited', 'rateLimited')
 
   const user = await db.user.findUnique({ where: { email } })
   const isValid = await verifyPassword(user?.passwordHash, password)
   if (!user || !isValid) {
     await consumeRateLimit({ key: failureKey(email), limit: SIGN_IN_MAX_FAILURES, windowMs: SIGN_IN_WINDOW_MS })
+    await consumeRateLimit({ key: networkKey(ip), limit: IP_LIMIT, windowMs: SIGN_IN_WINDOW_MS })
     throw new AppError('bad_request', 'invalidCredentials')
   }
   await resetRateLimit(failureKey(email))

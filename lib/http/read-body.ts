@@ -1,39 +1,56 @@
 import type { NextRequest } from 'next/server'
-import { AppError } from './app-error'
+import { AppError, type ErrorKey } from './app-error'
 
 export type RawBody = { json: unknown; form: FormData | null }
 
-// Bodies are buffered before validation, so refuse oversized ones from their declared length first.
+// Bodies are buffered before validation, so they are read with a cap: refused at once from a
+// declared length, and cut off while streaming when a chunked upload has none.
 // Multipart carries one subtitle file (5 MB at most) or an avatar, plus a little form overhead.
 const MAX_MULTIPART_BYTES = 6 * 1024 * 1024
 const MAX_JSON_BYTES = 1024 * 1024
 
-function declaredLength(req: NextRequest): number {
-  const value = Number(req.headers.get('content-length'))
-  return Number.isFinite(value) ? value : 0
+async function readCapped(req: NextRequest, max: number, tooLarge: ErrorKey): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > max) throw new AppError('bad_request', tooLarge)
+  if (!req.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = req.body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > max) {
+        await reader.cancel().catch(() => {})
+        throw new AppError('bad_request', tooLarge)
+      }
+      chunks.push(value)
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError('bad_request', 'malformedBody')
+  }
+  return Buffer.concat(chunks)
 }
 
 /** Reads a request body without ever throwing anything but a 40000: JSON, or multipart when allowed. */
 export async function readBody(req: NextRequest, { multipart }: { multipart: boolean }): Promise<RawBody> {
   if (req.method === 'GET' || req.method === 'HEAD') return { json: undefined, form: null }
-  const type = req.headers.get('content-type')?.toLowerCase() ?? ''
-  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+  const type = req.headers.get('content-type') ?? ''
+  const lower = type.toLowerCase()
+  if (lower.startsWith('multipart/form-data') || lower.startsWith('application/x-www-form-urlencoded')) {
     if (!multipart) throw new AppError('bad_request', 'unsupportedContentType')
-    if (declaredLength(req) > MAX_MULTIPART_BYTES) throw new AppError('bad_request', 'fileTooLarge')
+    const bytes = await readCapped(req, MAX_MULTIPART_BYTES, 'fileTooLarge')
     try {
-      const form = await req.formData()
+      const form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
       return { json: Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')), form }
     } catch {
       throw new AppError('bad_request', 'malformedBody')
     }
   }
-  if (declaredLength(req) > MAX_JSON_BYTES) throw new AppError('bad_request', 'bodyTooLarge')
-  let text: string
-  try {
-    text = await req.text()
-  } catch {
-    throw new AppError('bad_request', 'malformedBody')
-  }
+  const bytes = await readCapped(req, MAX_JSON_BYTES, 'bodyTooLarge')
+  const text = new TextDecoder().decode(bytes)
   if (text.trim() === '') return { json: undefined, form: null }
   try {
     return { json: JSON.parse(text), form: null }

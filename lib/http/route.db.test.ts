@@ -81,3 +81,40 @@ describe('route wrapper', () => {
     expect(await res2.json()).toEqual({ code: 40200, msg: 'ポイントが不足しています', data: null })
   })
 })
+
+describe('body limits', () => {
+  const echo = route({ auth: 'public', multipart: true }, async ({ form }) => (form?.get('file') as File | null)?.size ?? 0)
+
+  function streamed(bytes: number, type: string) {
+    // A chunked body: no Content-Length, so only the streaming cap can stop it.
+    const chunk = new Uint8Array(64 * 1024)
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= bytes) return controller.close()
+        sent += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    return new NextRequest('http://cn.localhost:3000/api/test', { method: 'POST', body, headers: { 'content-type': type }, duplex: 'half' } as never)
+  }
+
+  it('cuts off a chunked upload without a declared length past the cap', async () => {
+    const res = await echo(streamed(20 * 1024 * 1024, 'multipart/form-data; boundary=x'), ctx)
+    expect(res.status).toBe(400)
+    expect((await res.json()).code).toBe(40000)
+  })
+
+  it('still reads a normal multipart form', async () => {
+    const form = new FormData()
+    form.set('file', new File(['1\n00:00:01,000 --> 00:00:02,000\nHi\n'], 'a.srt'))
+    const res = await echo(new NextRequest('http://cn.localhost:3000/api/test', { method: 'POST', body: form }), ctx)
+    expect(await res.json()).toMatchObject({ code: 20000, data: 35 })
+  })
+
+  it('refuses an oversized JSON body', async () => {
+    const json = route({ auth: 'public' }, async () => 'ok')
+    const res = await json(streamed(2 * 1024 * 1024, 'application/json'), ctx)
+    expect(res.status).toBe(400)
+  })
+})

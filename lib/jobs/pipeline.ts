@@ -158,8 +158,12 @@ async function finishTask({ taskId, startedAt, storage }: { taskId: string; star
     log.error('jobs.upload_failed', { taskId, error })
   }
   const end = new Date()
-  await db.task.updateMany({
+  const changed = await db.task.updateMany({
     where: { id: taskId, status: 'translating' },
     data: { status: 'completed', progress: 100, translationEndTime: end, translationDuration: end.getTime() - startedAt.getTime(), storageKey, pointsError, uploadError },
   })
+  // Deleted while the file was being stored: nothing points at the file any more, so remove it.
+  if (changed.count === 0 && storageKey && !(await db.task.findUnique({ where: { id: taskId }, select: { id: true } }))) {
+    await (storage ?? appStorage()).delete(storageKey).catch((error) => log.warn('jobs.orphan_file_delete_failed', { taskId, error }))
+  }
 }

@@ -68,6 +68,16 @@ describe('WeChat sign-in', () => {
     expect((await call(wechatLogin, '/api/user/wechat_login', { body: {}, headers: { cookie } })).code).toBe(40000)
   })
 
+  it('sends the code back only to the login page', async () => {
+    for (const redirect of ['/login', '/en-US/login', '/ja-JP/login']) {
+      expect((await call(qrConfig, `/api/wechat/qr_config?redirect=${encodeURIComponent(redirect)}`, { method: 'GET' })).code).toBe(20000)
+    }
+    for (const redirect of ['/dashboard', '/api/user/logout?next=/x', '//evil.example/login', 'https://evil.example/login', '/login/../dashboard', '/xx-XX/login']) {
+      const answer = await call(qrConfig, `/api/wechat/qr_config?redirect=${encodeURIComponent(redirect)}`, { method: 'GET' })
+      expect([answer.status, answer.msg], redirect).toEqual([400, 'invalid redirect address'])
+    }
+  })
+
   it('keeps a scanned code valid when a newer QR panel opens in the same browser meanwhile', async () => {
     const { code, state, cookie } = await scan('Lin')
     // The login page loads a fresh QR code while the returned code is still being exchanged.
@@ -119,8 +129,15 @@ describe('Google sign-in', () => {
     expect(forged.location).toBe('/auth/callback?error=provider')
     expect(forged.cookies.some((c) => c.startsWith('ss_session=') && !/Max-Age=0/.test(c))).toBe(false)
     expect((await call(googleCallback, '/api/google/callback?code=x&state=y', { method: 'GET', host })).location).toBe('/auth/callback?error=provider')
-    const evil = await call(googleAuth, '/api/google/auth?redirect_uri=https%3A%2F%2Fevil.example%2F', { method: 'GET', host })
-    expect([evil.status, evil.code]).toEqual([400, 40000])
+    // Foreign origins, and our own origin with a path that a browser reads as another host.
+    for (const target of ['https://evil.example/', 'http://intl.localhost:3000//evil.example/', 'http://intl.localhost:3000/\\evil.example/', '//evil.example', '/%2e%2e//evil.example', 'javascript:alert(1)']) {
+      const evil = await call(googleAuth, `/api/google/auth?redirect_uri=${encodeURIComponent(target)}`, { method: 'GET', host })
+      expect([evil.status, evil.code, evil.location], target).toEqual([400, 40000, null])
+      const cnEvil = await call(googleAuth, `/api/google/auth?redirect_uri=${encodeURIComponent(target.replace('intl.', 'cn.'))}`, { method: 'GET' })
+      expect([cnEvil.status, cnEvil.location], target).toEqual([400, null])
+    }
+    const unicode = await call(googleAuth, `/api/google/auth?redirect_uri=${encodeURIComponent('/ja-JP/auth/callback?x=\u202e')}`, { method: 'GET' })
+    expect([unicode.status, unicode.location]).toEqual([303, '/ja-JP/auth/callback?x=%E2%80%AE&error=unavailable'])
     const cn = await call(googleAuth, '/api/google/auth?redirect_uri=%2Fauth%2Fcallback', { method: 'GET' })
     expect(cn.location).toBe('/auth/callback?error=unavailable')
   })

@@ -2,4 +2,4 @@
 // append-only entry per change with a unique idempotency key, and the only writer of points.
 export { getBalance, grantPoints, spendPoints, reserveTaskPoints, captureTaskPoints, releaseTaskPoints, ReservationError, type PointsResult } from './operations'
 export { lotExpiry, lockUser, inTransaction, LEDGER_TX_OPTIONS, type LotSource } from './ledger'
-export { decrPointSchema, type DecrPointInput } from './schemas'
+export { decrPointSchema, MAX_POINTS_PER_CHANGE, type DecrPointInput } from './schemas'

@@ -2,6 +2,7 @@ import 'server-only'
 import type { PrismaClient } from '@prisma/client'
 import { db, type Tx } from '@/lib/db'
 import { AppError } from '@/lib/http/app-error'
+import { MAX_POINTS_PER_CHANGE } from './schemas'
 
 export type LotSource = 'purchase' | 'grant' | 'refund'
 type Allocation = { lotId: string; amount: number }
@@ -80,7 +81,7 @@ export async function returnToLots(tx: Tx, allocations: Allocation[]): Promise<A
   return returned
 }
 
-/** Asserts a whole, positive number of points. */
+/** Asserts a whole, positive number of points, at most MAX_POINTS_PER_CHANGE. */
 export function assertPositivePoints(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('bad_request', 'pointsInvalid')
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_POINTS_PER_CHANGE) throw new AppError('bad_request', 'pointsInvalid')
 }

@@ -16,7 +16,10 @@ async function findSegment(taskId: string, segmentId: number) {
   return segment
 }
 
-/** Edits the original and/or translated text of one segment of the user's task. */
+/**
+ * Edits the original and/or translated text of one segment of the user's task. Rule: not while the
+ * task is translating (40900): its worker would overwrite the edit with the text it translated.
+ */
 export async function editSegment({
   userId,
   taskId,
@@ -30,7 +33,8 @@ export async function editSegment({
   originalText?: string
   translatedText?: string
 }): Promise<SegmentDto> {
-  await findOwnTask({ userId, taskId })
+  const task = await findOwnTask({ userId, taskId })
+  if (task.status === 'translating') throw new AppError('conflict', 'taskBusy')
   await findSegment(taskId, segmentId)
   const updated = await db.segment.update({
     where: { taskId_index: { taskId, index: segmentId } },

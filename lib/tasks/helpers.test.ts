@@ -20,6 +20,12 @@ describe('task helpers', () => {
     expect(cleanFileName('../../etc/passwd.srt')).toBe('passwd.srt')
     expect(cleanFileName('bad\u0000\u0007name.srt')).toBe('badname.srt')
     expect(cleanFileName('x'.repeat(300) + '.srt')).toHaveLength(200)
+    // Long names are cut between code points, so the name stays valid Unicode.
+    const emoji = cleanFileName('a' + '😀'.repeat(150) + '.srt')
+    expect(emoji).toBe('a' + '😀'.repeat(97) + '.srt')
+    expect(() => encodeURIComponent(emoji)).not.toThrow()
+    expect(cleanFileName('x\u202etrs.exe.srt')).toBe('xtrs.exe.srt')
+    expect(contentDisposition('\ud83d.srt')).toBe(`attachment; filename="_.srt"; filename*=UTF-8''%EF%BF%BD.srt`)
   })
 
   it('makes timestamp task ids', () => {

@@ -2,14 +2,16 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/http/app-error'
 import { log } from '@/lib/log'
-import { LEDGER_TX_OPTIONS, releaseTaskPoints } from '@/lib/points'
+import { captureTaskPoints, LEDGER_TX_OPTIONS, ReservationError, releaseTaskPoints } from '@/lib/points'
 import { toSegmentDto, toTaskDto, type SegmentDto, type TaskDto } from './dto'
+import { isTaskIdShape } from './schemas'
 import { appStorage } from './storage'
 
 export type Page<T> = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean; list: T[] }
 
 /** A task of the user, or 40400 "task does not exist" (also for another user's task). */
 export async function findOwnTask({ userId, taskId }: { userId: string; taskId: string }) {
+  if (!isTaskIdShape(taskId)) throw new AppError('not_found', 'taskNotFound')
   const task = await db.task.findFirst({ where: { id: taskId, userId } })
   if (!task) throw new AppError('not_found', 'taskNotFound')
   return task
@@ -51,18 +53,33 @@ export async function getTask({ userId, taskId, withSegments = true }: { userId:
 }
 
 /**
- * Deletes a task of the user with its segments. Rules: a task still translating gives its reserved
- * points back (its worker notices the task is gone and stops); the stored file is removed too.
+ * Deletes a task of the user with its segments. Rules: a task translating or failed gives its
+ * reserved points back (a worker still on it notices the task is gone and stops); a completed one
+ * keeps its charge (captured now if the capture at completion failed); the
+ * stored file is removed too, read from the row as it is deleted, so a file the worker stored
+ * between our read and the delete is not left behind.
  */
 export async function deleteTask({ userId, taskId }: { userId: string; taskId: string }): Promise<void> {
-  const task = await findOwnTask({ userId, taskId })
-  await db.$transaction(async (tx) => {
-    await releaseTaskPoints({ taskId, tx })
-    await tx.task.deleteMany({ where: { id: taskId, userId } })
+  await findOwnTask({ userId, taskId })
+  const deleted = await db.$transaction(async (tx) => {
+    // The row lock orders this against a worker failing the task; a worker finishing it captures first.
+    const rows = await tx.$queryRaw<{ status: string }[]>`SELECT "status" FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} FOR UPDATE`
+    if (rows.length === 0) return []
+    if (rows[0].status === 'completed') {
+      // Its translation was delivered: a capture that failed at completion is made now, never refunded.
+      await captureTaskPoints({ taskId, tx }).catch((error) => {
+        if (!(error instanceof ReservationError)) throw error
+      })
+    } else {
+      await releaseTaskPoints({ taskId, tx })
+    }
+    return tx.$queryRaw<{ storageKey: string | null }[]>`DELETE FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} RETURNING "storageKey"`
   }, LEDGER_TX_OPTIONS)
-  if (task.storageKey) {
+  if (deleted.length === 0) throw new AppError('not_found', 'taskNotFound')
+  const storageKey = deleted[0].storageKey
+  if (storageKey) {
     await appStorage()
-      .delete(task.storageKey)
+      .delete(storageKey)
       .catch((error) => log.warn('tasks.delete_file_failed', { taskId, error }))
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AppError } from '@/lib/http/app-error'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
 
 const flag = z
@@ -27,9 +28,12 @@ export const createTaskFields = z.object({
 
 export type CreateTaskFields = z.infer<typeof createTaskFields>
 
-/** `GET /api/tasks?page=&size=`: page from 1, size 1..100 (default 10). */
+/** Highest page number accepted (far past any real list; keeps the row offset a small integer). */
+export const MAX_PAGE = 1_000_000
+
+/** `GET /api/tasks?page=&size=`: page 1..1,000,000 (default 1), size 1..100 (default 10). */
 export const listTasksQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
 })
 
@@ -41,11 +45,18 @@ export const getTaskQuery = z.object({
     .transform((v) => v !== '0' && v !== 'false'),
 })
 
+// PostgreSQL text cannot hold NUL, so it is dropped from edited text instead of failing the write.
+const segmentText = z
+  .string()
+  .max(10_000)
+  .transform((v) => v.replace(/\u0000/g, ''))
+  .optional()
+
 /** `PATCH /api/tasks/{id}/segments/{segmentId}`: either text, or both. */
 export const editSegmentBody = z
   .object({
-    originalText: z.string().max(10_000).optional(),
-    translatedText: z.string().max(10_000).optional(),
+    originalText: segmentText,
+    translatedText: segmentText,
   })
   .refine((v) => v.originalText !== undefined || v.translatedText !== undefined, { message: 'invalidField', path: ['translatedText'] })
 
@@ -55,5 +66,17 @@ export const exportQuery = z.object({
   content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
 })
 
-/** Route parameter of a segment: the spec's numeric id. */
-export const segmentIdParam = z.coerce.number().int().min(1).max(10_000_000)
+/**
+ * Route parameter of a segment: the spec's numeric id, plain digits only (`1e3`, `0x10`, ` 1` are
+ * not ids). Anything else names no segment, so it answers 40400 "segment does not exist".
+ */
+export function parseSegmentId(value: string | undefined): number {
+  const id = /^[0-9]{1,9}$/.test(value ?? '') ? Number(value) : 0
+  if (id < 1) throw new AppError('not_found', 'segmentNotFound')
+  return id
+}
+
+/** Task ids are the digits of `newTaskId`; anything else (NUL, slashes, 5,000 characters) names no task. */
+export function isTaskIdShape(value: string): boolean {
+  return /^[0-9]{1,40}$/.test(value)
+}

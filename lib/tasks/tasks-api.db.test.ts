@@ -184,6 +184,7 @@ describe('reading, editing, exporting and deleting tasks', () => {
 
   it('edits a segment and exports srt and vtt with an RFC 5987 file name', async () => {
     const { owner, taskId } = await ownedTask(100, SMALL, '电影 01.srt')
+    await db.task.update({ where: { id: taskId }, data: { status: 'completed', progress: 100 } })
     const patched = await patchRoute(jsonRequest('PATCH', `/api/tasks/${taskId}/segments/2`, owner.auth, { translatedText: '<i>お元気ですか？</i>' }), ctx({ id: taskId, segmentId: '2' }))
     expect((await patched.json()).data).toMatchObject({ id: 2, translatedText: '<i>お元気ですか？</i>' })
     const missing = await patchRoute(jsonRequest('PATCH', `/api/tasks/${taskId}/segments/99`, owner.auth, { translatedText: 'x' }), ctx({ id: taskId, segmentId: '99' }))

@@ -18,14 +18,27 @@ function isFile(value: FormDataEntryValue | null): value is File {
 
 /**
  * Keeps a file name usable as a storage key part and in a download header: no folders, no
- * control characters or slashes, at most 200 characters.
+ * control or bidi-override characters or slashes, at most 200 characters.
  */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  // Control characters, and the bidi controls that could make `x‮trs.exe` look like another name.
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(LONE_SURROGATE, '\ufffd')
+    .trim()
   if (cleaned.length <= 200) return cleaned || 'subtitles.srt'
-  return cleaned.slice(0, 196) + '.srt'
+  // Cut between code points, never inside a surrogate pair (a lone half breaks percent-encoding).
+  let cut = ''
+  for (const char of cleaned) {
+    if (cut.length + char.length > 196) break
+    cut += char
+  }
+  return cut + '.srt'
 }
+
+/** Half of a UTF-16 surrogate pair standing alone (not valid Unicode text). */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /**
  * Reads the `file` field of an upload. Rules (spec section 5): present, named `.srt` (any case),
@@ -49,7 +62,8 @@ export function analyseSubtitle(bytes: Uint8Array): AnalysedSubtitle {
   if (isLikelyBinary(bytes)) throw new AppError('bad_request', 'fileBinary')
   let cues: Cue[]
   try {
-    cues = parseSrtOrThrow(decodeSubtitleBytes(bytes))
+    // A NUL past the binary check's sample (or encoded in UTF-16) cannot be stored in PostgreSQL text.
+    cues = parseSrtOrThrow(decodeSubtitleBytes(bytes).replace(/\u0000/g, ''))
   } catch (error) {
     if (error instanceof SrtError) throw new AppError('bad_request', error.code === 'empty_file' ? 'fileEmpty' : 'srtInvalid')
     throw error

@@ -4,11 +4,14 @@ import { getTranslations } from 'next-intl/server'
 import { BrandMark, BrandName } from '@/components/layout/brand'
 import { LanguageSwitcher } from '@/components/layout/language-switcher'
 import { LocalizedLink } from '@/components/layout/localized-link'
+import { pageLocale } from '@/lib/seo/page-params'
 
 export const metadata: Metadata = { robots: { index: false, follow: false } }
 
 /** Signing-in pages: the brand, one centred card, and the legal links. */
-export default async function AuthLayout({ children }: { children: ReactNode }) {
+export default async function AuthLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  // Layouts render beside their pages: each sets the locale itself, or next-intl reads headers().
+  await pageLocale(params)
   const t = await getTranslations('auth')
   return (
     <div className="flex min-h-screen flex-col bg-bg">

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
-import { sendJson, startFakeServer, type FakeServer } from '@/fakes/server'
+import { readJson, sendJson, startFakeServer, type FakeServer } from '@/fakes/server'
 import { createDeepSeekProvider, maxTokensFor } from './deepseek'
 import { ProviderError } from './types'
 
@@ -129,6 +129,38 @@ describe('DeepSeek provider', () => {
     } finally {
       await vendor.close()
     }
+  })
+
+  it('sends the wire format of ARCHITECTURE.md section 6 and orders the answer by id', async () => {
+    let seen: { path?: string; auth?: string; body?: Record<string, unknown> } = {}
+    const vendor = await startFakeServer({
+      name: 'capture',
+      handler: async (req, res, ctx) => {
+        seen = { path: ctx.url.pathname, auth: req.headers.authorization, body: (await readJson(req)) as Record<string, unknown> }
+        // Out of order on purpose: the provider must match by id, never by position.
+        const content = JSON.stringify({ translations: [{ id: 18, text: 'B' }, { id: 17, text: 'A' }] })
+        sendJson(res, 200, { choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] })
+      },
+    })
+    try {
+      const out = await createDeepSeekProvider({ baseUrl: `${vendor.url}/`, apiKey: KEY, model: 'deepseek-v4-pro' }).translateBatch({ lines, context, targetLanguage: 'ja' })
+      expect(out).toEqual(['A', 'B'])
+    } finally {
+      await vendor.close()
+    }
+    expect(seen.path).toBe('/chat/completions')
+    expect(seen.auth).toBe(`Bearer ${KEY}`)
+    const body = seen.body as { model: string; messages: { role: string; content: string }[]; response_format: unknown; thinking: unknown }
+    expect(body.model).toBe('deepseek-v4-pro')
+    expect(body.response_format).toEqual({ type: 'json_object' })
+    expect(body.thinking).toEqual({ type: 'disabled' })
+    expect(body.messages.map((m) => m.role)).toEqual(['system', 'user'])
+    const rules = body.messages[0].content
+    for (const rule of ['Translate every item of "lines" into the language whose code is "targetLanguage"', 'one item per input line', 'same ids in the same order', 'Never merge, split', 'tags', 'json only', '{"translations":[{"id":17']) {
+      expect(rules).toContain(rule)
+    }
+    expect(Object.keys(JSON.parse(body.messages[1].content))).toEqual(['targetLanguage', 'context', 'lines'])
+    expect(JSON.parse(body.messages[1].content)).toEqual({ targetLanguage: 'ja', context, lines })
   })
 
   it('rejects answers with a wrong, duplicated or blank id', async () => {

@@ -2,4 +2,4 @@ import { route } from '@/lib/http'
 import { translateForCaller, translateTextsBody } from '@/lib/translate/texts-route'
 
 // POST /api/translation/deepseek_translate – texts[] + targetLanguage → one DeepSeek translation per text
-export const POST = route({ auth: 'user', body: translateTextsBody }, async ({ body }) => translateForCaller('deepseek', body))
+export const POST = route({ auth: 'user', body: translateTextsBody }, async ({ user, body }) => translateForCaller('deepseek', body, { userId: user.id }))

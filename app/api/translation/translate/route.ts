@@ -2,4 +2,4 @@ import { route } from '@/lib/http'
 import { translateForCaller, translateTextsBody } from '@/lib/translate/texts-route'
 
 // POST /api/translation/translate – texts[] + targetLanguage → one Google translation per text
-export const POST = route({ auth: 'user', body: translateTextsBody }, async ({ body }) => translateForCaller('google', body))
+export const POST = route({ auth: 'user', body: translateTextsBody }, async ({ user, body }) => translateForCaller('google', body, { userId: user.id }))

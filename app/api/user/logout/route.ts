@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server'
 import { endSession } from '@/lib/auth'
 import { route } from '@/lib/http'
-import { isLocalPath } from '@/lib/oauth/request-origin'
+import { safeLocalPath } from '@/lib/oauth/request-origin'
 
 // POST /api/user/logout – end the current session and remove its cookie
 export const POST = route({ auth: 'public' }, async ({ token, clearSession }) => {
@@ -14,7 +14,7 @@ export const POST = route({ auth: 'public' }, async ({ token, clearSession }) =>
 export const GET = route({ auth: 'public' }, async ({ req, token, clearSession }) => {
   if (token) await endSession(token)
   clearSession()
-  const next = req.nextUrl.searchParams.get('next')
   // Relative Location: the server may listen on another address than the host the visitor used.
-  return new NextResponse(null, { status: 303, headers: { Location: isLocalPath(next) ? next : '/login', 'cache-control': 'no-store' } })
+  const next = safeLocalPath(req.nextUrl.searchParams.get('next')) ?? '/login'
+  return new NextResponse(null, { status: 303, headers: { Location: next, 'cache-control': 'no-store' } })
 })

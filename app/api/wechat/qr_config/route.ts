@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
-import { ok, route } from '@/lib/http'
-import { AppError } from '@/lib/http'
-import { flowCookie, readFlowCookie, requestOrigin, isLocalPath, wechatSettings, WECHAT_STATE_COOKIE, WECHAT_STATES_KEPT, type WechatFlow } from '@/lib/oauth'
+import { AppError, ok, route } from '@/lib/http'
+import { locales } from '@/lib/i18n/routing'
+import { flowCookie, readFlowCookie, requestOrigin, wechatSettings, WECHAT_STATE_COOKIE, WECHAT_STATES_KEPT, type WechatFlow } from '@/lib/oauth'
 
 const query = z.object({ redirect: z.string().max(200).optional() })
+// WeChat brings the code back to the login page (in any of its locales), which consumes it; the
+// code is never sent to any other page.
+const LOGIN_PATH = new RegExp(`^(?:/(?:${locales.join('|')}))?/login$`)
 
 // GET /api/wechat/qr_config?redirect=/login – settings for the QR panel, with a fresh state bound to a cookie
 export const GET = route({ auth: 'public', query }, async ({ req, query }) => {
   const settings = wechatSettings()
   if (!settings) throw new AppError('bad_request', 'wechatUnavailable')
   const path = query.redirect ?? '/login'
-  if (!isLocalPath(path)) throw new AppError('bad_request', 'redirectInvalid')
+  if (!LOGIN_PATH.test(path)) throw new AppError('bad_request', 'redirectInvalid')
   const state = randomBytes(16).toString('base64url')
   const redirectUri = `${requestOrigin(req)}${path}`
   const qrconnect = new URL(`${settings.openBase}/connect/qrconnect`)

@@ -1,7 +1,7 @@
 import { route } from '@/lib/http'
-import { retranslateSegment, segmentIdParam } from '@/lib/tasks'
+import { retranslateSegment, parseSegmentId } from '@/lib/tasks'
 
 // POST /api/tasks/{id}/segments/{segmentId}/retranslate – translates one segment again
 export const POST = route({ auth: 'user' }, async ({ user, params }) =>
-  retranslateSegment({ userId: user.id, taskId: params.id, segmentId: segmentIdParam.parse(params.segmentId) }),
+  retranslateSegment({ userId: user.id, taskId: params.id, segmentId: parseSegmentId(params.segmentId) }),
 )
