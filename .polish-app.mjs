@@ -111,4 +111,27 @@ if (step === 'editor') {
         await ctx.close()
       }
 }
+if (step === 'verify') {
+  for (const [lk, sk, colorScheme] of [['en', 'd', 'light'], ['ja', 'p', 'dark'], ['zh', 'p', 'light']]) {
+    const ctx = await browser.newContext({ viewport: SIZES[sk], colorScheme })
+    const page = await login(ctx, LOCALES[lk], 'demo')
+    const tag = `${lk}-${sk}-${colorScheme}`
+    await page.getByTestId('task-table').waitFor()
+    await shot(page, `v-tasks-${tag}`, true)
+    await page.getByTestId('menu-orders').click(); await page.getByTestId('balance-card').waitFor(); await page.waitForTimeout(1000)
+    await shot(page, `v-orders-${tag}`, true)
+    await page.getByTestId('menu-purchase').click(); await page.waitForTimeout(1500)
+    await shot(page, `v-purchase-${tag}`, true)
+    await page.getByTestId('menu-tasks').click(); await page.getByTestId('task-table').waitFor()
+    for (const [key, file] of [['big', 'feature-film-3000-cues.srt'], ['failed', 'interview-take-3.srt']]) {
+      const id = await page.getByTestId('task-row').filter({ hasText: file }).getAttribute('data-task-id')
+      const ed = await ctx.newPage()
+      await ed.goto(page.url().replace(/\/dashboard.*/, `/edit/${id}`)); await ed.getByTestId('segment-row').first().waitFor(); await ed.waitForTimeout(500)
+      await shot(ed, `v-editor-${key}-${tag}`)
+      if (key === 'big') { await ed.getByTestId('segment-open').nth(2).click(); await ed.waitForTimeout(500); await shot(ed, `v-dialog-${tag}`); await ed.keyboard.press('Escape') }
+      await ed.close()
+    }
+    await ctx.close()
+  }
+}
 await browser.close()

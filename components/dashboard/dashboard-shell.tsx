@@ -50,8 +50,8 @@ export function DashboardShell({ user, features }: { user: PublicUser; features:
             </Alert>
           )}
           {view === 'tasks' && <TasksView features={features} />}
-          {view === 'purchase' && <PurchaseView />}
-          {view === 'orders' && <OrdersView />}
+          {view === 'purchase' && <PurchaseView onNavigate={select} />}
+          {view === 'orders' && <OrdersView onNavigate={select} />}
           {view === 'users' && <UsersView currentUserId={user.id} />}
         </main>
       </div>

@@ -1,10 +1,32 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { BalanceCard } from './balance-card'
+import type { DashboardView } from './side-menu'
 
-// Placeholder until its issue lands; keeps the dashboard complete and honest about what is missing.
-export function OrdersView(_props: Record<string, unknown>) {
+/** "My orders" until payments land: no orders can exist yet, so an empty list that says why. */
+export function OrdersView({ onNavigate }: { onNavigate: (view: DashboardView) => void }) {
   const t = useTranslations('dashboard')
-  return <EmptyState title={t('comingSoon')} />
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+      <BalanceCard />
+      <EmptyState
+        icon={
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />
+          </svg>
+        }
+        title={t('orders.title')}
+        body={t('orders.body')}
+        action={
+          <Button variant="secondary" onClick={() => onNavigate('tasks')}>
+            {t('backToTasks')}
+          </Button>
+        }
+        className="bg-surface"
+      />
+    </div>
+  )
 }

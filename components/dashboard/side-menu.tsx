@@ -1,6 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import { BrandMark } from '@/components/layout/brand-mark'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { cn } from '@/components/ui/cn'
 
@@ -22,7 +23,8 @@ export function SideMenu({ current, onSelect, isManager, canPurchase }: Props) {
   return (
     <aside className="border-b border-border bg-surface lg:fixed lg:inset-y-0 lg:left-0 lg:w-60 lg:border-r lg:border-b-0">
       <div className="flex h-16 items-center px-5">
-        <LocalizedLink href="/" className="text-base font-semibold tracking-tight">
+        <LocalizedLink href="/" className="flex items-center gap-2.5 text-base font-semibold tracking-tight whitespace-nowrap text-fg">
+          <BrandMark />
           {t('common.brand')}
         </LocalizedLink>
       </div>

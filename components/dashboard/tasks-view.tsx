@@ -35,6 +35,7 @@ export function TasksView({ features }: { features: Features }) {
     </Button>
   )
 
+  const isEmpty = Boolean(data && data.totalCount === 0)
   let body
   if (query.isPending) body = <TaskTableSkeleton />
   else if (query.isError && !data)
@@ -76,7 +77,8 @@ export function TasksView({ features }: { features: Features }) {
           </h2>
           <p className="mt-0.5 text-sm text-muted">{t('subtitle')}</p>
         </div>
-        {uploadButton}
+        {/* The empty state carries the same action; one upload button on screen is enough. */}
+        {!isEmpty && uploadButton}
       </div>
       {body}
       <UploadDialog open={isUploadOpen} onOpenChange={setUploadOpen} features={features} onCreated={() => setPage(1)} />

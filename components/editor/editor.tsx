@@ -102,9 +102,9 @@ export function Editor({ taskId, user }: { taskId: string; user: PublicUser }) {
         profile={<ProfileMenu user={user} />}
       />
       {task.status === 'failed' && (
-        <Alert tone="danger" className="mx-4 mt-3 md:mx-6">
-          {t('failedNotice')}
-          {task.error ? ` ${task.error}` : ''}
+        <Alert tone="danger" className="mx-4 mt-3 mb-3 md:mx-6">
+          <p>{t('failedNotice')}</p>
+          {task.error && <p className="mt-0.5 text-xs break-words opacity-80">{task.error}</p>}
         </Alert>
       )}
       <main className="flex min-h-0 flex-1 flex-col bg-surface">

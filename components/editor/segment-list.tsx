@@ -23,11 +23,12 @@ export type SegmentListHandle = {
   container: () => HTMLDivElement | null
 }
 
+// overflow-hidden makes the heads reserve the list's scrollbar gutter too, so both grids line up.
 function ColumnHeads() {
   const t = useTranslations('editor.columns')
   return (
     <div
-      className={cn(ROW_GRID, 'border-b border-border bg-surface-2/80 px-4 py-2 text-xs font-medium text-muted max-md:hidden md:px-6 [scrollbar-gutter:stable]')}
+      className={cn(ROW_GRID, 'overflow-hidden border-b border-border bg-surface-2/80 px-4 py-2 text-xs font-medium text-muted max-md:hidden md:px-6 [scrollbar-gutter:stable]')}
       aria-hidden="true"
     >
       <span>#</span>

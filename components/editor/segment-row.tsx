@@ -126,7 +126,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTas
       </div>
       <div className="col-span-3 md:col-span-1">{field('originalText', original, t('original', { id }))}</div>
       <div className="col-span-3 md:col-span-1">
-        {field('translatedText', translated, t('translated', { id }), isTaskTranslating && !segment.translatedText ? t('pending') : undefined)}
+        {field('translatedText', translated, t('translated', { id }), isTaskTranslating && !segment.translatedText ? t('pending') : t('untranslated'))}
       </div>
       <div className="col-start-3 row-start-1 flex items-start justify-end gap-0.5 md:col-start-auto md:row-start-auto">
         <IconButton label={t('open', { id })} onClick={() => handlers.onOpen(id)} testId="segment-open">

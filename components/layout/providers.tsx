@@ -11,7 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" theme="system" richColors closeButton />
     </QueryClientProvider>
   )
 }

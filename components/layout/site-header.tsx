@@ -16,7 +16,7 @@ export async function SiteHeader() {
           </span>
         </LocalizedLink>
         <nav className="hidden items-center gap-6 text-sm text-muted md:flex">
-          <LocalizedLink href="/pricing" className="hover:text-fg">
+          <LocalizedLink href="/pricing#pricing" className="hover:text-fg">
             {t('pricing')}
           </LocalizedLink>
           <LocalizedLink href="/about" className="hover:text-fg">

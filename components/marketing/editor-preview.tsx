@@ -2,7 +2,7 @@
 const ROWS = [
   { id: 1, start: '00:00:01', end: '00:00:03', original: 'Welcome back to the channel.', translated: '欢迎回到我的频道。' },
   { id: 2, start: '00:00:03', end: '00:00:06', original: "Today we're cooking ramen from scratch.", translated: '今天我们从零开始做拉面。' },
-  { id: 3, start: '00:00:06', end: '00:00:09', original: '<i>First, the broth.</i>', translated: '<i>首先是汤底。</i>' },
+  { id: 3, start: '00:00:06', end: '00:00:09', original: 'First, the broth.', translated: '首先是汤底。' },
   { id: 4, start: '00:00:09', end: '00:00:12', original: 'It simmers for twelve hours.', translated: '要小火慢炖十二个小时。' },
 ]
 

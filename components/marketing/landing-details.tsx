@@ -40,9 +40,16 @@ export async function LandingDetails() {
         </div>
       </section>
       <section className="mx-auto grid max-w-6xl gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2">
-        <div>
+        <div id="pricing" className="scroll-mt-20">
           <h2 className="text-2xl font-semibold tracking-tight">{t('pricingTitle')}</h2>
           <p className="mt-3 text-muted">{t('pricingBody')}</p>
+          <Card className="mt-8 max-w-md p-6">
+            <p className="flex items-baseline gap-2">
+              <span className="tabular text-5xl font-semibold tracking-tight text-brand">10</span>
+              <span className="text-sm font-medium text-muted">{t('pricingUnit')}</span>
+            </p>
+            <p className="mt-4 border-t border-border pt-4 text-sm text-muted">{t('pricingExample')}</p>
+          </Card>
         </div>
         <div>
           <h2 className="text-2xl font-semibold tracking-tight">{t('faqTitle')}</h2>

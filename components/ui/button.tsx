@@ -10,7 +10,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-brand-fg hover:bg-brand-hover shadow-sm',
   secondary: 'bg-surface text-fg border border-border hover:bg-surface-2',
   ghost: 'text-muted hover:text-fg hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger text-danger-fg hover:opacity-90 shadow-sm',
 }
 const SIZES: Record<ButtonSize, string> = {
   sm: 'h-8 px-3 text-sm gap-1.5',

@@ -1,10 +1,14 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
 import { cn } from './cn'
 
-/** A data table in a bordered card that scrolls sideways on narrow screens instead of squeezing. */
+/**
+ * A data table in a bordered card that scrolls sideways on narrow screens instead of squeezing.
+ * `relative` keeps absolutely placed children (sr-only labels) inside the scroller, so they
+ * cannot widen the page.
+ */
 export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
       <table className={cn('w-full border-collapse text-sm', className)} {...rest} />
     </div>
   )

@@ -9,10 +9,10 @@ export type RawBody = { json: unknown; form: FormData | null }
 const MAX_MULTIPART_BYTES = 6 * 1024 * 1024
 const MAX_JSON_BYTES = 1024 * 1024
 
-async function readCapped(req: NextRequest, max: number, tooLarge: ErrorKey): Promise<Uint8Array> {
+async function readCapped(req: NextRequest, max: number, tooLarge: ErrorKey): Promise<Buffer> {
   const declared = Number(req.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > max) throw new AppError('bad_request', tooLarge)
-  if (!req.body) return new Uint8Array(0)
+  if (!req.body) return Buffer.alloc(0)
   const chunks: Uint8Array[] = []
   let size = 0
   const reader = req.body.getReader()
@@ -43,7 +43,7 @@ export async function readBody(req: NextRequest, { multipart }: { multipart: boo
     if (!multipart) throw new AppError('bad_request', 'unsupportedContentType')
     const bytes = await readCapped(req, MAX_MULTIPART_BYTES, 'fileTooLarge')
     try {
-      const form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
+      const form = await new Response(new Blob([new Uint8Array(bytes)]), { headers: { 'content-type': type } }).formData()
       return { json: Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')), form }
     } catch {
       throw new AppError('bad_request', 'malformedBody')

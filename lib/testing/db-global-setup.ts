@@ -1,6 +1,8 @@
 // Vitest global setup of the `db` project: one PostgreSQL server (DATABASE_URL's, or the embedded
 // one), one migrated template database; every test file then clones a database of its own.
 import type { TestProject } from 'vitest/node'
+import { rmSync } from 'node:fs'
+import path from 'node:path'
 import pg from 'pg'
 import { startEmbeddedDb, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
 import { migrateDeploy } from '@/lib/devtools/migrate'
@@ -26,13 +28,15 @@ async function query(adminUrl: string, sql: string) {
 export default async function setup(project: TestProject) {
   let embedded: RunningDb | undefined
   let adminUrl: string
+  const runId = `${Date.now().toString(36)}${process.pid}`
+  // A server of its own per run (about a second to initialise), so parallel runs never collide.
+  const embeddedDir = path.resolve('.data/pg-test', runId)
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
   } else {
-    embedded = await startEmbeddedDb({ dir: '.data/pg-test', port: 54330 })
+    embedded = await startEmbeddedDb({ dir: embeddedDir, port: 54330 })
     adminUrl = embedded.adminUrl
   }
-  const runId = `${Date.now().toString(36)}${process.pid}`
   const template = `ss_tpl_${runId}`
   await query(adminUrl, `CREATE DATABASE "${template}"`)
   migrateDeploy(withDatabase(adminUrl, template), { quiet: true })
@@ -45,6 +49,9 @@ export default async function setup(project: TestProject) {
     for (const row of rows as { datname: string }[]) {
       await query(adminUrl, `DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`).catch(() => {})
     }
-    await embedded?.stop()
+    if (embedded) {
+      await embedded.stop()
+      rmSync(embeddedDir, { recursive: true, force: true })
+    }
   }
 }

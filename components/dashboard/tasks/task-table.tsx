@@ -17,7 +17,6 @@ function Head() {
         <TH>{t('file')}</TH>
         <TH>{t('languages')}</TH>
         <TH>{t('status')}</TH>
-        <TH>{t('submitted')}</TH>
         <TH className="text-right">{t('cost')}</TH>
         <TH className="text-right">
           <span className="sr-only">{t('actions')}</span>
@@ -44,9 +43,13 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
       <TBody>
         {tasks.map((task) => (
           <TR key={task.id} data-testid="task-row" data-task-id={task.id}>
-            <TD className="max-w-64">
+            <TD className="max-w-72">
               <p className="truncate font-medium text-fg" title={task.fileName}>
                 {task.fileName}
+              </p>
+              <p className="tabular mt-0.5 text-xs whitespace-nowrap text-subtle">
+                <span className="sr-only">{t('columns.submitted')} </span>
+                {task.submitTime ? <time dateTime={task.submitTime}>{submitted(task.submitTime)}</time> : '—'}
               </p>
             </TD>
             <TD>
@@ -57,9 +60,6 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
             </TD>
             <TD>
               <TaskStatusBadge task={task} />
-            </TD>
-            <TD className="tabular whitespace-nowrap text-muted">
-              {task.submitTime ? submitted(task.submitTime) : '—'}
             </TD>
             <TD className="tabular text-right whitespace-nowrap text-muted">{typeof task.cost === 'number' ? t('points', { points: task.cost }) : '—'}</TD>
             <TD>
@@ -82,16 +82,15 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
           {Array.from({ length: rows }, (_, i) => (
             <tr key={i}>
               <TD>
-                <Skeleton className="h-4 w-40" />
+                <Skeleton className="h-4 w-44" />
+                <Skeleton className="mt-1.5 h-3 w-24" />
               </TD>
               <TD>
                 <Skeleton className="h-4 w-32" />
+                <Skeleton className="mt-1.5 h-4 w-16 rounded-full" />
               </TD>
               <TD>
                 <Skeleton className="h-5 w-20 rounded-full" />
-              </TD>
-              <TD>
-                <Skeleton className="h-4 w-28" />
               </TD>
               <TD>
                 <Skeleton className="ml-auto h-4 w-14" />
