@@ -125,7 +125,7 @@ export function Editor({ taskId, user }: { taskId: string; user: PublicUser }) {
         )}
       </main>
       <ShortcutsHint />
-      <SegmentDialog segment={openSegment} edit={openId === null ? undefined : edits[openId]} onSave={(id, draft) => void replace(id, draft)} onClose={() => setOpenId(null)} />
+      <SegmentDialog segment={openSegment} edit={openId === null ? undefined : edits[openId]} onSave={(id, draft) => void replace(id, draft)} onClose={() => setOpenId(null)} isReadOnly={task.status === 'translating'} />
     </div>
   )
 }

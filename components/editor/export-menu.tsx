@@ -52,7 +52,13 @@ export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; ha
             {i > 0 && <DropdownMenuSeparator />}
             <DropdownMenuLabel>{label}</DropdownMenuLabel>
             {CONTENTS.map((content) => (
-              <DropdownMenuItem key={content} onSelect={() => void run(format, content)} data-testid={`export-${format}-${content}`}>
+              <DropdownMenuItem
+                key={content}
+                // A translation still in progress can only be exported as the original.
+                disabled={task.status === 'translating' && content !== 'original'}
+                onSelect={() => void run(format, content)}
+                data-testid={`export-${format}-${content}`}
+              >
                 <span className="flex-1">{t(content)}</span>
                 <span className="text-xs text-subtle">.{format}</span>
               </DropdownMenuItem>

@@ -13,15 +13,18 @@ type Props = {
   edit: RowEdit | undefined
   onSave: (id: number, draft: Draft) => void
   onClose: () => void
+  /** While the task translates the texts can be read, not saved. */
+  isReadOnly: boolean
 }
 
-function Body({ segment, edit, onSave, onClose }: Props & { segment: TaskSegment }) {
+function Body({ segment, edit, onSave, onClose, isReadOnly }: Props & { segment: TaskSegment }) {
   const t = useTranslations('editor.dialog')
   const tc = useTranslations('common')
   // Starts from what the row shows (drafts included) and keeps its own copy until saved.
   const [original, setOriginal] = useState(() => shownText(segment, edit, 'originalText'))
   const [translated, setTranslated] = useState(() => shownText(segment, edit, 'translatedText'))
   const save = () => {
+    if (isReadOnly) return onClose()
     onSave(segment.id, { originalText: original, translatedText: translated })
     onClose()
   }
@@ -43,13 +46,14 @@ function Body({ segment, edit, onSave, onClose }: Props & { segment: TaskSegment
         {segment.startTime} → {segment.endTime}
       </p>
       <Field id="segment-original" label={t('original')}>
-        <Textarea id="segment-original" rows={4} value={original} onChange={(event) => setOriginal(event.target.value)} className="leading-relaxed" />
+        <Textarea id="segment-original" rows={4} value={original} readOnly={isReadOnly} onChange={(event) => setOriginal(event.target.value)} className="leading-relaxed" />
       </Field>
       <Field id="segment-translated" label={t('translated')}>
         <Textarea
           id="segment-translated"
           rows={4}
           value={translated}
+          readOnly={isReadOnly}
           onChange={(event) => setTranslated(event.target.value)}
           className="leading-relaxed"
           autoFocus
@@ -57,12 +61,12 @@ function Body({ segment, edit, onSave, onClose }: Props & { segment: TaskSegment
         />
       </Field>
       <div className="flex items-center justify-between gap-3 pt-2">
-        <p className="text-xs text-subtle">{t('hint')}</p>
+        <p className="text-xs text-subtle">{isReadOnly ? t('readOnlyHint') : t('hint')}</p>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={onClose}>
             {tc('cancel')}
           </Button>
-          <Button type="submit" data-testid="dialog-save">
+          <Button type="submit" data-testid="dialog-save" disabled={isReadOnly}>
             {tc('save')}
           </Button>
         </div>

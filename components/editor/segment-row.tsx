@@ -95,6 +95,8 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTas
       placeholder={placeholder}
       data-field={name}
       spellCheck={name === 'translatedText'}
+      // The server refuses edits while the task translates (its worker would overwrite them).
+      readOnly={isTaskTranslating}
       onChange={(event) => handlers.onChange(id, name, event.target.value)}
       onBlur={() => handlers.onLeave(id)}
       className={TEXT}
