@@ -8,9 +8,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { AvatarField } from '@/components/accounts/avatar-field'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { createUserFormSchema, type CreateUserInput } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
@@ -26,7 +24,6 @@ const FIELDS = [
 /** Managers create an email account: email, name, password twice, optional picture. */
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations('admin')
-  const tc = useTranslations('common')
   const errorMessage = useErrorText()
   const queryClient = useQueryClient()
   const [failure, setFailure] = useState<string | null>(null)
@@ -56,29 +53,19 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   })
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={close}
-      isLocked={isSubmitting}
       title={t('createTitle')}
       description={t('createDescription')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={isSubmitting}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" form="create-user-form" isLoading={isSubmitting} disabled={isUploading} data-testid="create-user-submit">
-            {t('submitCreate')}
-          </Button>
-        </>
-      }
+      formId="create-user-form"
+      submitLabel={t('submitCreate')}
+      submitTestId="create-user-submit"
+      onSubmit={submit}
+      isSubmitting={isSubmitting}
+      isBlocked={isUploading}
+      failure={failure}
     >
-      <form id="create-user-form" onSubmit={submit} noValidate className="space-y-4" data-testid="create-user-form">
-        {failure && (
-          <Alert tone="danger" className="py-2.5">
-            {failure}
-          </Alert>
-        )}
         {FIELDS.map((field) => (
           <Field key={field.name} id={`create-${field.name}`} label={t('label' in field ? field.label : field.name)} hint={'hint' in field ? t(field.hint) : undefined} error={errorMessage(errors[field.name]?.message)}>
             <Input
@@ -93,7 +80,6 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
           </Field>
         ))}
         <AvatarField label={t('avatar')} name={name} value={pic ?? ''} onChange={(url) => form.setValue('pic', url)} onBusyChange={setIsUploading} />
-      </form>
-    </Dialog>
+    </FormDialog>
   )
 }

@@ -8,9 +8,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { AvatarField } from '@/components/accounts/avatar-field'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { updateProfileSchema, type UpdateProfileInput } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
@@ -60,29 +58,20 @@ export function EditProfileDialog({ open, onOpenChange, user }: Props) {
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={close}
       title={t('dialogTitle')}
       description={t('dialogDescription')}
-      isLocked={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={isSubmitting}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" form="edit-profile-form" isLoading={isSubmitting} disabled={isUploading} data-testid="profile-save">
-            {tc('save')}
-          </Button>
-        </>
-      }
+      formId="edit-profile-form"
+      submitLabel={tc('save')}
+      submitTestId="profile-save"
+      onSubmit={submit}
+      isSubmitting={isSubmitting}
+      isBlocked={isUploading}
+      failure={failure}
+      className="space-y-5"
     >
-      <form id="edit-profile-form" onSubmit={submit} noValidate className="space-y-5" data-testid="edit-profile-form">
-        {failure && (
-          <Alert tone="danger" className="py-2.5">
-            {failure}
-          </Alert>
-        )}
         <AvatarField label={t('avatar')} name={name} value={pic} onChange={(url) => form.setValue('pic', url, { shouldDirty: true })} onBusyChange={setIsUploading} />
         <Field id="profile-name" label={t('name')} error={errorMessage(errors.name?.message)}>
           <Input id="profile-name" autoComplete="nickname" invalid={Boolean(errors.name)} data-testid="profile-name" {...form.register('name')} />
@@ -92,7 +81,6 @@ export function EditProfileDialog({ open, onOpenChange, user }: Props) {
             <Input id="profile-email" value={user.email} readOnly disabled />
           </Field>
         )}
-      </form>
-    </Dialog>
+    </FormDialog>
   )
 }
