@@ -75,7 +75,9 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
             virtualizer.scrollToIndex(index, { align: 'auto' })
           } else if (tries++ < 10) requestAnimationFrame(attempt)
         }
-        requestAnimationFrame(attempt)
+        // At once when the row is already rendered, so the very next key press lands on it;
+        // otherwise on the frames after the virtualizer has rendered it.
+        attempt()
       },
     }),
     [virtualizer],
