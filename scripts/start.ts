@@ -35,6 +35,8 @@ function sessionSecret(): string {
 async function database(): Promise<string> {
   const dbName = mode === 'e2e' ? 'subtitle_studio_e2e' : 'subtitle_studio'
   let url = process.env.DATABASE_URL
+  // The embedded database is a development convenience; production names its PostgreSQL.
+  if (!url && mode === 'start') throw new Error('Invalid environment:\n  - DATABASE_URL: required by npm start (production)')
   if (!url) {
     const embedded: RunningDb = await startEmbeddedDb({ dir: path.join(DATA_DIR, mode === 'e2e' ? 'pg-e2e' : 'pg') })
     cleanups.push(() => embedded.stop())
