@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import { DEMO } from './helpers'
 import { E2E } from './env'
 
-// ARCHITECTURE.md section 1: nothing a second instance needs lives in process memory. A second
+// Nothing a second instance needs lives in process memory. A second
 // web process on the same database accepts the first one's session, and sees its sign-out at once.
 const SECOND_PORT = E2E.port + 1
 let second: ChildProcess

@@ -23,7 +23,7 @@ function openAiError(res: http.ServerResponse, status: number, message: string, 
 /**
  * Starts a DeepSeek chat-completions fake. Rule: it translates deterministically to
  * `[${targetLanguage}] ${text}` (newlines and tags kept, empty stays empty) and answers in the
- * wire format of ARCHITECTURE.md §6; stats count requests, lines, contextItems, promptChars and tokens.
+ * fixed JSON wire format; stats count requests, lines, contextItems, promptChars and tokens.
  */
 export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
   const fired = new Map<string, number>()

@@ -9,7 +9,7 @@ export const DEFAULT_OIDC_USER: OidcFakeUser = { sub: 'sandbox-google-user', ema
 /**
  * Starts a local OpenID provider (oauth2-mock-server) standing in for Google. Rule: every sign-in
  * is approved at once for `user` (change it with `setUser`); ID tokens and userinfo carry its
- * sub, email, email_verified and name. Secrets and redirect URIs are not checked (see INTEGRATIONS.md).
+ * sub, email, email_verified and name. oauth2-mock-server checks neither client secrets nor redirect URIs, so our own tests cover those.
  */
 export async function startOidcFake({ port = 0, user = DEFAULT_OIDC_USER }: { port?: number; user?: OidcFakeUser } = {}) {
   const server = new OAuth2Server()

@@ -1,5 +1,5 @@
 // Preload for the Prisma CLI: its WASM engine leaves a long timer referenced, which keeps
-// `migrate deploy` alive ~11 s after the work is done (see STACK.md). Unref long timers.
+// `migrate deploy` alive ~11 s after the work is done. Unref long timers.
 const orig = global.setTimeout
 global.setTimeout = function (fn, ms, ...args) {
   const t = orig(fn, ms, ...args)

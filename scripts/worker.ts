@@ -1,4 +1,4 @@
-// `npm run worker`: translation workers as a process of their own (ARCHITECTURE.md section 1), so
+// `npm run worker`: translation workers as a process of their own, so
 // web and workers scale apart. Run the web processes with WORKER_MODE=external to leave all work
 // to these. Optional knobs: WORKER_TASKS_AT_ONCE (default 2), WORKER_POLL_SECONDS (1),
 // WORKER_SUPERVISE_SECONDS (10), WORKER_HEARTBEAT_SECONDS (30, at least 10).

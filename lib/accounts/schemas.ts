@@ -77,7 +77,7 @@ const confirmField = z.string('confirmRequired').min(1, 'confirmRequired')
 const createUserShape = { email: emailField, name: nameField, pass: managedPasswordField, pic: picField.optional() }
 const confirmMatches = { message: 'passwordMismatch', path: ['confirm'] }
 
-// The confirmation is optional for API clients (ARCHITECTURE.md section 4) but must then match.
+// The confirmation is optional for API clients but must then match.
 export const createUserSchema = z
   .object({ ...createUserShape, confirm: confirmField.optional() })
   .refine((value) => value.confirm === undefined || value.confirm === value.pass, confirmMatches)

@@ -3,7 +3,7 @@
 import { api, ApiError } from './api'
 import { dispositionName, exportFileName, type ExportContent, type ExportFormat } from './task-helpers'
 
-// Client side of the task endpoints (ARCHITECTURE.md section 4), typed for the dashboard and editor.
+// Client side of the task endpoints, typed for the dashboard and editor.
 
 export type TaskStatus = 'translating' | 'completed' | 'failed'
 export type TranslationService = 'deepseek' | 'google'

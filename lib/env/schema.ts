@@ -9,7 +9,7 @@ const flag = (fallback: boolean) =>
     .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 
-/** Every setting of ARCHITECTURE.md section 7, with the development defaults. */
+/** Every setting of the configuration contract (README), with the development defaults. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),

@@ -13,7 +13,7 @@ export type AppErrorCode =
   | 'internal'
   | 'upstream_failed'
 
-/** HTTP status of each code; the envelope code is the status × 100 (ARCHITECTURE.md section 4). */
+/** HTTP status of each code; the envelope code is the status × 100. */
 export const HTTP_STATUS: Record<AppErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,

@@ -1,4 +1,4 @@
-// Background translation on pg-boss (ARCHITECTURE.md section 6): the queue, the workers and the
+// Background translation on pg-boss: the queue, the workers and the
 // pipeline they run. Workers run inside the web process unless WORKER_MODE=external.
 export { createBoss, getBoss, stopBoss, enqueueTranslation, TRANSLATE_QUEUE, TRANSLATE_DEAD_QUEUE, type BossSettings, type TranslateJob } from './boss'
 export { runTranslationTask, failTask, type PipelineOptions, type PipelineOutcome } from './pipeline'

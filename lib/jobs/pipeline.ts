@@ -59,7 +59,7 @@ export async function failTask({ taskId, error }: { taskId: string; error: strin
 }
 
 /**
- * Runs (or resumes) the translation of one task: ARCHITECTURE.md section 6, steps 3 and 4.
+ * Runs (or resumes) the translation of one task: translate, then capture and store.
  * Rules: cues already translated are kept, so a task whose worker died resumes where it stopped;
  * each batch's translations and an only-increasing progress are written as the batch finishes;
  * on completion the reservation is captured (idempotent, so never twice) and the SRT stored under

@@ -1,4 +1,4 @@
-// The points ledger (ARCHITECTURE.md section 5): lots that expire a year after purchase, an
+// The points ledger: lots that expire a year after purchase, an
 // append-only entry per change with a unique idempotency key, and the only writer of points.
 export { getBalance, grantPoints, spendPoints, reserveTaskPoints, captureTaskPoints, releaseTaskPoints, ReservationError, type PointsResult } from './operations'
 export { lotExpiry, lockUser, inTransaction, LEDGER_TX_OPTIONS, type LotSource } from './ledger'

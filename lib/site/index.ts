@@ -1,5 +1,5 @@
 // Host -> edition: everything that differs between the China host, the international host and
-// development hosts (ARCHITECTURE.md section 3). Pure, so proxy, server and client share it.
+// development hosts. Pure, so proxy, server and client share it.
 
 export type Locale = 'zh-CN' | 'en-US' | 'ja-JP'
 export type EditionName = 'cn' | 'intl' | 'dev'

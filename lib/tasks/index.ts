@@ -1,4 +1,4 @@
-// Translation tasks on the server (ARCHITECTURE.md sections 4 and 6): upload checks, creation with
+// Translation tasks on the server: upload checks, creation with
 // its reservation, reading, editing, retranslating, exporting and deleting, always as the owner.
 export { readSubtitleUpload, analyseSubtitle, cleanFileName, type SubtitleUpload, type AnalysedSubtitle } from './upload'
 export { createTask, estimateTask, newTaskId, type Enqueue, type Estimate } from './create'

@@ -5,7 +5,7 @@ import { detectLanguage } from '@/lib/srt/detect-language'
 import { translateCues, type RetryPolicy } from './engine'
 import { resolveProvider, UnsupportedServiceError, type ProvidersConfig, type TranslateProvider } from './providers'
 
-/** The service names of ARCHITECTURE.md section 4. */
+/** The service names the API accepts. */
 export const TRANSLATION_SERVICES = ['deepseek', 'google'] as const
 export type TranslationService = (typeof TRANSLATION_SERVICES)[number]
 

@@ -131,7 +131,7 @@ describe('DeepSeek provider', () => {
     }
   })
 
-  it('sends the wire format of ARCHITECTURE.md section 6 and orders the answer by id', async () => {
+  it('sends the fixed JSON wire format and orders the answer by id', async () => {
     let seen: { path?: string; auth?: string; body?: Record<string, unknown> } = {}
     const vendor = await startFakeServer({
       name: 'capture',

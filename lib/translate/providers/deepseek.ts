@@ -6,7 +6,7 @@ export type DeepSeekConfig = { baseUrl: string; apiKey: string; model: string; t
 const MAX_TOKENS_CAP = 8192
 const MAX_TOKENS_FLOOR = 1024
 
-// The wire format of ARCHITECTURE.md §6: rules, then a two-line example, and the word "json" (JSON mode requires it).
+// The fixed JSON wire format: rules, then a two-line example, and the word "json" (JSON mode requires it).
 export const DEEPSEEK_SYSTEM_PROMPT = [
   'You are a professional subtitle translator.',
   'The user message is a JSON object {"targetLanguage": code, "context": [{"id", "text"}], "lines": [{"id", "text"}]}.',
