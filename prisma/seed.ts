@@ -1,7 +1,7 @@
 // Idempotent seed: the product catalogue when empty, the ADMIN_EMAIL manager when missing, and in
 // development the demo accounts. Returns lines to print (credentials), never prints secrets itself.
-import { hash } from '@node-rs/argon2'
 import { Prisma } from '@prisma/client'
+import { createUser } from '@/lib/accounts'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 
@@ -21,10 +21,7 @@ async function ensureUser({ email, password, name, isAdmin }: { email: string; p
   const normalized = email.trim().toLowerCase()
   const existing = await db.user.findUnique({ where: { email: normalized } })
   if (existing) return { user: existing, isNew: false }
-  // @node-rs/argon2 hashes with argon2id by default.
-  const passwordHash = await hash(password)
-  const user = await db.user.create({ data: { email: normalized, name, passwordHash, isAdmin } })
-  return { user, isNew: true }
+  return { user: await createUser({ email: normalized, name, password, isAdmin }), isNew: true }
 }
 
 /** Seeds what every environment needs, plus demo accounts when asked; safe to run at every start. */

@@ -3,15 +3,14 @@
 import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { BalanceCard } from './balance-card'
+import { BalanceLayout } from './balance-layout'
 import type { DashboardView } from './side-menu'
 
 /** "My orders" until payments land: no orders can exist yet, so an empty list that says why. */
 export function OrdersView({ onNavigate }: { onNavigate: (view: DashboardView) => void }) {
   const t = useTranslations('dashboard')
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-      <BalanceCard />
+    <BalanceLayout>
       <EmptyState
         icon={
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -27,6 +26,6 @@ export function OrdersView({ onNavigate }: { onNavigate: (view: DashboardView) =
         }
         className="bg-surface"
       />
-    </div>
+    </BalanceLayout>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { BalanceCard } from './balance-card'
+import { BalanceLayout } from './balance-layout'
 import type { DashboardView } from './side-menu'
 
 /**
@@ -14,8 +14,7 @@ import type { DashboardView } from './side-menu'
 export function PurchaseView({ onNavigate }: { onNavigate: (view: DashboardView) => void }) {
   const t = useTranslations('dashboard')
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-      <BalanceCard />
+    <BalanceLayout>
       <EmptyState
         icon={
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -35,6 +34,6 @@ export function PurchaseView({ onNavigate }: { onNavigate: (view: DashboardView)
         }
         className="bg-surface"
       />
-    </div>
+    </BalanceLayout>
   )
 }

@@ -1,11 +1,9 @@
 'use client'
 
-import { useLocale, useTranslations } from 'next-intl'
+import { useTranslations } from 'next-intl'
 import { useRouter } from 'next/navigation'
 import { Button } from '@/components/ui/button'
-import { useEdition } from '@/lib/client/use-edition'
-import { assumedHostDefault, localizedPath } from '@/lib/i18n/paths'
-import type { Locale } from '@/lib/site'
+import { useLocalizedPath } from '@/lib/client/use-localized-path'
 
 /**
  * The legal pages' back button: back to the page the visitor came from on this site when known,
@@ -14,14 +12,13 @@ import type { Locale } from '@/lib/site'
 export function BackButton({ fallbackHome = true }: { fallbackHome?: boolean }) {
   const t = useTranslations('common')
   const router = useRouter()
-  const locale = useLocale() as Locale
-  const edition = useEdition()
+  const localized = useLocalizedPath()
   const goBack = () => {
     const referrer = document.referrer ? new URL(document.referrer) : null
     if (referrer && referrer.host === window.location.host && referrer.href !== window.location.href) {
       router.push(referrer.pathname + referrer.search)
     } else if (fallbackHome) {
-      router.push(localizedPath(locale, '/', edition?.defaultLocale ?? assumedHostDefault(locale)))
+      router.push(localized('/'))
     } else {
       router.back()
     }

@@ -29,11 +29,11 @@ export async function registerUser(input: { email: string; name: string; passwor
   }
 }
 
-/** Creates a user on a manager's behalf (no code needed). A taken address is 40900. */
-export async function createUser(input: { email: string; name: string; password: string; picture?: string }): Promise<User> {
+/** Creates an email account without a code (a manager's create_user; the seed's accounts). A taken address is 40900. */
+export async function createUser(input: { email: string; name: string; password: string; picture?: string; isAdmin?: boolean }): Promise<User> {
   const passwordHash = await hashPassword(input.password)
   try {
-    return await db.user.create({ data: { email: input.email, name: input.name, passwordHash, picture: input.picture || null } })
+    return await db.user.create({ data: { email: input.email, name: input.name, passwordHash, picture: input.picture || null, isAdmin: input.isAdmin ?? false } })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'emailTaken')
     throw error

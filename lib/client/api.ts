@@ -14,14 +14,35 @@ export class ApiError extends Error {
   }
 }
 
+type Envelope<T> = { code?: number; msg?: string; data?: T }
 type Options = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData; signal?: AbortSignal }
 
+/** The header that makes the server answer in the page's language. */
+export function localeHeaders(): Record<string, string> {
+  return { 'x-locale': document.documentElement.lang || 'zh-CN' }
+}
+
 /**
- * Calls our API and unwraps the spec's envelope: resolves with `data` on code 20000, otherwise
- * throws an ApiError with the server's message. A dead session also forgets the stored user.
+ * Unwraps the spec's envelope of an answer's text: `data` on code 20000, otherwise an ApiError
+ * with the server's message ("failed: status statusText" when there is none). A dead session
+ * also forgets the stored user. Shared by fetch, XHR uploads and downloads.
  */
+export function unwrapEnvelope<T>(status: number, statusText: string, text: string): T {
+  let envelope: Envelope<T> | null = null
+  try {
+    envelope = JSON.parse(text) as Envelope<T>
+  } catch {
+    throw new ApiError(status * 100, `failed: ${status} ${statusText}`, status)
+  }
+  if (envelope?.code === 20000) return envelope.data as T
+  const code = envelope?.code ?? status * 100
+  if (code === 40100) clearStoredUser()
+  throw new ApiError(code, envelope?.msg || `failed: ${status} ${statusText}`, status)
+}
+
+/** Calls our API and unwraps the envelope (see `unwrapEnvelope`); a network failure is ApiError code 0. */
 export async function api<T>(path: string, { method = 'POST', body, form, signal }: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { 'x-locale': document.documentElement.lang || 'zh-CN' }
+  const headers = localeHeaders()
   if (body !== undefined) headers['content-type'] = 'application/json'
   let res: Response
   try {
@@ -30,16 +51,7 @@ export async function api<T>(path: string, { method = 'POST', body, form, signal
     if ((error as Error).name === 'AbortError') throw error
     throw new ApiError(0, '', 0)
   }
-  let envelope: { code?: number; msg?: string; data?: T } | null = null
-  try {
-    envelope = await res.json()
-  } catch {
-    throw new ApiError(res.status * 100, `failed: ${res.status} ${res.statusText}`, res.status)
-  }
-  if (envelope?.code === 20000) return envelope.data as T
-  const code = envelope?.code ?? res.status * 100
-  if (code === 40100) clearStoredUser()
-  throw new ApiError(code, envelope?.msg || `failed: ${res.status} ${res.statusText}`, res.status)
+  return unwrapEnvelope<T>(res.status, res.statusText, await res.text())
 }
 
 /** The server's message of an error, or a fallback text of the calling screen. */

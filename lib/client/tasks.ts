@@ -1,6 +1,6 @@
 'use client'
 
-import { api, ApiError } from './api'
+import { api, ApiError, localeHeaders, unwrapEnvelope } from './api'
 import { dispositionName, exportFileName, type ExportContent, type ExportFormat } from './task-helpers'
 
 // Client side of the task endpoints, typed for the dashboard and editor.
@@ -104,19 +104,15 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/api/tasks')
     xhr.withCredentials = true
-    xhr.setRequestHeader('x-locale', document.documentElement.lang || 'zh-CN')
+    for (const [name, value] of Object.entries(localeHeaders())) xhr.setRequestHeader(name, value)
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total)
     xhr.onerror = () => reject(new ApiError(0, '', 0))
     xhr.onload = () => {
-      let envelope: { code?: number; msg?: string; data?: Task } | null = null
       try {
-        envelope = JSON.parse(xhr.responseText)
-      } catch {
-        reject(new ApiError(xhr.status * 100, `failed: ${xhr.status} ${xhr.statusText}`, xhr.status))
-        return
+        resolve(unwrapEnvelope<Task>(xhr.status, xhr.statusText, xhr.responseText))
+      } catch (error) {
+        reject(error)
       }
-      if (envelope?.code === 20000 && envelope.data) resolve(envelope.data)
-      else reject(new ApiError(envelope?.code ?? xhr.status * 100, envelope?.msg || `failed: ${xhr.status} ${xhr.statusText}`, xhr.status))
     }
     xhr.send(form)
   })
@@ -130,13 +126,14 @@ export async function downloadExport(task: Pick<Task, 'id' | 'fileName'>, format
   const url = `/api/tasks/${encodeURIComponent(task.id)}/export?format=${format}&content=${content}`
   let res: Response
   try {
-    res = await fetch(url, { credentials: 'include', headers: { 'x-locale': document.documentElement.lang || 'zh-CN' } })
+    res = await fetch(url, { credentials: 'include', headers: localeHeaders() })
   } catch {
     throw new ApiError(0, '', 0)
   }
+  // A file comes back as the file; anything else is an error envelope.
   if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
-    const envelope = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null
-    throw new ApiError(envelope?.code ?? res.status * 100, envelope?.msg || `failed: ${res.status} ${res.statusText}`, res.status)
+    unwrapEnvelope(res.status, res.statusText, await res.text())
+    throw new ApiError(res.status * 100, `failed: ${res.status} ${res.statusText}`, res.status)
   }
   const blob = await res.blob()
   const link = document.createElement('a')
