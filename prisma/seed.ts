@@ -1,7 +1,8 @@
 // Idempotent seed: the product catalogue when empty, the ADMIN_EMAIL manager when missing, and in
 // development the demo accounts. Returns lines to print (credentials), never prints secrets itself.
+// It runs outside Next.js (scripts/start.ts), so it imports domain modules, never route code.
 import { Prisma } from '@prisma/client'
-import { createUser } from '@/lib/accounts'
+import { createUser } from '@/lib/accounts/users'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 

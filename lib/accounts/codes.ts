@@ -2,7 +2,7 @@ import 'server-only'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
-import { AppError } from '@/lib/http'
+import { AppError } from '@/lib/http/app-error'
 
 export const CODE_TTL_MS = 10 * 60 * 1000
 export const CODE_RESEND_MS = 60 * 1000

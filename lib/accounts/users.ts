@@ -2,7 +2,7 @@ import 'server-only'
 import type { User } from '@prisma/client'
 import { createSession, endUserSessions } from '@/lib/auth/sessions'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http'
+import { AppError } from '@/lib/http/app-error'
 import { consumeCode } from './codes'
 import { hashPassword } from './passwords'
 
