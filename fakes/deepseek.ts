@@ -5,14 +5,17 @@ import { readJson, sendJson, sleep, startFakeServer, type FakeContext, type Fake
  * Per-line fault markers: a line (not a context item) whose text contains `[[fault:KIND]]` makes
  * every request carrying it fail that way; `[[fault:KIND*N]]` fails only the first N requests
  * carrying that line (counted per line id), so a retry or split then succeeds.
- * KIND: 429 | 500 | 503 | blank | wrong_count | length | malformed | keepalive | slow.
+ * KIND: 429 | 500 | 503 | blank | wrong_count | length | malformed | keepalive | slow | risk | content_filter.
  * `length` and `malformed` both answer truncated JSON with finish_reason "length"; `keepalive`
- * sends blank lines before the (valid) JSON body, like DeepSeek under load.
+ * sends blank lines before the (valid) JSON body, like DeepSeek under load; `risk` is DeepSeek's
+ * refusal of sensitive input (HTTP 400 "Content Exists Risk") and `content_filter` a withheld
+ * answer (finish_reason "content_filter").
  */
-export const DEEPSEEK_FAULT_MARKER = /\[\[fault:(429|500|503|blank|wrong_count|length|malformed|keepalive|slow)(?:\*(\d+))?\]\]/
+export const DEEPSEEK_FAULT_MARKER = /\[\[fault:(429|500|503|blank|wrong_count|length|malformed|keepalive|slow|risk|content_filter)(?:\*(\d+))?\]\]/
 
 type Line = { id: number; text: string }
-type Mode = '429' | '500' | '503' | 'blank' | 'wrong_count' | 'length' | 'keepalive' | 'slow' | 'ok'
+type ContextItem = { id: number; text: string; translation?: string }
+type Mode = '429' | '500' | '503' | 'blank' | 'wrong_count' | 'length' | 'keepalive' | 'slow' | 'risk' | 'content_filter' | 'ok'
 
 const estimateTokens = (chars: number) => Math.ceil(chars / 4)
 
@@ -67,21 +70,32 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
       return openAiError(res, 400, "Prompt must contain the word 'json' in some form to use 'response_format' of type 'json_object'.", 'invalid_request_error', 'invalid_request_error')
     }
     const user = [...messages].reverse().find((m) => m.role === 'user')
-    let payload: { targetLanguage: string; context: Line[]; lines: Line[] }
+    let payload: { targetLanguage: string; context: { before?: ContextItem[]; after?: ContextItem[] } | ContextItem[]; lines: Line[]; glossary?: { term: string; translation: string }[] }
     try {
       payload = JSON.parse(user?.content as string)
-      if (typeof payload.targetLanguage !== 'string' || !Array.isArray(payload.lines) || !Array.isArray(payload.context ?? [])) throw new Error()
+      if (typeof payload.targetLanguage !== 'string' || !Array.isArray(payload.lines)) throw new Error()
     } catch {
       return openAiError(res, 400, 'fake: the user message must be the JSON {targetLanguage, context, lines}', 'invalid_request_error', 'invalid_request_error')
     }
+    // context: {before, after}; a plain array is read as cues before the batch.
+    const raw = payload.context ?? []
+    const before = Array.isArray(raw) ? raw : (raw.before ?? [])
+    const after = Array.isArray(raw) ? [] : (raw.after ?? [])
+    const glossary = Array.isArray(payload.glossary) ? payload.glossary : []
 
     const promptChars = texts.reduce((sum, t) => sum + t.length, 0)
     const promptTokens = estimateTokens(promptChars)
     ctx.count('lines', payload.lines.length)
-    ctx.count('contextItems', payload.context?.length ?? 0)
+    ctx.count('contextItems', before.length + after.length)
+    ctx.count('contextBefore', before.length)
+    ctx.count('contextAfter', after.length)
+    ctx.count('contextTranslations', before.filter((c) => typeof c.translation === 'string').length)
+    ctx.count('glossaryEntries', glossary.length)
     ctx.count('promptChars', promptChars)
+    ctx.count('systemChars', messages.filter((m) => m.role === 'system').reduce((sum, m) => sum + (m.content as string).length, 0))
     ctx.count('promptTokens', promptTokens)
     if ((body.thinking as { type?: string } | undefined)?.type !== 'disabled') ctx.count('thinkingEnabled')
+    ctx.note({ lines: payload.lines, before, after, glossary })
 
     const fromMarker = markerMode(payload.lines)
     if (fromMarker) ctx.noteFault()
@@ -92,9 +106,12 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
 
     if (mode === '429') {
       const waitMs = ctx.fault?.retryAfterMs ?? 1000
-      const headers = { 'retry-after': String(Math.ceil(waitMs / 1000)), 'retry-after-ms': String(waitMs) }
+      // Whole seconds go in Retry-After alone; a finer wait (fast tests) also in retry-after-ms.
+      const headers = { 'retry-after': String(Math.ceil(waitMs / 1000)), ...(waitMs % 1000 === 0 ? {} : { 'retry-after-ms': String(waitMs) }) }
       return openAiError(res, 429, 'Rate limit reached for requests', 'rate_limit_error', 'rate_limit_exceeded', headers)
     }
+    // DeepSeek's answer to input it will not process.
+    if (mode === 'risk') return openAiError(res, 400, 'Content Exists Risk', 'invalid_request_error', 'invalid_request_error')
     if (mode === '500') return openAiError(res, 500, 'The server had an error while processing your request.', 'server_error', null)
     if (mode === '503') return openAiError(res, 503, 'The server is overloaded due to high traffic.', 'server_error', 'server_overloaded')
     if (mode === 'slow') await sleep(2000)
@@ -105,6 +122,10 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
     let finishReason = 'stop'
     const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 4096
     if (mode === 'blank') content = ' '.repeat(8)
+    if (mode === 'content_filter') {
+      content = ''
+      finishReason = 'content_filter'
+    }
     // Cut like a model that ran out of tokens: also what happens when max_tokens is sized too small.
     if (mode === 'length' || estimateTokens(content.length) > maxTokens) {
       content = content.slice(0, mode === 'length' ? Math.floor(content.length / 2) : maxTokens * 4)

@@ -36,7 +36,7 @@ export async function startOidcFake({ port = 0, user = DEFAULT_OIDC_USER }: { po
     port: address.port,
     faults: createFaultController(),
     get stats() {
-      return { requests, inFlight: 0, maxInFlight: 0, faultsInjected: 0, counters: {} }
+      return { requests, inFlight: 0, maxInFlight: 0, faultsInjected: 0, counters: {}, log: [] }
     },
     resetStats() {
       requests = 0

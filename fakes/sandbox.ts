@@ -2,6 +2,8 @@
 // `npm run dev` (and the browser tests) work with no outside account. Each fake adds the settings
 // that point the app at it. Real settings always win: a service with a configured key is left alone.
 import { startDeepSeekFake, startGoogleTranslateFake, startMyMemoryFake, type FakeServer } from './index'
+import { startAirwallexFake } from './airwallex'
+import { generateAlipayKeys, startAlipayFake } from './alipay'
 import { startOidcFake } from './oidc'
 import { startWechatFake } from './wechat'
 
@@ -56,6 +58,34 @@ const SERVICES: Service[] = [
     start: async () => {
       const server = await startOidcFake({ port: port('FAKE_OIDC_PORT') })
       return { server, env: { GOOGLE_CLIENT_ID: 'sandbox-google-client', GOOGLE_CLIENT_SECRET: 'sandbox-google-secret', GOOGLE_ISSUER_URL: server.url } }
+    },
+  },
+  {
+    // Alipay: fresh key pairs each start; the app signs with its key, the fake with Alipay's.
+    isConfigured: (env) => Boolean(env.ALIPAY_APP_ID),
+    start: async () => {
+      const keys = generateAlipayKeys()
+      const appId = '9021000000000001'
+      const server = await startAlipayFake({ appId, appPublicKey: keys.appPublicKey, alipayPrivateKey: keys.alipayPrivateKey, port: port('FAKE_ALIPAY_PORT') })
+      return { server, env: { ALIPAY_APP_ID: appId, ALIPAY_PRIVATE_KEY: keys.appPrivateKey, ALIPAY_PUBLIC_KEY: keys.alipayPublicKey, ALIPAY_GATEWAY: server.gateway } }
+    },
+  },
+  {
+    // Airwallex: webhooks go to this app's own port, as the dashboard's webhook setting would.
+    isConfigured: (env) => Boolean(env.AIRWALLEX_CLIENT_ID),
+    start: async () => {
+      const secret = 'whsec_sandbox_airwallex'
+      const server = await startAirwallexFake({
+        clientId: 'sandbox-airwallex-client',
+        apiKey: 'sandbox-airwallex-key',
+        webhookSecret: secret,
+        webhookUrl: `http://127.0.0.1:${process.env.PORT || 3000}/api/wallex/webhook`,
+        port: port('FAKE_AIRWALLEX_PORT'),
+      })
+      return {
+        server,
+        env: { AIRWALLEX_CLIENT_ID: 'sandbox-airwallex-client', AIRWALLEX_API_KEY: 'sandbox-airwallex-key', AIRWALLEX_WEBHOOK_SECRET: secret, AIRWALLEX_BASE_URL: server.url, AIRWALLEX_CHECKOUT_URL: server.url },
+      }
     },
   },
 ]

@@ -5,6 +5,9 @@ import { createFaultController, parseFaultSpec, type ActiveFault, type FaultCont
 export { createFaultController, seededRandom, FAULT_KINDS } from './faults'
 export type { ActiveFault, FaultController, FaultKind, FaultSpec } from './faults'
 
+/** One request as the fake saw it: arrival and answer times (ms since epoch), status, and what the handler noted. */
+export type FakeRequestRecord = { at: number; answeredAt?: number; status?: number; data?: unknown }
+
 /** Counters every fake keeps; `counters` holds the fake's own figures (lines, tokens, ...). */
 export type FakeStats = {
   requests: number
@@ -12,6 +15,8 @@ export type FakeStats = {
   maxInFlight: number
   faultsInjected: number
   counters: Record<string, number>
+  /** Every request in arrival order, so tests can check when requests reached the vendor. */
+  log: FakeRequestRecord[]
 }
 
 /** Per-request help handed to a fake's handler. */
@@ -25,6 +30,8 @@ export type FakeContext = {
   count(name: string, by?: number): void
   /** Records that the handler produced a fault of its own (e.g. from an input marker). */
   noteFault(): void
+  /** Attaches what the handler read from this request to its record in `stats.log`. */
+  note(data: unknown): void
 }
 
 export type FakeHandler = (req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) => void | Promise<void>
@@ -57,8 +64,10 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 /** Waits ms; fakes use it to stall like a busy vendor. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+const MAX_LOGGED_REQUESTS = 5000
+
 function emptyStats(): FakeStats {
-  return { requests: 0, inFlight: 0, maxInFlight: 0, faultsInjected: 0, counters: {} }
+  return { requests: 0, inFlight: 0, maxInFlight: 0, faultsInjected: 0, counters: {}, log: [] }
 }
 
 /**
@@ -89,6 +98,11 @@ export async function startFakeServer({
       current.requests += 1
       current.inFlight += 1
       current.maxInFlight = Math.max(current.maxInFlight, current.inFlight)
+      const record: FakeRequestRecord = { at: Date.now() }
+      current.log.push(record)
+      // A sandbox fake runs as long as `npm run dev`: keep the newest requests only.
+      if (current.log.length > MAX_LOGGED_REQUESTS) current.log.splice(0, current.log.length - MAX_LOGGED_REQUESTS)
+      res.once('finish', () => Object.assign(record, { answeredAt: Date.now(), status: res.statusCode }))
       try {
         const fault = faults.draw()
         if (fault) current.faultsInjected += 1
@@ -105,6 +119,9 @@ export async function startFakeServer({
           noteFault: () => {
             current.faultsInjected += 1
           },
+          note: (data) => {
+            record.data = data
+          },
         })
       } finally {
         current.inFlight -= 1
@@ -118,7 +135,7 @@ export async function startFakeServer({
   })
 
   async function admin(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
-    if (url.pathname === '/__stats' && req.method === 'GET') return sendJson(res, 200, { name, ...stats, fault: faults.current ?? null, answerDelayMs: faults.delayMs })
+    if (url.pathname === '/__stats' && req.method === 'GET') return sendJson(res, 200, { name, ...stats, log: undefined, fault: faults.current ?? null, answerDelayMs: faults.delayMs })
     if (url.pathname === '/__stats' && req.method === 'DELETE') {
       stats = emptyStats()
       return sendJson(res, 200, { ok: true })

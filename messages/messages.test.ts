@@ -15,7 +15,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
+// An argument is `{name}` or `{name, plural, …}`; plural branches such as `{No issues}` are text.
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort()
 
 describe('messages', () => {
   const reference = leaves(en as Tree)

@@ -10,8 +10,6 @@ import path from 'node:path'
 import { ensureDatabase, startEmbeddedDb, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
 import { migrateDeploy } from '@/lib/devtools/migrate'
 import { missingProductionSettings, parseEnv } from '@/lib/env'
-import { startSandbox, type Sandbox } from '@/fakes/sandbox'
-import { startSmtpFake } from '@/fakes/smtp'
 import { seed } from '@/prisma/seed'
 
 type Mode = 'dev' | 'start' | 'e2e'
@@ -67,13 +65,16 @@ async function main() {
   if (mode !== 'start') process.env.SESSION_SECRET ||= sessionSecret()
   process.env.DATABASE_URL = await database()
   if (mode !== 'start') {
-    const sandbox: Sandbox = await startSandbox()
+    // Loaded only here: production never imports the fakes (nor their devDependencies).
+    const { startSandbox } = await import('@/fakes/sandbox')
+    const sandbox = await startSandbox()
     cleanups.push(() => sandbox.stop())
     Object.assign(process.env, sandbox.env)
     for (const server of sandbox.servers) console.log(`▸ sandbox ${server.name}: ${server.url}`)
   }
   if (mode === 'e2e' && !process.env.SMTP_URL) {
     // Browser tests read the codes they are mailed from this server's HTTP inbox.
+    const { startSmtpFake } = await import('@/fakes/smtp')
     const smtp = await startSmtpFake({ smtpPort: Number(process.env.FAKE_SMTP_PORT ?? 0), httpPort: Number(process.env.FAKE_SMTP_HTTP_PORT ?? 0) })
     cleanups.push(() => smtp.close())
     process.env.SMTP_URL = smtp.smtpUrl

@@ -4,7 +4,7 @@
 // WORKER_SUPERVISE_SECONDS (10), WORKER_HEARTBEAT_SECONDS (30, at least 10).
 import 'dotenv/config'
 import { env } from '@/lib/env'
-import { startTranslationWorkers } from '@/lib/jobs'
+import { startMaintenance, startPaymentReconciliation, startTranslationWorkers } from '@/lib/jobs'
 import { log } from '@/lib/log'
 
 const number = (name: string, fallback: number) => {
@@ -20,6 +20,8 @@ async function main() {
     pollingIntervalSeconds: number('WORKER_POLL_SECONDS', 1),
     boss: { superviseIntervalSeconds: number('WORKER_SUPERVISE_SECONDS', 10), heartbeatSeconds: number('WORKER_HEARTBEAT_SECONDS', 30) },
   })
+  await startPaymentReconciliation({ intervalSeconds: env().PAYMENT_RECONCILE_INTERVAL_S })
+  await startMaintenance()
   log.info('worker.ready', { pid: process.pid })
   let isStopping = false
   const stop = async (signal: string) => {

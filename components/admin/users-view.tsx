@@ -14,13 +14,14 @@ import { api } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/auth/public-user'
 import { CreateUserDialog } from './create-user-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
+import { UserDetailDialog } from './user-detail-dialog'
 import { UsersPager } from './users-pager'
 
 type UserPage = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; list: PublicUser[] }
 
 export const usersKey = ['admin', 'users'] as const
 
-/** Managers' user table: user info, ID, role, status (always active), delete; paged 10 by default. */
+/** Managers' user table: user info, ID, role, status (always active), details and delete; paged 10 by default. */
 export function UsersView({ currentUserId }: { currentUserId: string }) {
   const t = useTranslations('admin')
   const tc = useTranslations('common')
@@ -28,6 +29,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
   const [size, setSize] = useState(10)
   const [isCreating, setIsCreating] = useState(false)
   const [toDelete, setToDelete] = useState<PublicUser | null>(null)
+  const [toShow, setToShow] = useState<PublicUser | null>(null)
   const users = useQuery({
     queryKey: [...usersKey, page, size],
     queryFn: ({ signal }) => api<UserPage>('/api/user/all_users', { body: { page, size }, signal }),
@@ -93,7 +95,10 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
                     <TD>
                       <Badge tone="success">{t('statusActive')}</Badge>
                     </TD>
-                    <TD className="text-right">
+                    <TD className="text-right whitespace-nowrap">
+                      <Button variant="ghost" size="sm" onClick={() => setToShow(user)} data-testid="user-details">
+                        {t('details')}
+                      </Button>
                       {user.id !== currentUserId && (
                         <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-subtle hover:text-danger" onClick={() => setToDelete(user)} data-testid="user-delete">
                           {t('delete')}
@@ -110,6 +115,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
       )}
       <CreateUserDialog open={isCreating} onOpenChange={setIsCreating} />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
+      <UserDetailDialog user={toShow} currentUserId={currentUserId} onClose={() => setToShow(null)} />
     </section>
   )
 }

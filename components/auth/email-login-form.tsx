@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
+import { LocalizedLink } from '@/components/layout/localized-link'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { emailLoginSchema, type EmailLoginInput } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
@@ -87,6 +88,11 @@ export function EmailLoginForm() {
           {...form.register('pass')}
         />
       </Field>
+      <div className="-mt-2 text-right text-sm">
+        <LocalizedLink href="/forgot-password" className="text-brand hover:underline" data-testid="login-forgot-link">
+          {t('forgot')}
+        </LocalizedLink>
+      </div>
       <Button type="submit" className="w-full" isLoading={isSubmitting || isDone} disabled={!isHydrated} data-testid="login-submit">
         {t('submit')}
       </Button>

@@ -11,10 +11,19 @@ import { useHydrated } from '@/lib/client/use-hydrated'
 // The spec: after a code is sent, a 60-second countdown disables the button.
 const COOLDOWN_SECONDS = 60
 
-type Props = { getEmail: () => string; onInvalidEmail: (messageKey: string) => void; onSent: () => void }
+type Props = {
+  getEmail: () => string
+  onInvalidEmail: (messageKey: string) => void
+  onSent: () => void
+  /** The endpoint that mails the code: sign-up (default) or password reset. */
+  path?: '/api/user/send_code' | '/api/user/forgot_password'
+  /** The toast after sending (the reset form cannot say an account exists). */
+  sentMessage?: (email: string) => string
+  testId?: string
+}
 
 /** "Get code": checks the address with the server's rule, mails a code, then counts down 60 s. */
-export function SendCodeButton({ getEmail, onInvalidEmail, onSent }: Props) {
+export function SendCodeButton({ getEmail, onInvalidEmail, onSent, path = '/api/user/send_code', sentMessage, testId = 'register-get-code' }: Props) {
   const t = useTranslations('auth.register')
   const [secondsLeft, setSecondsLeft] = useState(0)
   const [isSending, setIsSending] = useState(false)
@@ -34,10 +43,10 @@ export function SendCodeButton({ getEmail, onInvalidEmail, onSent }: Props) {
     }
     setIsSending(true)
     try {
-      await api('/api/user/send_code', { body: parsed.data })
+      await api(path, { body: parsed.data })
       onSent()
       setSecondsLeft(COOLDOWN_SECONDS)
-      toast.success(t('codeSent', { email: parsed.data.email }))
+      toast.success(sentMessage ? sentMessage(parsed.data.email) : t('codeSent', { email: parsed.data.email }))
     } catch (error) {
       toast.error(errorText(error, t('sendFailed')))
     } finally {
@@ -52,7 +61,7 @@ export function SendCodeButton({ getEmail, onInvalidEmail, onSent }: Props) {
       onClick={() => void send()}
       isLoading={isSending}
       disabled={secondsLeft > 0 || !isHydrated}
-      data-testid="register-get-code"
+      data-testid={testId}
     >
       {secondsLeft > 0 ? t('resend', { seconds: secondsLeft }) : t('getCode')}
     </Button>

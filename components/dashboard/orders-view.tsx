@@ -1,31 +1,127 @@
 'use client'
 
-import { useTranslations } from 'next-intl'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useLocale, useTranslations } from 'next-intl'
+import { useState } from 'react'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { Pagination } from '@/components/ui/pagination'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { errorText } from '@/lib/client/api'
+import { fetchOrders, paymentKeys, type OrderItem } from '@/lib/client/payments'
 import { BalanceLayout } from './balance-layout'
+import { formatPrice } from './purchase-view'
 import type { DashboardView } from './side-menu'
 
-/** "My orders" until payments land: no orders can exist yet, so an empty list that says why. */
-export function OrdersView({ onNavigate }: { onNavigate: (view: DashboardView) => void }) {
-  const t = useTranslations('dashboard')
+const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }
+
+/** My orders: the buyer's orders newest first, 10 a page, with error and retry. */
+export function OrdersView({ onNavigate, canPurchase }: { onNavigate: (view: DashboardView) => void; canPurchase: boolean }) {
+  const t = useTranslations('payments.orders')
+  const td = useTranslations('dashboard')
+  const tc = useTranslations('common')
+  const ta = useTranslations('tasks')
+  const locale = useLocale()
+  const [page, setPage] = useState(1)
+  const orders = useQuery({
+    queryKey: paymentKeys.orders(page),
+    queryFn: async ({ signal }) => {
+      const result = await fetchOrders(page, signal)
+      // The spec's "empty data" case: an answer without its page object.
+      if (!result?.list) throw new Error(t('emptyData'))
+      return result
+    },
+    placeholderData: keepPreviousData,
+  })
+  const data = orders.data
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const statusText = (order: OrderItem) => (order.status === 1 ? t('status1') : order.status === 2 ? t('status2') : t('statusUnknown'))
+
   return (
     <BalanceLayout>
-      <EmptyState
-        icon={
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />
-          </svg>
-        }
-        title={t('orders.title')}
-        body={t('orders.body')}
-        action={
-          <Button variant="secondary" onClick={() => onNavigate('tasks')}>
-            {t('backToTasks')}
-          </Button>
-        }
-        className="bg-surface"
-      />
+      <section className="min-w-0 space-y-5" data-testid="orders-view">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-semibold text-fg">{td('menu.orders')}</h2>
+            {data && data.totalCount > 0 && <p className="text-sm text-muted">{t('total', { count: data.totalCount })}</p>}
+          </div>
+          {canPurchase && (
+            <Button variant="secondary" onClick={() => onNavigate('purchase')}>
+              {t('buyPoints')}
+            </Button>
+          )}
+        </div>
+        {orders.isError && !data ? (
+          <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void orders.refetch()} isLoading={orders.isFetching}>{tc('retry')}</Button>}>
+            {orders.error instanceof Error && orders.error.message === t('emptyData') ? t('emptyData') : errorText(orders.error, t('loadFailed'))}
+          </Alert>
+        ) : data && data.totalCount === 0 ? (
+          <EmptyState
+            icon={
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />
+              </svg>
+            }
+            title={td('orders.title')}
+            body={td('orders.body')}
+            action={canPurchase ? <Button onClick={() => onNavigate('purchase')}>{t('buyPoints')}</Button> : undefined}
+            className="bg-surface"
+          />
+        ) : (
+          <>
+            <Table aria-busy={orders.isFetching || undefined}>
+              <THead>
+                <tr>
+                  <TH>{t('orderId')}</TH>
+                  <TH>{t('product')}</TH>
+                  <TH className="text-right">{t('amount')}</TH>
+                  <TH>{t('channel')}</TH>
+                  <TH>{t('status')}</TH>
+                  <TH>{t('time')}</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {!data
+                  ? Array.from({ length: 4 }, (_, i) => (
+                      <TR key={i}>
+                        <TD colSpan={6}>
+                          <Skeleton className="h-6 w-full" />
+                        </TD>
+                      </TR>
+                    ))
+                  : data.list.map((order) => (
+                      <TR key={order.orderId} data-testid="order-row" data-status={order.status}>
+                        <TD className="font-mono text-xs text-muted" title={order.orderId}>
+                          {order.orderId.slice(0, 12)}…
+                        </TD>
+                        <TD className="font-medium text-fg">{order.productName}</TD>
+                        <TD className="tabular text-right" data-testid="order-price">
+                          {formatPrice(order.price, order.channel === 1 ? 'CNY' : 'USD', locale)}
+                        </TD>
+                        <TD>{order.channel === 1 ? t('channel1') : order.channel === 2 ? t('channel2') : t('statusUnknown')}</TD>
+                        <TD>
+                          <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>{statusText(order)}</Badge>
+                        </TD>
+                        <TD className="tabular whitespace-nowrap text-muted">{dateTime.format(new Date(order.createTime))}</TD>
+                      </TR>
+                    ))}
+              </TBody>
+            </Table>
+            {data && (
+              <Pagination
+                page={data.pageNum}
+                totalPages={data.totalPages}
+                onPageChange={setPage}
+                isDisabled={orders.isFetching}
+                labels={{ previous: ta('pagination.previous'), next: ta('pagination.next'), status: ta('pagination.status', { page: data.pageNum, total: data.totalPages }) }}
+              />
+            )}
+          </>
+        )}
+      </section>
     </BalanceLayout>
   )
 }

@@ -13,12 +13,16 @@ import { api } from '@/lib/client/api'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { clearStoredUser, storeUser, useStoredUser, type ClientUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/auth/public-user'
+import { ChangePasswordDialog } from './change-password-dialog'
 import { EditProfileDialog } from './edit-profile-dialog'
 
 // Shared with the task views, which refresh the balance after spending (lib/client/tasks.ts).
 const POINTS_KEY = ['user', 'points'] as const
 
-/** The header's account menu: name, email, points balance, edit profile, settings (disabled), logout. */
+/**
+ * The header's account menu: name, email, points balance, edit profile, change password, settings
+ * (disabled), logout, and sign out everywhere.
+ */
 export function ProfileMenu({ user }: { user: PublicUser }) {
   const t = useTranslations('profile')
   const router = useRouter()
@@ -26,14 +30,16 @@ export function ProfileMenu({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient()
   const stored = useStoredUser()
   const [isEditing, setIsEditing] = useState(false)
+  const [isChangingPassword, setIsChangingPassword] = useState(false)
   // The server's copy is the truth on arrival; later edits update the stored copy.
   useEffect(() => storeUser(user), [user])
   const current: ClientUser = stored?.id === user.id ? stored : { id: user.id, email: user.email, name: user.name, picture: user.pic, manager: user.admin }
   const points = useQuery({ queryKey: POINTS_KEY, queryFn: ({ signal }) => api<{ point: number }>('/api/user/get_point', { signal }) })
 
-  const logout = async () => {
+  // Sign-out is a POST (a link elsewhere must not end a session); "everywhere" ends every session of the account.
+  const logout = async (everywhere = false) => {
     try {
-      await api('/api/user/logout')
+      await api(everywhere ? '/api/user/logout_all' : '/api/user/logout', { method: 'POST' })
     } catch {
       toast.warning(t('logoutFailed'))
     }
@@ -79,14 +85,21 @@ export function ProfileMenu({ user }: { user: PublicUser }) {
           <DropdownMenuItem onSelect={() => setIsEditing(true)} data-testid="profile-edit">
             {t('editProfile')}
           </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setIsChangingPassword(true)} data-testid="profile-change-password">
+            {t('changePassword')}
+          </DropdownMenuItem>
           <DropdownMenuItem disabled>{t('settings')}</DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => void logout()} className="text-danger data-[highlighted]:bg-danger-subtle data-[highlighted]:text-danger" data-testid="profile-logout">
             {t('logout')}
           </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void logout(true)} className="text-danger data-[highlighted]:bg-danger-subtle data-[highlighted]:text-danger" data-testid="profile-logout-all">
+            {t('logoutEverywhere')}
+          </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <EditProfileDialog open={isEditing} onOpenChange={setIsEditing} user={current} />
+      <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </>
   )
 }

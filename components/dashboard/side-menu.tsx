@@ -5,10 +5,11 @@ import { BrandMark } from '@/components/layout/brand-mark'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { cn } from '@/components/ui/cn'
 
-export type DashboardView = 'tasks' | 'purchase' | 'orders' | 'users'
+export type DashboardView = 'tasks' | 'glossary' | 'purchase' | 'orders' | 'users'
 
 const ICONS: Record<DashboardView, string> = {
   tasks: 'M4 6h16M4 12h10M4 18h7',
+  glossary: 'M5 4h11a3 3 0 0 1 3 3v13H8a3 3 0 0 1-3-3zM5 17a3 3 0 0 1 3-3h11M9 8h6',
   purchase: 'M12 3v18M7 8h7a3 3 0 0 1 0 6H8a3 3 0 0 0 0 6h8',
   orders: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
   users: 'M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
@@ -16,10 +17,10 @@ const ICONS: Record<DashboardView, string> = {
 
 type Props = { current: DashboardView; onSelect: (view: DashboardView) => void; isManager: boolean; canPurchase: boolean }
 
-/** The spec's side menu: translation, buy points (when enabled), my orders, user management. */
+/** The spec's side menu: translation, glossary, buy points (when enabled), my orders, user management. */
 export function SideMenu({ current, onSelect, isManager, canPurchase }: Props) {
   const t = useTranslations()
-  const items: DashboardView[] = ['tasks', ...(canPurchase ? (['purchase'] as const) : []), 'orders', 'users']
+  const items: DashboardView[] = ['tasks', 'glossary', ...(canPurchase ? (['purchase'] as const) : []), 'orders', 'users']
   return (
     <aside className="border-b border-border bg-surface lg:fixed lg:inset-y-0 lg:left-0 lg:w-60 lg:border-r lg:border-b-0">
       <div className="flex h-16 items-center px-5">

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react'
 import { ServiceBadge } from '@/components/dashboard/tasks/service-badge'
 import { useLanguagePair } from '@/components/dashboard/tasks/language-name'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { buttonClasses } from '@/components/ui/button'
+import { Button, buttonClasses } from '@/components/ui/button'
+import { useRetryTaskAction } from '@/components/dashboard/tasks/use-retry-task-action'
 import { Badge } from '@/components/ui/badge'
 import type { TaskDetail } from '@/lib/client/tasks'
 import { summarize, type Edits } from './drafts'
@@ -19,6 +20,16 @@ function SaveSummary({ edits }: { edits: Edits }) {
     <span className={`text-xs whitespace-nowrap ${tone}`} aria-live="polite" data-testid="save-summary" data-pending={unsaved + saving + failed}>
       {text}
     </span>
+  )
+}
+
+function RetryButton({ task }: { task: TaskDetail }) {
+  const t = useTranslations('editor')
+  const retry = useRetryTaskAction(task)
+  return (
+    <Button variant="secondary" size="sm" onClick={retry.run} isLoading={retry.isPending} data-testid="editor-retry">
+      {t('retry')}
+    </Button>
   )
 }
 
@@ -48,12 +59,20 @@ export function EditorHeader({ task, edits, exportMenu, profile }: { task: TaskD
             {task.fileName}
           </h1>
           <p className="flex items-center gap-2 text-xs text-muted">
+            <span className="rounded border border-border px-1 text-[10px] font-medium tracking-wide uppercase" data-testid="editor-format">
+              {task.format ?? 'srt'}
+            </span>
             <span className="truncate">{pair(task)}</span>
             <span className="tabular text-subtle max-sm:hidden">· {t('segmentCount', { count: task.segments.length })}</span>
           </p>
         </div>
         <ServiceBadge service={task.translationService} />
-        {task.status === 'failed' && <Badge tone="danger">{t('failed')}</Badge>}
+        {task.status === 'failed' && (
+          <>
+            <Badge tone="danger">{t('failed')}</Badge>
+            <RetryButton task={task} />
+          </>
+        )}
         <span className="max-md:hidden">
           <SaveSummary edits={edits} />
         </span>

@@ -2,45 +2,134 @@
 
 import { useTranslations } from 'next-intl'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { toast } from 'sonner'
 import { ProfileMenu } from '@/components/dashboard/profile-menu'
+import { useLanguageName } from '@/components/dashboard/tasks/language-name'
 import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ApiError, errorText } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/auth/public-user'
+import type { SegmentWrite, TaskDetail } from '@/lib/client/tasks'
+import { shownText } from './drafts'
 import { EditorHeader } from './editor-header'
 import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
+import { EditorToolbar } from './editor-toolbar'
 import { ExportMenu } from './export-menu'
-import { editorAction, movedIndex, type KeyContext } from './keyboard'
+import { findMatches, replaceAll, replaceOne, type FindOptions } from './find'
+import { FindBar } from './find-bar'
+import { flaggedIds } from './flag-index'
+import { HelpSheet } from './help-sheet'
+import type { Change } from './history'
+import { editorAction, globalAction, movedIndex, type GlobalContext, type KeyContext } from './keyboard'
+import { LimitsDialog } from './limits-dialog'
+import { timeToMs } from './quality'
 import { SegmentDialog } from './segment-dialog'
 import { SegmentList, type SegmentListHandle } from './segment-list'
-import type { RowHandlers } from './segment-row'
+import type { RowHandlers, RowHighlights } from './segment-row'
+import { clickSelection, emptySelection, type Selection } from './selection'
+import { ShiftDialog } from './shift-dialog'
 import { ShortcutsHint } from './shortcuts-hint'
+import { useEditorOps } from './use-editor-ops'
+import { useGlossaryTerms } from './use-glossary-terms'
+import { useQualityLimits } from './use-quality-limits'
 import { useSegmentEdits } from './use-segment-edits'
 import { useTaskDetail } from './use-task-detail'
+import { VideoPane, type VideoPaneHandle } from './video-pane'
 
 function keyContext(target: EventTarget | null): KeyContext {
   if (!(target instanceof HTMLElement)) return 'row'
   if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT') return 'text'
-  if (target.closest('button, a, [role="menuitem"]')) return 'control'
+  if (target.closest('button, a, [role="menuitem"], video')) return 'control'
   return 'row'
 }
 
-/** The segment editor of one task: sticky header with export, virtualized rows, keyboard first. */
-export function Editor({ taskId, user }: { taskId: string; user: PublicUser }) {
+function globalContext(target: EventTarget | null, list: HTMLElement | null | undefined): GlobalContext {
+  const context = keyContext(target)
+  if (context === 'text') return list && target instanceof Node && list.contains(target) && (target as HTMLElement).tagName === 'TEXTAREA' ? 'rowText' : 'input'
+  return context
+}
+
+const NO_HIGHLIGHTS: ReadonlyMap<number, RowHighlights> = new Map()
+type Dialog = 'help' | 'shift' | 'limits' | null
+
+/** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */
+export function Editor({ taskId, user, initialTask }: { taskId: string; user: PublicUser; initialTask?: TaskDetail | null }) {
   const t = useTranslations('editor')
-  const query = useTaskDetail(taskId)
+  const languageName = useLanguageName()
+  const query = useTaskDetail(taskId, initialTask)
   const task = query.data
   const segments = useMemo(() => task?.segments ?? [], [task?.segments])
-  const { edits, retranslating, change, flush, replace, retranslate } = useSegmentEdits(taskId)
+  const isTranslating = task?.status === 'translating'
+
+  // Each save of typing becomes an undo step; the ops hook is created after the edits it saves.
+  const recordRef = useRef<((change: Change) => void) | null>(null)
+  const onSaved = useCallback((change: Change) => recordRef.current?.(change), [])
+  const { edits, retranslating, change, flush, flushAll, dropDrafts, replace, retranslate } = useSegmentEdits(taskId, { onSaved })
+  const pending = useMemo(() => ({ flushAll, dropDrafts }), [flushAll, dropDrafts])
+  const ops = useEditorOps(taskId, pending)
+  useEffect(() => {
+    recordRef.current = (c) => ops.record('edit', [c])
+  }, [ops])
+
+  const { limits, save: saveLimits, defaults } = useQualityLimits(task?.targetLanguage ?? 'en')
+  const glossary = useGlossaryTerms(task?.targetLanguage, task?.detectedLanguage ?? task?.originalLanguage)
+  const flagged = useMemo(() => flaggedIds(segments, edits, limits, isTranslating, glossary), [segments, edits, limits, isTranslating, glossary])
+  const flaggedSet = useMemo(() => new Set(flagged), [flagged])
+  // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
+  const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
+  const view = useMemo(() => (filter ? segments.filter((s) => filter.has(s.id)) : segments), [filter, segments])
+
   const [activeIndex, setActiveIndex] = useState(0)
   const [openId, setOpenId] = useState<number | null>(null)
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [selection, setSelection] = useState<Selection>(emptySelection)
+  const [isVideoShown, setVideoShown] = useState(false)
+  const [playingId, setPlayingId] = useState<number | null>(null)
+  const [isFindOpen, setFindOpen] = useState(false)
+  const [findOptions, setFindOptions] = useState<FindOptions>({ query: '', field: 'translatedText', matchCase: false, wholeWord: false })
+  const [replacement, setReplacement] = useState('')
+  const [matchIndex, setMatchIndex] = useState(0)
+  const [focusRequest, setFocusRequest] = useState<{ target: 'find' | 'replace'; at: number }>({ target: 'find', at: 0 })
   const list = useRef<SegmentListHandle>(null)
+  const video = useRef<VideoPaneHandle>(null)
+
+  // In list order, so a selection made bottom-up still retranslates and shifts in order.
+  const selectedIds = useMemo(() => (selection.ids.size === 0 ? [] : segments.filter((s) => selection.ids.has(s.id)).map((s) => s.id)), [segments, selection.ids])
+
+  const matches = useMemo(() => {
+    if (!isFindOpen || findOptions.query === '') return []
+    return findMatches(
+      view.map((s) => ({ id: s.id, text: shownText(s, edits[s.id], findOptions.field) })),
+      findOptions,
+    )
+  }, [edits, findOptions, isFindOpen, view])
+  const current = matches.length === 0 ? -1 : Math.min(matchIndex, matches.length - 1)
+  const highlights = useMemo(() => {
+    if (matches.length === 0) return NO_HIGHLIGHTS
+    const byRow = new Map<number, RowHighlights>()
+    matches.forEach((m, i) => {
+      const row = byRow.get(m.id) ?? { field: findOptions.field, ranges: [] }
+      byRow.set(m.id, { ...row, ranges: [...row.ranges, { start: m.start, end: m.end, current: i === current }] })
+    })
+    return byRow
+  }, [current, findOptions.field, matches])
+
   // Handlers read the latest state through refs, so they stay stable and rows stay memoized.
   // A layout effect: a key pressed right after a click must already see the row it activated.
-  const latest = useRef({ segments, activeIndex, openId })
+  const latest = useRef({ view, activeIndex, openId, dialog, flaggedSet, matches, current, segments })
   useLayoutEffect(() => {
-    latest.current = { segments, activeIndex, openId }
+    latest.current = { view, activeIndex, openId, dialog, flaggedSet, matches, current, segments }
   })
+
+  const seek = useCallback((id: number) => {
+    const segment = latest.current.segments.find((s) => s.id === id)
+    if (!segment) return
+    const index = latest.current.view.findIndex((s) => s.id === id)
+    if (index >= 0) setActiveIndex(index)
+    // Without a video yet, the pane opens to ask for one.
+    if (!video.current?.seek(timeToMs(segment.startTime))) setVideoShown(true)
+  }, [])
 
   const handlers: RowHandlers = useMemo(
     () => ({
@@ -49,27 +138,78 @@ export function Editor({ taskId, user }: { taskId: string; user: PublicUser }) {
       onOpen: setOpenId,
       onRetranslate: (id) => void retranslate(id),
       onActivate: setActiveIndex,
+      onSelect: (index, mods) => setSelection((s) => clickSelection(s, latest.current.view.map((row) => row.id), index, mods)),
+      onSeek: seek,
     }),
-    [change, flush, retranslate],
+    [change, flush, retranslate, seek],
   )
 
-  const saveAll = useCallback(async () => {
-    await Promise.all(Object.keys(edits).map((id) => flush(Number(id))))
-  }, [edits, flush])
+  const saveAll = useCallback(() => flushAll(), [flushAll])
+
+  const openFind = useCallback((target: 'find' | 'replace') => {
+    setFindOpen(true)
+    setFocusRequest({ target, at: Date.now() })
+  }, [])
+
+  const revealMatch = useCallback((position: number) => {
+    const match = latest.current.matches[position]
+    if (!match) return
+    const index = latest.current.view.findIndex((s) => s.id === match.id)
+    if (index >= 0) list.current?.revealRow(index)
+  }, [])
+
+  const stepMatch = useCallback(
+    (delta: 1 | -1) => {
+      const total = latest.current.matches.length
+      if (total === 0) return
+      const next = (Math.max(0, latest.current.current) + delta + total) % total
+      setMatchIndex(next)
+      revealMatch(next)
+    },
+    [revealMatch],
+  )
+
+  const jumpToFlag = useCallback((delta: 1 | -1) => {
+    const { view: rows, activeIndex: index, flaggedSet: flags } = latest.current
+    for (let step = 1; step <= rows.length; step++) {
+      const next = (index + delta * step + rows.length * 2) % rows.length
+      if (flags.has(rows[next].id)) {
+        setActiveIndex(next)
+        list.current?.focusRow(next, 'translatedText')
+        return
+      }
+    }
+    toast.info(t('quality.noMoreFlags'), { id: 'no-flags' })
+  }, [t])
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const { segments: rows, activeIndex: index, openId: dialogId } = latest.current
-      if (dialogId !== null || rows.length === 0 || event.defaultPrevented) return
+      const { view: rows, activeIndex: index, openId: dialogId, dialog: sheet } = latest.current
+      if (dialogId !== null || sheet !== null || event.defaultPrevented) return
       const target = event.target as HTMLElement | null
       const container = list.current?.container()
+      const global = globalAction(event, globalContext(target, container))
+      if (global) {
+        if (global === 'playPause') {
+          if (video.current?.togglePlay()) event.preventDefault()
+          return
+        }
+        event.preventDefault()
+        if (global === 'undo') void ops.undo()
+        else if (global === 'redo') void ops.redo()
+        else if (global === 'find' || global === 'replace') openFind(global)
+        else if (global === 'help') setDialog('help')
+        else if (rows.length > 0) jumpToFlag(global === 'nextFlag' ? 1 : -1)
+        return
+      }
+      if (rows.length === 0) return
       const isInList = Boolean(target && container?.contains(target))
       if (!isInList && target !== document.body) return
       const context = keyContext(target)
       const action = editorAction(event, context)
       if (!action) return
       event.preventDefault()
-      const row = rows[index]
+      const row = rows[Math.min(index, rows.length - 1)]
       if (action === 'open') setOpenId(row.id)
       else if (action === 'retranslate') void retranslate(row.id)
       else if (action === 'leave') list.current?.focusRow(index)
@@ -83,7 +223,14 @@ export function Editor({ taskId, user }: { taskId: string; user: PublicUser }) {
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [retranslate])
+  }, [jumpToFlag, openFind, ops, retranslate])
+
+  const onCurrentCue = useCallback((id: number | null, follow: boolean) => {
+    setPlayingId(id)
+    if (id === null || !follow) return
+    const index = latest.current.view.findIndex((s) => s.id === id)
+    if (index >= 0) list.current?.revealRow(index)
+  }, [])
 
   if (query.isPending) return <EditorSkeleton />
   if (query.isError && !task) {
@@ -91,6 +238,28 @@ export function Editor({ taskId, user }: { taskId: string; user: PublicUser }) {
     return <EditorLoadError message={errorText(query.error, t('loadErrorDetail'))} onRetry={() => query.refetch()} isRetrying={query.isFetching} />
   }
   if (!task) return <EditorMissing />
+
+  const replaceCurrent = () => {
+    const match = matches[current]
+    const segment = match && segments.find((s) => s.id === match.id)
+    if (!match || !segment) return
+    const text = shownText(segment, edits[segment.id], findOptions.field)
+    void ops.applyTexts([{ id: match.id, [findOptions.field]: replaceOne(text, match, replacement) }])
+  }
+  const replaceEverywhere = async () => {
+    const writes: SegmentWrite[] = []
+    for (const id of new Set(matches.map((m) => m.id))) {
+      const segment = segments.find((s) => s.id === id)
+      // rows the worker has not translated yet cannot be written (the server refuses them)
+      if (!segment || (isTranslating && (segment.translatedText === null || segment.translatedText === undefined))) continue
+      const text = shownText(segment, edits[id], findOptions.field)
+      const next = replaceAll(text, findOptions, replacement)
+      if (next !== text) writes.push({ id, [findOptions.field]: next })
+    }
+    const count = matches.length
+    await ops.applyTexts(writes)
+    toast.success(t('find.replaced', { count }), { id: 'replace-all' })
+  }
 
   const openSegment = openId === null ? null : (segments.find((s) => s.id === openId) ?? null)
   return (
@@ -101,31 +270,118 @@ export function Editor({ taskId, user }: { taskId: string; user: PublicUser }) {
         exportMenu={<ExportMenu task={task} hasSegments={segments.length > 0} beforeExport={saveAll} />}
         profile={<ProfileMenu user={user} />}
       />
+      <EditorToolbar
+        canUndo={ops.canUndo && ops.busy === null}
+        canRedo={ops.canRedo && ops.busy === null}
+        onUndo={() => void ops.undo()}
+        onRedo={() => void ops.redo()}
+        onFind={() => (isFindOpen ? setFindOpen(false) : openFind('find'))}
+        isFindOpen={isFindOpen}
+        selectedCount={selectedIds.length}
+        onClearSelection={() => setSelection(emptySelection)}
+        canRetranslate={!isTranslating}
+        isRetranslating={ops.busy === 'retranslate'}
+        onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
+        onShift={() => setDialog('shift')}
+        flagCount={flagged.length}
+        isFlaggedOnly={filter !== null}
+        onFlaggedOnly={(on) => {
+          setFilter(on ? new Set(flagged) : null)
+          setActiveIndex(0)
+        }}
+        onLimits={() => setDialog('limits')}
+        isVideoShown={isVideoShown}
+        onVideo={() => setVideoShown((v) => !v)}
+        onHelp={() => setDialog('help')}
+      />
+      {isFindOpen && (
+        <FindBar
+          options={findOptions}
+          onOptions={(next) => {
+            setFindOptions(next)
+            setMatchIndex(0)
+          }}
+          replacement={replacement}
+          onReplacement={setReplacement}
+          current={current}
+          total={matches.length}
+          onStep={stepMatch}
+          onReplaceOne={replaceCurrent}
+          onReplaceAll={() => void replaceEverywhere()}
+          onClose={() => {
+            setFindOpen(false)
+            list.current?.focusRow(Math.min(activeIndex, Math.max(0, view.length - 1)))
+          }}
+          focusRequest={focusRequest}
+          isBusy={ops.busy !== null}
+        />
+      )}
       {task.status === 'failed' && (
         <Alert tone="danger" className="mx-4 mt-3 mb-3 md:mx-6">
           <p>{t('failedNotice')}</p>
           {task.error && <p className="mt-0.5 text-xs break-words opacity-80">{task.error}</p>}
         </Alert>
       )}
-      <main className="flex min-h-0 flex-1 flex-col bg-surface">
-        {segments.length === 0 ? (
-          <div className="p-6">
-            <EmptyState title={t('export.noData')} body={t('emptyHint')} />
-          </div>
-        ) : (
-          <SegmentList
-            ref={list}
-            segments={segments}
-            edits={edits}
-            retranslating={retranslating}
-            activeIndex={Math.min(activeIndex, segments.length - 1)}
-            isTaskTranslating={task.status === 'translating'}
-            handlers={handlers}
-          />
-        )}
+      <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
+        {isVideoShown && <VideoPane ref={video} segments={segments} edits={edits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} />}
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          {segments.length === 0 ? (
+            <div className="p-6">
+              <EmptyState title={t('export.noData')} body={t('emptyHint')} />
+            </div>
+          ) : view.length === 0 ? (
+            <div className="p-6">
+              <EmptyState
+                title={t('quality.noneInView')}
+                action={
+                  <Button variant="secondary" onClick={() => setFilter(null)}>
+                    {t('quality.showAll')}
+                  </Button>
+                }
+              />
+            </div>
+          ) : (
+            <SegmentList
+              ref={list}
+              segments={view}
+              edits={edits}
+              retranslating={retranslating}
+              activeIndex={Math.min(activeIndex, view.length - 1)}
+              isTaskTranslating={isTranslating}
+              selected={selection.ids}
+              playingId={playingId}
+              limits={limits}
+              glossary={glossary}
+              highlights={highlights}
+              handlers={handlers}
+            />
+          )}
+        </div>
       </main>
       <ShortcutsHint />
-      <SegmentDialog segment={openSegment} edit={openId === null ? undefined : edits[openId]} onSave={(id, draft) => void replace(id, draft)} onClose={() => setOpenId(null)} isReadOnly={task.status === 'translating'} />
+      <SegmentDialog
+        segment={openSegment}
+        edit={openId === null ? undefined : edits[openId]}
+        onSave={(id, draft) => void replace(id, draft)}
+        onClose={() => setOpenId(null)}
+        isReadOnly={isTranslating && !openSegment?.translatedText}
+      />
+      <HelpSheet open={dialog === 'help'} onOpenChange={(open) => setDialog(open ? 'help' : null)} />
+      <ShiftDialog
+        open={dialog === 'shift'}
+        onOpenChange={(open) => setDialog(open ? 'shift' : null)}
+        total={segments.length}
+        selectedCount={selectedIds.length}
+        onShift={(offsetMs, scope) => ops.shift(offsetMs, scope === 'selected' ? selectedIds : undefined)}
+      />
+      <LimitsDialog
+        open={dialog === 'limits'}
+        onOpenChange={(open) => setDialog(open ? 'limits' : null)}
+        limits={limits}
+        defaults={defaults}
+        languageName={languageName(task.targetLanguage)}
+        onSave={saveLimits}
+      />
     </div>
   )
 }

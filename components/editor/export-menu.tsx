@@ -12,6 +12,7 @@ import { downloadExport, type Task } from '@/lib/client/tasks'
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'srt', label: 'SRT' },
   { format: 'vtt', label: 'WebVTT' },
+  { format: 'ass', label: 'ASS' },
 ]
 const CONTENTS: ExportContent[] = ['translated', 'bilingual', 'original']
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { editorAction, movedIndex, type KeyPress } from './keyboard'
+import { editorAction, globalAction, movedIndex, type KeyPress } from './keyboard'
 
 const key = (k: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key: k, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods })
 
@@ -38,5 +38,28 @@ describe('movedIndex', () => {
     expect(movedIndex('last', 1, 3000)).toBe(2999)
     expect(movedIndex('first', 10, 3000)).toBe(0)
     expect(movedIndex('down', 0, 0)).toBe(0)
+  })
+})
+
+describe('global shortcuts', () => {
+  const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods })
+  it('undo and redo with Ctrl or Cmd, also while typing in a row, not in other inputs', () => {
+    expect(globalAction(press('z', { ctrlKey: true }), 'rowText')).toBe('undo')
+    expect(globalAction(press('Z', { metaKey: true, shiftKey: true }), 'row')).toBe('redo')
+    expect(globalAction(press('y', { ctrlKey: true }), 'row')).toBe('redo')
+    expect(globalAction(press('z', { ctrlKey: true }), 'input')).toBeNull()
+  })
+  it('find and replace from anywhere', () => {
+    expect(globalAction(press('f', { ctrlKey: true }), 'input')).toBe('find')
+    expect(globalAction(press('h', { metaKey: true }), 'rowText')).toBe('replace')
+  })
+  it('F8 steps through flagged rows; ? and Space only outside text boxes and controls', () => {
+    expect(globalAction(press('F8'), 'rowText')).toBe('nextFlag')
+    expect(globalAction(press('F8', { shiftKey: true }), 'row')).toBe('prevFlag')
+    expect(globalAction(press(' '), 'row')).toBe('playPause')
+    expect(globalAction(press(' '), 'rowText')).toBeNull()
+    expect(globalAction(press(' '), 'control')).toBeNull()
+    expect(globalAction(press('?', { shiftKey: true }), 'row')).toBe('help')
+    expect(globalAction(press('?'), 'input')).toBeNull()
   })
 })

@@ -39,3 +39,34 @@ export function movedIndex(action: EditorAction, index: number, count: number): 
   if (action === 'last') return count - 1
   return index
 }
+
+export type GlobalAction = 'undo' | 'redo' | 'find' | 'replace' | 'nextFlag' | 'prevFlag' | 'help' | 'playPause'
+
+/** Where a global shortcut was pressed: a box of the list, another input (find bar), a control, or elsewhere. */
+export type GlobalContext = 'rowText' | 'input' | 'control' | 'row'
+
+/**
+ * Shortcuts that work across the editor. Rules: Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z (or Ctrl+Y)
+ * redoes the editor's steps, also while typing in a row (the row's typing is saved as a step
+ * first), but not in other inputs, which keep their own undo; Ctrl/Cmd+F finds and Ctrl/Cmd+H
+ * replaces from anywhere; F8 / Shift+F8 jump to the next / previous flagged row; ? opens the help
+ * and Space plays or pauses only outside text boxes and controls.
+ */
+export function globalAction(press: KeyPress, context: GlobalContext): GlobalAction | null {
+  const mod = press.ctrlKey || press.metaKey
+  const key = press.key.length === 1 ? press.key.toLowerCase() : press.key
+  if (mod && !press.altKey) {
+    if (key === 'f') return 'find'
+    if (key === 'h') return 'replace'
+    if (context === 'input') return null
+    if (key === 'z') return press.shiftKey ? 'redo' : 'undo'
+    if (key === 'y' && !press.shiftKey) return 'redo'
+    return null
+  }
+  if (mod || press.altKey) return null
+  if (press.key === 'F8') return press.shiftKey ? 'prevFlag' : 'nextFlag'
+  if (context !== 'row') return null
+  if (press.key === '?') return 'help'
+  if (press.key === ' ' && !press.shiftKey) return 'playPause'
+  return null
+}

@@ -6,14 +6,21 @@ import { forwardRef, useImperativeHandle, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
 import type { TaskSegment } from '@/lib/client/tasks'
 import type { Edits } from './drafts'
-import { ROW_GRID, SegmentRow, type RowHandlers } from './segment-row'
+import type { GlossaryTerm, Limits } from './quality'
+import { ROW_GRID, SegmentRow, type RowHandlers, type RowHighlights } from './segment-row'
 
 type Props = {
+  /** The rows shown: every segment, or the flagged ones. */
   segments: TaskSegment[]
   edits: Edits
   retranslating: ReadonlySet<number>
   activeIndex: number
   isTaskTranslating: boolean
+  selected: ReadonlySet<number>
+  playingId: number | null
+  limits: Limits
+  glossary: readonly GlossaryTerm[]
+  highlights: ReadonlyMap<number, RowHighlights>
   handlers: RowHandlers
 }
 
@@ -21,6 +28,8 @@ export type SegmentListHandle = {
   /** Scrolls a row into view and focuses it, or one of its text boxes. */
   focusRow: (index: number, field?: string) => void
   container: () => HTMLDivElement | null
+  /** Brings a row into view without moving the focus (following the video). */
+  revealRow: (index: number) => void
 }
 
 // overflow-hidden makes the heads reserve the list's scrollbar gutter too, so both grids line up.
@@ -45,7 +54,7 @@ function ColumnHeads() {
  * 3,000-segment file scrolls and types as smoothly as a short one.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, edits, retranslating, activeIndex, isTaskTranslating, handlers },
+  { segments, edits, retranslating, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, highlights, handlers },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null)
@@ -56,6 +65,8 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
     getScrollElement: () => scroller.current,
     estimateSize: () => 60,
     overscan: 8,
+    // Rows render on the server too: the first screen is in the page's HTML before any script runs.
+    initialRect: { width: 1200, height: 900 },
     getItemKey: (index) => segments[index]?.id ?? index,
   })
 
@@ -63,6 +74,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
     ref,
     () => ({
       container: () => scroller.current,
+      revealRow: (index) => virtualizer.scrollToIndex(index, { align: 'center' }),
       focusRow(index, field) {
         virtualizer.scrollToIndex(index, { align: 'auto' })
         let tries = 0
@@ -83,11 +95,18 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
     [virtualizer],
   )
 
+  const t = useTranslations('editor.columns')
   const items = virtualizer.getVirtualItems()
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ColumnHeads />
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-gutter:stable]" data-testid="segment-list">
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-gutter:stable]"
+        data-testid="segment-list"
+        role="region"
+        aria-label={t('list')}
+      >
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const segment = segments[item.index]
@@ -106,6 +125,11 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   isActive={item.index === activeIndex}
                   isRetranslating={retranslating.has(segment.id)}
                   isTaskTranslating={isTaskTranslating}
+                  isSelected={selected.has(segment.id)}
+                  isPlaying={segment.id === playingId}
+                  limits={limits}
+                  glossary={glossary}
+                  highlights={highlights.get(segment.id)}
                   handlers={handlers}
                 />
               </div>

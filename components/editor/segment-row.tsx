@@ -1,12 +1,15 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { memo, type ReactNode } from 'react'
+import { memo, useMemo, type MouseEvent, type ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
+import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
+import type { FindField } from './find'
+import { checkCue, timeToMs, type GlossaryTerm, type Limits, type RowQuality } from './quality'
 
 export type RowHandlers = {
   onChange: (id: number, field: EditableField, value: string) => void
@@ -14,7 +17,14 @@ export type RowHandlers = {
   onOpen: (id: number) => void
   onRetranslate: (id: number) => void
   onActivate: (index: number) => void
+  /** A click on the row: plain selects it, Shift extends from the anchor, Ctrl/Cmd toggles. */
+  onSelect: (index: number, mods: { shift: boolean; toggle: boolean }) => void
+  /** A click on the row's time: the video preview jumps there. */
+  onSeek: (id: number) => void
 }
+
+/** Find matches of one row, drawn over the searched box; `current` is the match stepped to. */
+export type RowHighlights = { field: FindField; ranges: readonly { start: number; end: number; current: boolean }[] }
 
 type Props = {
   segment: TaskSegment
@@ -23,6 +33,11 @@ type Props = {
   isActive: boolean
   isRetranslating: boolean
   isTaskTranslating: boolean
+  isSelected: boolean
+  isPlaying: boolean
+  limits: Limits
+  glossary: readonly GlossaryTerm[]
+  highlights: RowHighlights | undefined
   handlers: RowHandlers
 }
 
@@ -83,52 +98,127 @@ function IconButton({ label, onClick, children, testId, isBusy, isDisabled }: { 
   )
 }
 
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTaskTranslating, handlers }: Props) {
+function Highlights({ text, ranges }: { text: string; ranges: RowHighlights['ranges'] }) {
+  const parts: ReactNode[] = []
+  let at = 0
+  ranges.forEach((range, i) => {
+    if (range.start > at) parts.push(text.slice(at, range.start))
+    parts.push(
+      <mark key={i} data-testid={range.current ? 'find-current' : 'find-match'} className={cn('rounded-sm text-transparent', range.current ? 'bg-brand/35 ring-1 ring-brand' : 'bg-warning/30')}>
+        {text.slice(range.start, range.end)}
+      </mark>,
+    )
+    at = range.end
+  })
+  parts.push(text.slice(at) + '\u200b')
+  // Same box metrics as the text box underneath, so each mark sits on its characters.
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden rounded-md border border-transparent px-2 py-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-transparent">
+      {parts}
+    </div>
+  )
+}
+
+function QualityFlags({ quality, limits, id }: { quality: RowQuality; limits: Limits; id: number }) {
+  const t = useTranslations('editor.quality')
+  if (quality.flags.length === 0) return null
+  const text = {
+    cps: () => t('cps', { cps: Number.isFinite(quality.cps) ? quality.cps.toFixed(1) : '∞', max: limits.maxCps }),
+    lineLength: () => t('lineLength', { chars: quality.longestLine, max: limits.maxLineChars }),
+    lines: () => t('lines', { lines: quality.lines, max: limits.maxLines }),
+    empty: () => t('empty'),
+    same: () => t('same'),
+    glossary: () => t('glossary', { terms: quality.missingTerms.join(', ') }),
+  }
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1 px-2" aria-label={t('label', { id })} data-testid="row-flags">
+      {quality.flags.map((flag) => (
+        <li key={flag} data-flag={flag} className={cn('rounded px-1.5 py-px text-[11px] leading-4 font-medium', flag === 'empty' ? 'bg-danger-subtle text-danger' : 'bg-warning-subtle text-warning')}>
+          {text[flag]()}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTaskTranslating, isSelected, isPlaying, limits, glossary, highlights, handlers }: Props) {
   const t = useTranslations('editor.row')
+  const tx = useTranslations('editor.rowExtra')
   const id = segment.id
   const original = shownText(segment, edit, 'originalText')
   const translated = shownText(segment, edit, 'translatedText')
+  // While the task translates, a row opens for editing as soon as its translation arrived.
+  const isPending = isTaskTranslating && (segment.translatedText === null || segment.translatedText === undefined)
+  const durationMs = timeToMs(segment.endTime) - timeToMs(segment.startTime)
+  const quality = useMemo(() => checkCue({ original, translated, durationMs, isPending }, limits, glossary), [original, translated, durationMs, isPending, limits, glossary])
   const field = (name: EditableField, value: string, label: string, placeholder?: string) => (
-    <AutosizeTextarea
-      value={value}
-      aria-label={label}
-      placeholder={placeholder}
-      data-field={name}
-      spellCheck={name === 'translatedText'}
-      // The server refuses edits while the task translates (its worker would overwrite them).
-      readOnly={isTaskTranslating}
-      onChange={(event) => handlers.onChange(id, name, event.target.value)}
-      onBlur={() => handlers.onLeave(id)}
-      className={TEXT}
-    />
+    <div className="relative">
+      <AutosizeTextarea
+        value={value}
+        aria-label={label}
+        placeholder={placeholder}
+        data-field={name}
+        spellCheck={name === 'translatedText'}
+        // The server refuses edits of a row the worker has not translated yet.
+        readOnly={isPending}
+        aria-invalid={name === 'translatedText' && quality.flags.length > 0 ? true : undefined}
+        onChange={(event) => handlers.onChange(id, name, event.target.value)}
+        onBlur={() => handlers.onLeave(id)}
+        className={TEXT}
+      />
+      {highlights?.field === name && <Highlights text={value} ranges={highlights.ranges} />}
+    </div>
   )
+  const onClick = (event: MouseEvent) => handlers.onSelect(index, { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey })
   return (
     <div
       tabIndex={isActive ? 0 : -1}
       aria-label={t('label', { id })}
       aria-current={isActive || undefined}
+      data-selected={isSelected || undefined}
       data-row={id}
       data-testid="segment-row"
+      data-flags={quality.flags.join(' ') || undefined}
+      data-playing={isPlaying || undefined}
       onFocus={() => !isActive && handlers.onActivate(index)}
       onMouseDown={() => !isActive && handlers.onActivate(index)}
+      onClick={onClick}
       className={cn(
         ROW_GRID,
         'border-b border-border px-4 py-1.5 outline-none md:px-6',
-        isActive ? 'bg-brand-subtle/60 shadow-[inset_3px_0_0_var(--brand)]' : 'bg-surface hover:bg-surface-2/40',
+        isSelected ? 'bg-brand-subtle' : isPlaying ? 'bg-info-subtle' : isActive ? 'bg-brand-subtle/60' : 'bg-surface hover:bg-surface-2/40',
+        isActive && 'shadow-[inset_3px_0_0_var(--brand)]',
+        isPlaying && !isActive && 'shadow-[inset_3px_0_0_var(--info)]',
         'focus-visible:shadow-[inset_3px_0_0_var(--brand),inset_0_0_0_2px_var(--brand)]',
       )}
     >
-      <div className="tabular pt-1 text-xs font-medium text-subtle">{id}</div>
+      <div className="tabular flex flex-col items-start gap-1 pt-1 text-xs font-medium text-subtle">
+        {id}
+        {isSelected && <span className="sr-only">{tx('selected')}</span>}
+      </div>
       <div className="tabular flex flex-col gap-0.5 pt-1 text-xs leading-tight text-muted max-md:flex-row max-md:gap-1.5">
-        <span>{shortTime(segment.startTime)}</span>
+        <button
+          type="button"
+          onClick={(event) => {
+            event.stopPropagation()
+            handlers.onSeek(id)
+          }}
+          aria-label={tx('seek', { id, time: shortTime(segment.startTime) })}
+          data-testid="segment-seek"
+          className="-mx-1 w-fit rounded px-1 text-left text-muted hover:bg-surface-2 hover:text-brand focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+        >
+          {shortTime(segment.startTime)}
+        </button>
         <span className="text-subtle max-md:before:mr-1.5 max-md:before:content-['→']">{shortTime(segment.endTime)}</span>
         <span className="mt-1 max-md:mt-0 max-md:ml-auto">
           <RowState edit={edit} onRetry={() => handlers.onLeave(id)} />
         </span>
+        {!edit && <TranslatedByBadge by={segment.translatedBy} />}
       </div>
       <div className="col-span-3 md:col-span-1">{field('originalText', original, t('original', { id }))}</div>
       <div className="col-span-3 md:col-span-1">
-        {field('translatedText', translated, t('translated', { id }), isTaskTranslating && !segment.translatedText ? t('pending') : t('untranslated'))}
+        {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
+        <QualityFlags quality={quality} limits={limits} id={id} />
       </div>
       <div className="col-start-3 row-start-1 flex items-start justify-end gap-0.5 md:col-start-auto md:row-start-auto">
         <IconButton label={t('open', { id })} onClick={() => handlers.onOpen(id)} testId="segment-open">

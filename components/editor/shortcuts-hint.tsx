@@ -33,6 +33,14 @@ export function ShortcutsHint() {
         <Key>Esc</Key>
         {t('leave')}
       </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Key>F8</Key>
+        {t('nextIssue')}
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Key>?</Key>
+        {t('help')}
+      </span>
     </footer>
   )
 }

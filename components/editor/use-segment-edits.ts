@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
 import { patchSegment, retranslateSegment, taskKeys, type TaskDetail } from '@/lib/client/tasks'
+import type { Change } from './history'
 import { withChange, withoutField, withoutSettled, withSaved, withSegment, withStatus, type Draft, type EditableField, type Edits } from './drafts'
 
 /** Typing pauses this long before a row saves on its own; leaving the box saves at once. */
@@ -27,7 +28,7 @@ const isPending = (edits: Edits) => Object.values(edits).some((edit) => edit.sta
  * never clobbers what the user is typing. One save per row is in flight at a time; anything typed
  * meanwhile is saved right after.
  */
-export function useSegmentEdits(taskId: string) {
+export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change: Change) => void } = {}) {
   const t = useTranslations('editor')
   const client = useQueryClient()
   const key = useMemo(() => taskKeys.detail(taskId), [taskId])
@@ -38,6 +39,10 @@ export function useSegmentEdits(taskId: string) {
   const timers = useRef<Timers>(new Map())
   const inFlight = useRef(new Map<number, Promise<void>>())
   const flushRef = useRef<(id: number) => Promise<void>>(async () => {})
+  const onSavedRef = useRef(onSaved)
+  useEffect(() => {
+    onSavedRef.current = onSaved
+  })
 
   const update = useCallback((change: (edits: Edits) => Edits) => {
     editsRef.current = change(editsRef.current)
@@ -61,8 +66,15 @@ export function useSegmentEdits(taskId: string) {
 
   const save = useCallback(
     async (id: number, sent: Draft) => {
+      // what the server had, for the undo step of this save
+      const previous = client.getQueryData<TaskDetail>(key)?.segments.find((s) => s.id === id)
       try {
         const saved = await patchSegment(taskId, id, sent)
+        if (previous) {
+          const before: Draft = {}
+          for (const field of Object.keys(sent) as EditableField[]) before[field] = previous[field] ?? ''
+          onSavedRef.current?.({ id, before, after: { ...sent } })
+        }
         // a poll that started before this save must not bring the old text back
         await client.cancelQueries({ queryKey: key })
         client.setQueryData<TaskDetail>(key, (task) => (task ? withSegment(task, { ...sent, ...(saved ?? {}), id }) : task))
@@ -121,6 +133,26 @@ export function useSegmentEdits(taskId: string) {
     [flush, update],
   )
 
+  /** Saves every pending row (before an undo, a replace all, a retranslation or an export). */
+  const flushAll = useCallback(async () => {
+    await Promise.all(Object.keys(editsRef.current).map((id) => flushRef.current(Number(id))))
+  }, [])
+
+  /** Forgets drafts a bulk write replaced. */
+  const dropDrafts = useCallback(
+    (writes: readonly { id: number; originalText?: string; translatedText?: string }[]) => {
+      update((edits) => {
+        let next = edits
+        for (const w of writes) {
+          if (w.originalText !== undefined) next = withoutField(next, w.id, 'originalText')
+          if (w.translatedText !== undefined) next = withoutField(next, w.id, 'translatedText')
+        }
+        return next
+      })
+    },
+    [update],
+  )
+
   const retranslate = useCallback(
     async (id: number) => {
       if (retranslatingRef.current.has(id)) return
@@ -128,7 +160,11 @@ export function useSegmentEdits(taskId: string) {
       try {
         // the server translates the original it has: save a pending edit of it first
         await flush(id)
+        const previous = client.getQueryData<TaskDetail>(key)?.segments.find((s) => s.id === id)
         const segment = await retranslateSegment(taskId, id)
+        if (previous && segment && typeof segment.translatedText === 'string') {
+          onSavedRef.current?.({ id, before: { translatedText: previous.translatedText ?? '' }, after: { translatedText: segment.translatedText } })
+        }
         await client.cancelQueries({ queryKey: key })
         if (segment && typeof segment.translatedText === 'string') {
           client.setQueryData<TaskDetail>(key, (task) => (task ? withSegment(task, { ...segment, id }) : task))
@@ -160,5 +196,5 @@ export function useSegmentEdits(taskId: string) {
     }
   }, [])
 
-  return { edits, retranslating, change, flush, replace, retranslate }
+  return { edits, retranslating, change, flush, flushAll, dropDrafts, replace, retranslate }
 }

@@ -1,21 +1,9 @@
-'use client'
-
-import { useTranslations } from 'next-intl'
-import { useStoredUser } from '@/lib/client/user-store'
+import { getTranslations } from 'next-intl/server'
 import { buttonClasses } from '@/components/ui/button'
-import { LocalizedLink } from './localized-link'
+import { AuthLinkSwitch } from './auth-link-switch'
 
-/** "Sign in", or "Dashboard" once a user is stored on this device. */
-export function AuthLink() {
-  const t = useTranslations('header')
-  const user = useStoredUser()
-  return user ? (
-    <LocalizedLink href="/dashboard" className={buttonClasses({ size: 'sm' })} data-testid="header-dashboard">
-      {t('dashboard')}
-    </LocalizedLink>
-  ) : (
-    <LocalizedLink href="/login" className={buttonClasses({ size: 'sm' })} data-testid="header-sign-in">
-      {t('signIn')}
-    </LocalizedLink>
-  )
+/** "Sign in", or "Dashboard" once a user is stored on this device; texts and classes made on the server. */
+export async function AuthLink() {
+  const t = await getTranslations('header')
+  return <AuthLinkSwitch className={buttonClasses({ size: 'sm' })} signIn={t('signIn')} dashboard={t('dashboard')} />
 }

@@ -1,6 +1,5 @@
 'use client'
 
-import { useTranslations } from 'next-intl'
 import { useRouter } from 'next/navigation'
 import { Button } from '@/components/ui/button'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
@@ -9,8 +8,7 @@ import { useLocalizedPath } from '@/lib/client/use-localized-path'
  * The legal pages' back button: back to the page the visitor came from on this site when known,
  * otherwise home (`fallbackHome`), otherwise one step back in history.
  */
-export function BackButton({ fallbackHome = true }: { fallbackHome?: boolean }) {
-  const t = useTranslations('common')
+export function BackButton({ label, fallbackHome = true }: { label: string; fallbackHome?: boolean }) {
   const router = useRouter()
   const localized = useLocalizedPath()
   const goBack = () => {
@@ -25,7 +23,7 @@ export function BackButton({ fallbackHome = true }: { fallbackHome?: boolean }) 
   }
   return (
     <Button variant="ghost" size="sm" onClick={goBack} data-testid="back-button" className="-ml-3">
-      <span aria-hidden="true">←</span> {t('back')}
+      <span aria-hidden="true">←</span> {label}
     </Button>
   )
 }

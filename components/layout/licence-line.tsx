@@ -1,19 +1,15 @@
-'use client'
+import { getTranslations } from 'next-intl/server'
+import type { EditionView } from '@/lib/site'
+import { LicenceText } from './licence-text'
 
-import { useTranslations } from 'next-intl'
-import { useEdition } from '@/lib/client/use-edition'
-
-/** Business licence and ICP filing, shown on the China host and development hosts only. */
-export function LicenceLine() {
-  const t = useTranslations('footer')
-  const edition = useEdition()
-  if (!edition?.showLicenceLine) return null
-  return (
-    <p data-testid="licence-line" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-subtle">
-      <span>{t('licence')}</span>
-      <a href="https://beian.miit.gov.cn/" rel="noopener noreferrer" target="_blank" className="hover:text-muted">
-        {t('icp')}
-      </a>
-    </p>
-  )
+/**
+ * Business licence and ICP filing, shown on the China host and development hosts only. Decided on
+ * the server from the page's edition; pages without one (the 404) leave it to the client island,
+ * whose messages carry the line only on editions that show it (so other hosts' HTML never has it).
+ */
+export async function LicenceLine({ edition }: { edition?: EditionView }) {
+  if (!edition) return <LicenceText />
+  if (!edition.showLicenceLine) return null
+  const t = await getTranslations('footer')
+  return <LicenceText licence={t('licence')} icp={t('icp')} />
 }

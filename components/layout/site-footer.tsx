@@ -1,9 +1,10 @@
 import { getTranslations } from 'next-intl/server'
+import type { EditionView } from '@/lib/site'
 import { BrandMark, BrandName } from './brand'
 import { LicenceLine } from './licence-line'
 import { LocalizedLink } from './localized-link'
 
-export async function SiteFooter() {
+export async function SiteFooter({ edition }: { edition?: EditionView }) {
   const t = await getTranslations('footer')
   const links = [
     { href: '/about', label: t('about') },
@@ -32,7 +33,7 @@ export async function SiteFooter() {
         </div>
         <div className="flex flex-col gap-2 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs text-subtle">{t('rights', { year: new Date().getFullYear() })}</p>
-          <LicenceLine />
+          <LicenceLine edition={edition} />
         </div>
       </div>
     </footer>

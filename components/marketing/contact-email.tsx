@@ -1,21 +1,8 @@
-'use client'
+import { contactAddress, type EditionName } from '@/lib/site'
 
-import { useSyncExternalStore } from 'react'
-
-const FALLBACK = 'support@subtitle-studio.example'
-
-function addressFor(hostname: string) {
-  if (hostname === 'localhost' || hostname.endsWith('.localhost') || /^[\d.]+$/.test(hostname)) return FALLBACK
-  return `service@${hostname.replace(/^www\./, '')}`
-}
-
-/** The service address at the current host (a fixed fallback on localhost). */
-export function ContactEmail() {
-  const email = useSyncExternalStore(
-    () => () => {},
-    () => addressFor(window.location.hostname),
-    () => FALLBACK,
-  )
+/** The service address of the page's edition, in the server HTML. */
+export function ContactEmail({ edition }: { edition: EditionName }) {
+  const email = contactAddress(edition)
   return (
     <a href={`mailto:${email}`} data-testid="contact-email" className="text-brand hover:underline">
       {email}

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { Toaster, toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Field, Input, Textarea } from '@/components/ui/input'
 
@@ -52,6 +52,8 @@ export function ContactForm() {
       <Button type="submit" className="w-full sm:w-auto">
         {t('send')}
       </Button>
+      {/* Public pages have no app-wide toaster: the one page that toasts brings its own. */}
+      <Toaster position="top-center" theme="system" richColors closeButton />
     </form>
   )
 }

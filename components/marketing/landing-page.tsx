@@ -2,12 +2,17 @@ import { getTranslations } from 'next-intl/server'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { buttonClasses } from '@/components/ui/button'
 import type { LandingSlug } from '@/lib/seo/landing-paths'
+import type { EditionName, Locale } from '@/lib/site'
 import { AdminOnlyNotice } from './admin-only-notice'
 import { EditorPreview } from './editor-preview'
 import { LandingDetails } from './landing-details'
+import { LandingJsonLd } from './landing-json-ld'
+import { TopicContent } from './topic-content'
 
-/** The landing page of / and of every SEO landing path (topic pages name their topic). */
-export async function LandingPage({ topic }: { topic?: LandingSlug }) {
+type Props = { topic?: LandingSlug; edition: EditionName; locale: Locale }
+
+/** The landing page of / and of every SEO path: each path has its own H1, introduction and section. */
+export async function LandingPage({ topic, edition, locale }: Props) {
   const t = await getTranslations()
   const stats = [
     { value: '50,000+', label: t('home.statsFiles') },
@@ -16,6 +21,7 @@ export async function LandingPage({ topic }: { topic?: LandingSlug }) {
   ]
   return (
     <>
+      <LandingJsonLd topic={topic} edition={edition} locale={locale} />
       <AdminOnlyNotice message={t('home.adminOnly')} />
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-brand-subtle/70 to-bg">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:py-24">
@@ -23,13 +29,15 @@ export async function LandingPage({ topic }: { topic?: LandingSlug }) {
             <p className="inline-flex rounded-full border border-brand/20 bg-surface px-3 py-1 text-xs font-medium text-brand">
               {topic ? t(`landingTopics.${topic}`) : t('home.badge')}
             </p>
-            <h1 className="mt-5 text-4xl leading-tight font-semibold tracking-tight text-balance text-fg sm:text-5xl">{t('home.heroTitle')}</h1>
-            <p className="mt-5 max-w-xl text-lg text-pretty text-muted">{t('home.heroSubtitle')}</p>
+            <h1 className="mt-5 text-4xl leading-tight font-semibold tracking-tight text-balance text-fg sm:text-5xl">
+              {topic ? t(`seo.pages.${topic}.h1`) : t('home.heroTitle')}
+            </h1>
+            <p className="mt-5 max-w-xl text-lg text-pretty text-muted">{topic ? t(`seo.pages.${topic}.intro`) : t('home.heroSubtitle')}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <LocalizedLink href="/register" className={buttonClasses({ size: 'lg' })} data-testid="hero-cta">
                 {t('home.ctaPrimary')}
               </LocalizedLink>
-              <a href="#how-it-works" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+              <a href={topic ? '#topic' : '#how-it-works'} className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
                 {t('home.ctaSecondary')}
               </a>
             </div>
@@ -45,6 +53,7 @@ export async function LandingPage({ topic }: { topic?: LandingSlug }) {
           <EditorPreview />
         </div>
       </section>
+      {topic && <TopicContent topic={topic} edition={edition} locale={locale} />}
       <LandingDetails />
     </>
   )

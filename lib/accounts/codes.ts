@@ -1,27 +1,32 @@
 import 'server-only'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { db } from '@/lib/db'
-import { env } from '@/lib/env'
 import { AppError } from '@/lib/http/app-error'
+import { derivedKey } from '@/lib/secrets/keys'
 
 export const CODE_TTL_MS = 10 * 60 * 1000
 export const CODE_RESEND_MS = 60 * 1000
 export const CODE_MAX_ATTEMPTS = 5
 
-// Keyed hash: a leaked table does not give codes away without the server secret.
-function hashCode(email: string, code: string): string {
-  return createHmac('sha256', env().SESSION_SECRET).update(`${email}\n${code}`).digest('hex')
+/** What a code is for: a sign-up code cannot reset a password, nor the other way round. */
+export type CodePurpose = 'sign-up' | 'reset'
+
+// Keyed hash: a leaked table does not give codes away without the server secret (a key of its own,
+// lib/secrets/keys.ts). The purpose is part of what is hashed.
+function hashCode(email: string, code: string, purpose: CodePurpose): string {
+  const input = purpose === 'sign-up' ? `${email}\n${code}` : `${purpose}\n${email}\n${code}`
+  return createHmac('sha256', derivedKey('code-hash')).update(input).digest('hex')
 }
 
 /**
  * Issues a new 6-digit code for an address (replacing any earlier one) and returns it for mailing.
  * Rule: at most one code per address every 60 s (42900 with the seconds left).
  */
-export async function issueCode({ email }: { email: string }): Promise<string> {
+export async function issueCode({ email, purpose = 'sign-up' }: { email: string; purpose?: CodePurpose }): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const now = new Date()
   const cutoff = new Date(now.getTime() - CODE_RESEND_MS)
-  const data = { codeHash: hashCode(email, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), attempts: 0, sentAt: now }
+  const data = { codeHash: hashCode(email, code, purpose), expiresAt: new Date(now.getTime() + CODE_TTL_MS), attempts: 0, sentAt: now }
   // Atomic: the row is replaced only when its last code is older than the cooldown.
   const rows = await db.$executeRaw`
     INSERT INTO "VerificationCode" ("email", "codeHash", "expiresAt", "attempts", "sentAt")
@@ -47,7 +52,7 @@ export async function withdrawCode({ email }: { email: string }): Promise<void> 
  * 5 tries have been used even the right code is refused; a right code is deleted, so a double
  * submit cannot use it twice.
  */
-export async function consumeCode({ email, code }: { email: string; code: string }): Promise<void> {
+export async function consumeCode({ email, code, purpose = 'sign-up' }: { email: string; code: string; purpose?: CodePurpose }): Promise<void> {
   const rows = await db.$queryRaw<{ codeHash: string; attempts: number; expiresAt: Date }[]>`
     UPDATE "VerificationCode" SET "attempts" = "attempts" + 1
     WHERE "email" = ${email} AND "attempts" < ${CODE_MAX_ATTEMPTS}
@@ -59,7 +64,7 @@ export async function consumeCode({ email, code }: { email: string; code: string
   }
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError('bad_request', 'codeExpired')
   const expected = Buffer.from(row.codeHash, 'hex')
-  const actual = Buffer.from(hashCode(email, code), 'hex')
+  const actual = Buffer.from(hashCode(email, code, purpose), 'hex')
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new AppError('bad_request', 'codeWrong')
   const deleted = await db.verificationCode.deleteMany({ where: { email, codeHash: row.codeHash } })
   if (deleted.count === 0) throw new AppError('bad_request', 'codeExpired')

@@ -11,7 +11,7 @@ import { POST as deleteUserRoute } from '@/app/api/user/delete_user/route'
 import { GET as logoutGet } from '@/app/api/user/logout/route'
 import { POST as profile } from '@/app/api/user/profile/route'
 import { POST as updateProfile } from '@/app/api/user/update_profile/route'
-import { createSession } from '@/lib/auth/sessions'
+import { createSession, endSession } from '@/lib/auth/sessions'
 import { sessionCookieHeader } from '@/lib/auth/cookie'
 import { db } from '@/lib/db'
 import { hashPassword } from './passwords'
@@ -162,13 +162,17 @@ describe('profile and avatar', () => {
 })
 
 describe('sign-out for page guards', () => {
-  it('ends the session, clears the cookie and redirects only to local paths', async () => {
+  it('clears a dead cookie, never ends a live session (a cross-site link cannot sign out), redirects only to local paths', async () => {
     const token = await createSession({ userId: manager.id })
     const cookie = (await sessionCookieHeader(token)).split(';')[0]
+    const live = await call(logoutGet, '/api/user/logout?next=%2Fen-US%2Flogin', { method: 'GET', headers: { cookie } })
+    expect([live.status, live.location]).toEqual([303, '/en-US/login'])
+    expect(live.cookies.join()).not.toMatch(/Max-Age=0/)
+    expect((await post(profile, '/api/user/profile', undefined, token)).code).toBe(20000)
+    await endSession(token)
     const answer = await call(logoutGet, '/api/user/logout?next=%2Fen-US%2Flogin', { method: 'GET', headers: { cookie } })
     expect([answer.status, answer.location]).toEqual([303, '/en-US/login'])
     expect(answer.cookies.join()).toMatch(/ss_session=;.*Max-Age=0/)
-    expect((await post(profile, '/api/user/profile', undefined, token)).code).toBe(40100)
     for (const next of ['https://evil.example', '//evil.example', '/\\evil.example', '/%2e%2e//evil.example', '/\tevil']) {
       expect((await call(logoutGet, `/api/user/logout?next=${encodeURIComponent(next)}`, { method: 'GET' })).location).toBe('/login')
     }

@@ -7,14 +7,17 @@ import { GET as getFile } from '@/app/api/files/[...key]/route'
 import { GET as googleAuth } from '@/app/api/google/auth/route'
 import { GET as googleCallback } from '@/app/api/google/callback/route'
 import { POST as upload } from '@/app/api/upload/route'
+import { POST as adjustPoints } from '@/app/api/user/adjust_points/route'
 import { POST as allUsers } from '@/app/api/user/all_users/route'
 import { POST as createUserRoute } from '@/app/api/user/create_user/route'
 import { POST as deleteUserRoute } from '@/app/api/user/delete_user/route'
+import { POST as userDetail } from '@/app/api/user/detail/route'
 import { GET as logoutGet, POST as logout } from '@/app/api/user/logout/route'
 import { POST as profile } from '@/app/api/user/profile/route'
 import { POST as register } from '@/app/api/user/register/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { POST as updateProfile } from '@/app/api/user/update_profile/route'
+import { POST as updateUser } from '@/app/api/user/update_user/route'
 import { POST as wechatLogin } from '@/app/api/user/wechat_login/route'
 import { GET as qrConfig } from '@/app/api/wechat/qr_config/route'
 import { createSession } from '@/lib/auth/sessions'
@@ -41,6 +44,9 @@ const POSTS: [string, Handler][] = [
   ['/api/user/create_user', createUserRoute],
   ['/api/user/all_users', allUsers],
   ['/api/user/delete_user', deleteUserRoute],
+  ['/api/user/detail', userDetail],
+  ['/api/user/update_user', updateUser],
+  ['/api/user/adjust_points', adjustPoints],
   ['/api/upload', upload],
 ]
 
@@ -48,7 +54,7 @@ const huge = 'x'.repeat(200_000)
 const odd = ['\u0000', 'a\u0000b@example.com', '\ud800', '\u202eevil', '😀😀', '　', '\u0000'.repeat(30), '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd']
 const RAW_BODIES = ['{"email":', '[]', '"text"', 'null', '42', 'true', '{}', '{"__proto__":{"admin":true}}', '\u0000', '{"a":1}{"b":2}', `{"email":"${huge}"}`]
 const FIELD_VALUES: unknown[] = [null, 42, -1, 1e308, true, [], {}, ['a@b.co'], { $gt: '' }, '', '   ', huge, ...odd]
-const FIELDS = ['email', 'pass', 'name', 'code', 'state', 'confirm', 'pic', 'id', 'page', 'size']
+const FIELDS = ['email', 'pass', 'name', 'code', 'state', 'confirm', 'pic', 'id', 'page', 'size', 'admin', 'points', 'direction', 'reason', 'idempotencyKey', 'entries']
 
 let managerId: string
 let managerToken: string
@@ -88,7 +94,7 @@ describe('no 500 on bad input', () => {
   })
 
   it('survives wrong types, huge strings and odd Unicode in every field', async () => {
-    const base: Record<string, unknown> = { email: 'ok@example.com', pass: 'secret1', name: 'Okay', code: '123456', state: 's', confirm: 'secret1', id: 'nobody', page: 1, size: 10 }
+    const base: Record<string, unknown> = { email: 'ok@example.com', pass: 'secret1', name: 'Okay', code: '123456', state: 's', confirm: 'secret1', id: 'nobody', page: 1, size: 10, admin: true, points: 5, direction: 'grant', reason: 'ok', idempotencyKey: 'robust', entries: 5 }
     for (const [url, handler] of POSTS) {
       for (const field of FIELDS) {
         for (const value of FIELD_VALUES) {

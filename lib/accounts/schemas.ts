@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_POINTS_PER_CHANGE } from '@/lib/points/schemas'
 
 // Shared by the forms and the route handlers, so the client and the server apply the same rules
 // and show the same messages (spec section 5). Messages are keys of the `errors` namespace.
@@ -74,6 +75,22 @@ export const registerSchema = z.object({ email: emailField, name: nameField, pas
 export const updateProfileSchema = z.object({ name: nameField, pic: profilePicField.optional() })
 
 const confirmField = z.string('confirmRequired').min(1, 'confirmRequired')
+
+/** Reset with the mailed code: the address, the code and the new password. */
+export const resetPasswordSchema = z.object({ email: emailField, code: codeField, pass: passwordField })
+
+/** The reset form: the new password typed twice. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirm: confirmField })
+  .refine((value) => value.confirm === value.pass, { message: 'passwordMismatch', path: ['confirm'] })
+
+/** Change from the profile: the current password (any length a manager may have set) and the new one. */
+export const changePasswordSchema = z.object({ current: passwordBase.max(128, 'passwordTooLong'), pass: passwordField })
+
+/** The change-password form: the new password typed twice. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirm: confirmField })
+  .refine((value) => value.confirm === value.pass, { message: 'passwordMismatch', path: ['confirm'] })
 const createUserShape = { email: emailField, name: nameField, pass: managedPasswordField, pic: picField.optional() }
 const confirmMatches = { message: 'passwordMismatch', path: ['confirm'] }
 
@@ -88,8 +105,42 @@ export const createUserFormSchema = z
   .refine((value) => value.confirm === value.pass, confirmMatches)
 
 // Ids are cuids; anything else names nobody (and never reaches the database).
-export const deleteUserSchema = z.object({
-  id: z.string('idRequired').trim().min(1, 'idRequired').max(64, 'userNotFound').regex(/^[\w-]+$/, 'userNotFound'),
+const userIdField = z.string('idRequired').trim().min(1, 'idRequired').max(64, 'userNotFound').regex(/^[\w-]+$/, 'userNotFound')
+
+export const deleteUserSchema = z.object({ id: userIdField })
+
+/** Ledger entries one detail answer carries at most ("show more" asks for a longer list). */
+export const MAX_DETAIL_ENTRIES = 500
+
+export const userDetailSchema = z.object({
+  id: userIdField,
+  entries: z.number('invalidField').int('invalidField').min(1, 'invalidField').max(MAX_DETAIL_ENTRIES, 'invalidField').optional(),
+})
+
+/** The manager's edit-user form: name and role. */
+export const editUserFormSchema = z.object({ name: nameField, admin: z.boolean('adminInvalid') })
+
+export const updateUserSchema = editUserFormSchema.extend({ id: userIdField })
+
+/** Why a manager grants or deducts points: one line of 1 to 200 characters, kept on the ledger entry. */
+export const adjustReasonField = z
+  .string('reasonRequired')
+  .trim()
+  .min(1, 'reasonRequired')
+  .refine((value) => Array.from(value).length <= 200, 'reasonTooLong')
+  .refine((value) => !CONTROL_CHARACTER.test(value), 'reasonInvalid')
+
+/** The adjust-points form: a whole positive amount, grant or deduct, and the reason. */
+export const adjustPointsFormSchema = z.object({
+  points: z.number('pointsInvalid').int('pointsInvalid').positive('pointsInvalid').max(MAX_POINTS_PER_CHANGE, 'pointsInvalid'),
+  direction: z.enum(['grant', 'deduct'], 'directionInvalid'),
+  reason: adjustReasonField,
+})
+
+// The client sends a fresh key per submit, so a double click or a retried request applies once.
+export const adjustPointsSchema = adjustPointsFormSchema.extend({
+  id: userIdField,
+  idempotencyKey: z.string('idempotencyKeyRequired').trim().min(1, 'idempotencyKeyRequired').max(100, 'idempotencyKeyRequired').regex(/^[\w:-]+$/, 'idempotencyKeyRequired'),
 })
 
 export const listUsersSchema = z
@@ -108,3 +159,7 @@ export type EmailLoginInput = z.input<typeof emailLoginSchema>
 export type RegisterInput = z.input<typeof registerSchema>
 export type CreateUserInput = z.input<typeof createUserFormSchema>
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>
+export type EditUserInput = z.input<typeof editUserFormSchema>
+export type AdjustPointsInput = z.input<typeof adjustPointsFormSchema>
+export type ResetPasswordInput = z.input<typeof resetPasswordFormSchema>
+export type ChangePasswordInput = z.input<typeof changePasswordFormSchema>

@@ -2,15 +2,15 @@ import 'server-only'
 import { cookies, headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import type { User } from '@prisma/client'
-import { resolveEdition } from '@/lib/site'
+import { requestHost, resolveEdition } from '@/lib/site'
 import { SESSION_COOKIE } from './cookie-name'
 import { unsealToken } from './cookie'
 import { resolveSession } from './sessions'
 
 /** Path of a page in a locale as seen on the current host (its default locale has no prefix). */
-async function localized(locale: string, path: string): Promise<string> {
+export async function localized(locale: string, path: string): Promise<string> {
   const h = await headers()
-  const { defaultLocale } = resolveEdition(h.get('x-forwarded-host') ?? h.get('host'))
+  const { defaultLocale } = resolveEdition(requestHost(h))
   return locale === defaultLocale ? path : `/${locale}${path === '/' ? '' : path}`
 }
 

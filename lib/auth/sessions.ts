@@ -36,7 +36,7 @@ export async function endSession(token: string): Promise<void> {
   await db.session.deleteMany({ where: { id: hashToken(token) } })
 }
 
-/** Ends every session of a user (deletion, password change). */
-export async function endUserSessions({ userId, tx = db }: { userId: string; tx?: Tx }): Promise<void> {
-  await tx.session.deleteMany({ where: { userId } })
+/** Ends every session of a user (deletion, sign out everywhere), or every one but the caller's own (password change). */
+export async function endUserSessions({ userId, exceptToken, tx = db }: { userId: string; exceptToken?: string; tx?: Tx }): Promise<void> {
+  await tx.session.deleteMany({ where: { userId, ...(exceptToken ? { id: { not: hashToken(exceptToken) } } : {}) } })
 }

@@ -8,7 +8,10 @@ describe('checkSrtFile', () => {
     expect(checkSrtFile({ name: 'a.Srt', size: 1 })).toBeNull()
   })
   it('rejects other extensions first', () => {
-    expect(checkSrtFile({ name: 'movie.vtt', size: 10 })).toBe('invalid_format')
+    expect(checkSrtFile({ name: 'movie.vtt', size: 10 })).toBeNull()
+    expect(checkSrtFile({ name: 'Ep01.ASS', size: 10 })).toBeNull()
+    expect(checkSrtFile({ name: 'old.ssa', size: 10 })).toBeNull()
+    expect(checkSrtFile({ name: 'movie.sub', size: 10 })).toBe('invalid_format')
     expect(checkSrtFile({ name: 'movie.srt.txt', size: 10 })).toBe('invalid_format')
     expect(checkSrtFile({ name: 'srt', size: 10 })).toBe('invalid_format')
   })

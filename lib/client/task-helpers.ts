@@ -1,14 +1,14 @@
 // Pure helpers of the task screens (no DOM, no I/O), shared by the dashboard and the editor.
 import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/srt/cost'
 
-export type ExportFormat = 'srt' | 'vtt'
+export type ExportFormat = 'srt' | 'vtt' | 'ass'
 export type ExportContent = 'translated' | 'bilingual' | 'original'
 
 export type FileProblem = 'invalid_format' | 'too_large' | 'empty_file'
 
-/** Spec section 5, checked before any upload: `.srt` (any case), not empty, at most 5 MB. */
+/** Spec section 5, checked before any upload: `.srt`, `.vtt`, `.ass` or `.ssa` (any case), not empty, at most 5 MB. */
 export function checkSrtFile(file: { name: string; size: number }): FileProblem | null {
-  if (!/\.srt$/i.test(file.name.trim())) return 'invalid_format'
+  if (!/\.(srt|vtt|ass|ssa)$/i.test(file.name.trim())) return 'invalid_format'
   if (file.size <= 0) return 'empty_file'
   if (file.size > MAX_UPLOAD_BYTES) return 'too_large'
   return null
@@ -43,7 +43,7 @@ export function formatBytes(bytes: number): string {
 
 /** Name of a downloaded export when the server sends none: `movie.srt` → `movie.bilingual.vtt`. */
 export function exportFileName(fileName: string, format: ExportFormat, content: ExportContent): string {
-  const base = fileName.replace(/\.srt$/i, '') || 'subtitles'
+  const base = fileName.replace(/\.(srt|vtt|ass|ssa)$/i, '') || 'subtitles'
   return `${base}.${content}.${format}`
 }
 

@@ -16,7 +16,11 @@ export type TaskSegment = {
   duration?: number
   originalText: string
   translatedText?: string | null
+  /** Who made the translation: a service, `memory` (an identical line's answer) or `edited` by hand. */
+  translatedBy?: TranslatedBy | null
 }
+
+export type TranslatedBy = 'deepseek' | 'google' | 'mymemory' | 'memory' | 'edited'
 
 export type Task = {
   id: string
@@ -26,6 +30,8 @@ export type Task = {
   targetLanguage: string
   translationService: TranslationService
   includeOriginalText: boolean
+  /** The uploaded file's format, which the dashboard's download uses (absent on old answers: SRT). */
+  format?: 'srt' | 'vtt' | 'ass'
   status: TaskStatus
   progress: number
   cost?: number
@@ -49,7 +55,20 @@ export type TaskPage = {
   list: Task[]
 }
 
-export type Estimate = { segments: number; detectedLanguage: string; durationMs: number; cost: number; estimatedMs: number }
+export type TermSuggestion = { term: string; count: number }
+
+export type Estimate = {
+  segments: number
+  detectedLanguage: string
+  durationMs: number
+  readingMs: number
+  /** Whether the file's duration or the time to read its text set the cost. */
+  pricedBy: 'duration' | 'reading'
+  cost: number
+  estimatedMs: number
+  /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
+  glossary?: { matches: Record<string, number>; suggestions: TermSuggestion[] }
+}
 
 export const TASK_PAGE_SIZE = 10
 
@@ -67,6 +86,9 @@ export const getTask = (id: string, signal?: AbortSignal) => api<TaskDetail>(`/a
 
 export const deleteTask = (id: string) => api<unknown>(`/api/tasks/${encodeURIComponent(id)}`, { method: 'DELETE' })
 
+/** Runs a failed task again: only its missing lines are translated, its cost reserved once more. */
+export const retryTask = (id: string) => api<Task>(`/api/tasks/${encodeURIComponent(id)}/retry`, { method: 'POST' })
+
 export function estimateFile(file: File, signal?: AbortSignal) {
   const form = new FormData()
   form.append('file', file)
@@ -80,6 +102,18 @@ export const patchSegment = (taskId: string, segmentId: number, body: { original
 
 export const retranslateSegment = (taskId: string, segmentId: number) =>
   api<TaskSegment | null>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}/retranslate`, { method: 'POST' })
+
+/** One change of the bulk endpoint: texts and/or both times of a segment. */
+export type SegmentWrite = { id: number; originalText?: string; translatedText?: string; startTime?: string; endTime?: string }
+
+export const patchSegments = (taskId: string, segments: SegmentWrite[]) =>
+  api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments`, { method: 'PATCH', body: { segments } })
+
+export const retranslateSegments = (taskId: string, ids: number[]) =>
+  api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/retranslate`, { method: 'POST', body: { ids } })
+
+export const shiftSegments = (taskId: string, offsetMs: number, ids?: number[]) =>
+  api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/shift`, { method: 'POST', body: { offsetMs, ...(ids ? { ids } : {}) } })
 
 export type CreateTaskInput = {
   file: File
@@ -100,16 +134,33 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
   form.append('targetLanguage', input.targetLanguage)
   form.append('service', input.service)
   form.append('includeOriginalText', String(input.includeOriginalText))
+  return postForm<Task>('/api/tasks', form, onProgress)
+}
+
+export type CreateBatchInput = Omit<CreateTaskInput, 'file' | 'targetLanguage'> & { files: File[]; targetLanguages: string[] }
+
+/** Creates one task per file and target language in one request (all or none), with upload progress. */
+export function createTaskBatch(input: CreateBatchInput, onProgress: (fraction: number) => void): Promise<{ tasks: Task[] }> {
+  const form = new FormData()
+  for (const file of input.files) form.append('file', file)
+  for (const target of input.targetLanguages) form.append('targetLanguage', target)
+  form.append('sourceLanguage', input.sourceLanguage)
+  form.append('service', input.service)
+  form.append('includeOriginalText', String(input.includeOriginalText))
+  return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
+}
+
+function postForm<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', '/api/tasks')
+    xhr.open('POST', url)
     xhr.withCredentials = true
     for (const [name, value] of Object.entries(localeHeaders())) xhr.setRequestHeader(name, value)
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total)
     xhr.onerror = () => reject(new ApiError(0, '', 0))
     xhr.onload = () => {
       try {
-        resolve(unwrapEnvelope<Task>(xhr.status, xhr.statusText, xhr.responseText))
+        resolve(unwrapEnvelope<T>(xhr.status, xhr.statusText, xhr.responseText))
       } catch (error) {
         reject(error)
       }
@@ -124,6 +175,16 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
  */
 export async function downloadExport(task: Pick<Task, 'id' | 'fileName'>, format: ExportFormat, content: ExportContent): Promise<void> {
   const url = `/api/tasks/${encodeURIComponent(task.id)}/export?format=${format}&content=${content}`
+  await download(url, exportFileName(task.fileName, format, content))
+}
+
+/** Downloads the exports of several tasks as one ZIP, each in its own format unless one is given. */
+export async function downloadZip(ids: string[], content: ExportContent, format?: ExportFormat): Promise<void> {
+  const url = `/api/tasks/export.zip?ids=${ids.map(encodeURIComponent).join(',')}&content=${content}${format ? `&format=${format}` : ''}`
+  await download(url, `subtitles.${content}.zip`)
+}
+
+async function download(url: string, fallbackName: string): Promise<void> {
   let res: Response
   try {
     res = await fetch(url, { credentials: 'include', headers: localeHeaders() })
@@ -138,7 +199,7 @@ export async function downloadExport(task: Pick<Task, 'id' | 'fileName'>, format
   const blob = await res.blob()
   const link = document.createElement('a')
   link.href = URL.createObjectURL(blob)
-  link.download = dispositionName(res.headers.get('content-disposition')) ?? exportFileName(task.fileName, format, content)
+  link.download = dispositionName(res.headers.get('content-disposition')) ?? fallbackName
   document.body.appendChild(link)
   link.click()
   link.remove()

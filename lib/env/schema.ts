@@ -27,7 +27,8 @@ export const envSchema = z.object({
   GOOGLE_TRANSLATE_BASE_URL: url('https://translation.googleapis.com'),
   MYMEMORY_BASE_URL: url('https://api.mymemory.translated.net'),
   MYMEMORY_EMAIL: optional,
-  TRANSLATION_BATCH_SIZE: positiveInt(10),
+  // Unset: batches are sized by source tokens (lib/translate/tokens.ts); set: cues per request.
+  TRANSLATION_BATCH_SIZE: z.coerce.number().int().positive().optional(),
   TRANSLATION_CONCURRENCY: positiveInt(8),
 
   SMTP_URL: optional,
@@ -50,6 +51,7 @@ export const envSchema = z.object({
   AIRWALLEX_BASE_URL: url('https://api.airwallex.com'),
   AIRWALLEX_WEBHOOK_SECRET: optional,
   AIRWALLEX_CHECKOUT_URL: z.url().optional(),
+  PAYMENT_RECONCILE_INTERVAL_S: positiveInt(300),
 
   STORAGE_DRIVER: z.enum(['local', 'oss']).default('local'),
   STORAGE_DIR: z.string().default('.data/storage'),
@@ -79,6 +81,12 @@ export function missingProductionSettings(env: Env): string[] {
   if (!env.DEEPSEEK_API_KEY) missing.push('DEEPSEEK_API_KEY')
   if (env.STORAGE_DRIVER === 'oss') {
     for (const key of ['OSS_REGION', 'OSS_BUCKET', 'OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET'] as const) {
+      if (!env[key]) missing.push(key)
+    }
+  }
+  if (env.FEATURE_POINTS_PURCHASE) {
+    // Selling points needs both providers for real: Alipay and card payments through Airwallex.
+    for (const key of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'AIRWALLEX_CLIENT_ID', 'AIRWALLEX_API_KEY', 'AIRWALLEX_WEBHOOK_SECRET'] as const) {
       if (!env[key]) missing.push(key)
     }
   }

@@ -10,8 +10,10 @@ export type AppErrorCode =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  | 'unsupported_media_type'
   | 'internal'
   | 'upstream_failed'
+  | 'unavailable'
 
 /** HTTP status of each code; the envelope code is the status × 100. */
 export const HTTP_STATUS: Record<AppErrorCode, number> = {
@@ -22,8 +24,10 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unsupported_media_type: 415,
   internal: 500,
   upstream_failed: 502,
+  unavailable: 503,
 }
 
 /** An expected failure: its message is a key of the `errors` messages, shown in the caller's language. */

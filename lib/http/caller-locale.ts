@@ -1,5 +1,5 @@
 import type { Locale } from '@/lib/site'
-import { resolveEdition } from '@/lib/site'
+import { requestHost, resolveEdition } from '@/lib/site'
 import { isLocale } from '@/lib/i18n/routing'
 
 const PREFIXES: [string, Locale][] = [
@@ -26,5 +26,5 @@ export function callerLocale(headers: Headers): Locale {
       if (match) return match[1]
     }
   }
-  return resolveEdition(headers.get('x-forwarded-host') ?? headers.get('host')).defaultLocale
+  return resolveEdition(requestHost(headers)).defaultLocale
 }

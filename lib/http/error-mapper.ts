@@ -18,7 +18,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof ZodError) {
     const issue = error.issues[0]
     const field = issue?.path.join('.') || 'body'
-    if (issue && isErrorKey(issue.message)) return new AppError('bad_request', issue.message, { field })
+    // Size limits name their bound, so a message can say it ("at most {max} characters").
+    const max = issue?.code === 'too_big' ? Number(issue.maximum) : undefined
+    if (issue && isErrorKey(issue.message)) return new AppError('bad_request', issue.message, max === undefined ? { field } : { field, max })
     return new AppError('bad_request', 'invalidField', { field })
   }
   const code = prismaCode(error)

@@ -34,14 +34,23 @@ async function readCapped(req: NextRequest, max: number, tooLarge: ErrorKey): Pr
   return Buffer.concat(chunks)
 }
 
-/** Reads a request body without ever throwing anything but a 40000: JSON, or multipart when allowed. */
-export async function readBody(req: NextRequest, { multipart }: { multipart: boolean }): Promise<RawBody> {
+/** `application/json` or a `+json` type such as `application/merge-patch+json`, parameters ignored. */
+function isJsonType(lowerContentType: string): boolean {
+  const media = lowerContentType.split(';')[0].trim()
+  return media === 'application/json' || (media.startsWith('application/') && media.endsWith('+json'))
+}
+
+/**
+ * Reads a request body without ever throwing anything but a 40000 or, for a JSON route sent
+ * another type of body, a 41500: JSON, or multipart when allowed.
+ */
+export async function readBody(req: NextRequest, { multipart, maxBytes = MAX_MULTIPART_BYTES }: { multipart: boolean; maxBytes?: number }): Promise<RawBody> {
   if (req.method === 'GET' || req.method === 'HEAD') return { json: undefined, form: null }
   const type = req.headers.get('content-type') ?? ''
   const lower = type.toLowerCase()
   if (lower.startsWith('multipart/form-data') || lower.startsWith('application/x-www-form-urlencoded')) {
-    if (!multipart) throw new AppError('bad_request', 'unsupportedContentType')
-    const bytes = await readCapped(req, MAX_MULTIPART_BYTES, 'fileTooLarge')
+    if (!multipart) throw new AppError('unsupported_media_type', 'jsonRequired')
+    const bytes = await readCapped(req, maxBytes, 'fileTooLarge')
     try {
       const form = await new Response(new Blob([new Uint8Array(bytes)]), { headers: { 'content-type': type } }).formData()
       return { json: Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')), form }
@@ -52,6 +61,9 @@ export async function readBody(req: NextRequest, { multipart }: { multipart: boo
   const bytes = await readCapped(req, MAX_JSON_BYTES, 'bodyTooLarge')
   const text = new TextDecoder().decode(bytes)
   if (text.trim() === '') return { json: undefined, form: null }
+  // A body a browser form or a cross-site `fetch` without preflight can send (text/plain) is refused:
+  // a JSON route reads JSON only (415 / 41500).
+  if (!multipart && !isJsonType(lower)) throw new AppError('unsupported_media_type', 'jsonRequired')
   try {
     return { json: JSON.parse(text), form: null }
   } catch {

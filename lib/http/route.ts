@@ -14,6 +14,7 @@ import { toAppError } from './error-mapper'
 import { errorMessage } from './messages'
 import { readBody } from './read-body'
 import { isSameOrigin } from './same-origin'
+import { findIllFormedText } from './well-formed'
 
 type Auth = 'public' | 'user' | 'manager'
 type Schema = z.ZodType | undefined
@@ -42,12 +43,14 @@ type Options<A extends Auth, B extends Schema, Q extends Schema> = {
   query?: Q
   /** Accept multipart/form-data (the form is handed over unvalidated). */
   multipart?: boolean
+  /** Largest multipart body in bytes (a batch of files); one file's cap when absent. */
+  multipartMaxBytes?: number
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> }
 
 /**
- * Wraps a route handler: request id, safe body parsing, CSRF origin check, auth, zod validation,
+ * Wraps a route handler: request id, safe body parsing, well-formed text, CSRF origin check, auth, zod validation,
  * and the spec's envelope with a message in the caller's language. A handler returning a
  * Response (a file, a redirect) is passed through untouched.
  */
@@ -65,7 +68,9 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
     let renewToken: string | undefined
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) throw new AppError('forbidden', 'crossSite')
-      const raw = await readBody(req, { multipart: options.multipart === true })
+      const raw = await readBody(req, { multipart: options.multipart === true, maxBytes: options.multipartMaxBytes })
+      const illFormed = findIllFormedText(raw.json) ?? findIllFormedText(Object.fromEntries(req.nextUrl.searchParams))
+      if (illFormed) throw new AppError('bad_request', 'textIllFormed', { field: illFormed })
       const caller = options.auth === 'public' ? await currentCaller(req.headers).catch(() => null) : await currentCaller(req.headers)
       if (caller?.via === 'cookie') renewToken = caller.token
       else if (!caller && hasSessionCookie(req.headers)) cookie = { clear: true }

@@ -1,8 +1,9 @@
 import 'server-only'
 import { sealData, unsealData } from 'iron-session'
 import { env } from '@/lib/env'
+import { cookiePassword } from '@/lib/secrets/keys'
 
-/** A cookie whose value is sealed (encrypted and signed) with SESSION_SECRET by iron-session. */
+/** A cookie whose value is sealed (encrypted and signed) by iron-session with a key derived from SESSION_SECRET. */
 export type SealedCookie = { name: string; path: string; ttlSeconds: number }
 
 function attributes(cookie: SealedCookie, maxAge: number) {
@@ -13,7 +14,7 @@ function attributes(cookie: SealedCookie, maxAge: number) {
 
 /** A Set-Cookie value sealing `data` for the cookie's lifetime. */
 export async function sealedCookieHeader(cookie: SealedCookie, data: object): Promise<string> {
-  const sealed = await sealData(data, { password: env().SESSION_SECRET, ttl: cookie.ttlSeconds })
+  const sealed = await sealData(data, { password: cookiePassword(), ttl: cookie.ttlSeconds })
   return `${cookie.name}=${sealed}; ${attributes(cookie, cookie.ttlSeconds)}`
 }
 
@@ -26,7 +27,7 @@ export function clearedCookieHeader(cookie: SealedCookie): string {
 export async function unsealCookieValue<T extends object>(cookie: SealedCookie, value: string | undefined): Promise<T | null> {
   if (!value) return null
   try {
-    const data = await unsealData<T>(value, { password: env().SESSION_SECRET, ttl: cookie.ttlSeconds })
+    const data = await unsealData<T>(value, { password: cookiePassword(), ttl: cookie.ttlSeconds })
     return Object.keys(data).length > 0 ? data : null
   } catch {
     return null

@@ -14,6 +14,14 @@ export function stripLocale(pathname: string): string {
 }
 
 /**
+ * The page's path without edition or locale prefix, the same whether read from a prerendered
+ * route (/intl/ja-JP/about) or from the address bar (/ja-JP/about), so server and client agree.
+ */
+export function pagePath(pathname: string): string {
+  return stripLocale(pathname.replace(/^\/(?:cn|intl|dev)(?=\/(?:zh-CN|en-US|ja-JP)(?:\/|$))/, ''))
+}
+
+/**
  * Before the client knows its host (server HTML), links assume the page is served by the host
  * that owns its locale: zh-CN and en-US at clean paths, ja-JP under its prefix.
  */

@@ -1,5 +1,8 @@
 import 'server-only'
 import { log } from '@/lib/log'
+import { env } from '@/lib/env'
+import { startMaintenance } from './maintenance'
+import { startPaymentReconciliation } from './reconcile'
 import { startTranslationWorkers } from './worker'
 
 const holder = globalThis as unknown as { __webWorkers?: Promise<unknown> }
@@ -12,7 +15,10 @@ const holder = globalThis as unknown as { __webWorkers?: Promise<unknown> }
 export function startWebWorkers(): void {
   if (holder.__webWorkers) return
   const attempt = (delayMs: number): Promise<unknown> =>
-    startTranslationWorkers({ tasksAtOnce: Number(process.env.WORKER_TASKS_AT_ONCE ?? 2) || 2 }).catch(async (error) => {
+    startTranslationWorkers({ tasksAtOnce: Number(process.env.WORKER_TASKS_AT_ONCE ?? 2) || 2 })
+      .then(() => startPaymentReconciliation({ intervalSeconds: env().PAYMENT_RECONCILE_INTERVAL_S }))
+      .then(() => startMaintenance())
+      .catch(async (error) => {
       log.error('jobs.start_failed', { error, retryInMs: delayMs })
       await new Promise((r) => setTimeout(r, delayMs))
       return attempt(Math.min(delayMs * 2, 60_000))

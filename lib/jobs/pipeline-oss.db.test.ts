@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
+import { startMyMemoryFake } from '@/fakes/mymemory'
 import { startOssFake } from '@/fakes/oss'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
@@ -12,7 +13,9 @@ import { runTranslationTask } from './index'
 // OSS fake, which checks ali-oss's real signatures and Content-MD5.
 const KEY = 'sk-oss-pipeline'
 const deepseek = await startDeepSeekFake({ apiKey: KEY })
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: deepseek.url })
+// The fallback service (MyMemory without a Google key) is a local fake too: no test reaches the internet.
+const mymemory = await startMyMemoryFake()
+Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: deepseek.url, MYMEMORY_BASE_URL: mymemory.url })
 const oss = await startOssFake({ accessKeyId: 'LTAI-test', accessKeySecret: 'oss-secret', bucket: 'subtitles' })
 const storage = createOssStorage({ region: 'oss-cn-hangzhou', bucket: 'subtitles', endpoint: oss.url, accessKeyId: 'LTAI-test', accessKeySecret: 'oss-secret' })
 const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, storage }
@@ -20,6 +23,7 @@ const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, storag
 afterAll(async () => {
   await oss.close()
   await deepseek.close()
+  await mymemory.close()
 })
 
 async function pendingTask(fileName: string) {

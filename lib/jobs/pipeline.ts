@@ -3,16 +3,20 @@ import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { log } from '@/lib/log'
 import { captureTaskPoints, LEDGER_TX_OPTIONS, releaseTaskPoints } from '@/lib/points'
-import { toSrt } from '@/lib/srt'
+import { writeSubtitle } from '@/lib/subtitles/write'
 import type { StorageDriver } from '@/lib/storage'
 import { appStorage, translatedFileKey } from '@/lib/tasks/storage'
+import { EXPORT_CONTENT_TYPES, taskFormat } from '@/lib/tasks/export'
 import { saveTranslations } from '@/lib/tasks/segment-rows'
-import { ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
-import { providerFor } from '@/lib/translate/service'
+import { glossaryTermsFor } from '@/lib/glossary/terms'
+import { ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
+import { fallbacksFor, providerFor } from '@/lib/translate/service'
 
 export type PipelineOptions = {
   /** Builds the provider of a task's service (tests inject one; default: from the environment). */
   provider?: (service: string) => TranslateProvider
+  /** The providers that take over cues the first cannot translate (default: from the environment, none with an injected provider). */
+  fallbacks?: (service: string) => TranslateProvider[]
   storage?: StorageDriver
   concurrency?: number
   /** Per-request retries of the engine (spec: 3 retries, 1000 ms apart). */
@@ -60,11 +64,13 @@ export async function failTask({ taskId, error }: { taskId: string; error: strin
 
 /**
  * Runs (or resumes) the translation of one task: translate, then capture and store.
- * Rules: cues already translated are kept, so a task whose worker died resumes where it stopped;
+ * Rules: cues already translated are kept, so a task whose worker died (or a failed task retried)
+ * resumes where it stopped; the user's glossary for the task's languages goes with the batches;
+ * cues the service cannot translate go to its fallback (lib/translate/service.ts fallbacksFor);
  * each batch's translations and an only-increasing progress are written as the batch finishes;
  * on completion the reservation is captured (idempotent, so never twice) and the SRT stored under
  * `translated-files/{taskId}_{fileName}`, a failure of either recorded without failing the task;
- * a provider that cannot translate fails the task and releases its points. Unexpected errors
+ * only when every provider fails is the task failed (its translated cues kept) and its points released. Unexpected errors
  * (database, bugs) are thrown so the queue runs the task again.
  */
 export async function runTranslationTask({ taskId, ...options }: { taskId: string } & PipelineOptions): Promise<PipelineOutcome> {
@@ -74,8 +80,10 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
   await db.task.update({ where: { id: taskId }, data: { runs: { increment: 1 }, translationStartTime: startedAt } })
 
   let provider: TranslateProvider
+  let fallbacks: TranslateProvider[]
   try {
     provider = (options.provider ?? providerFor)(task.translationService)
+    fallbacks = (options.fallbacks ?? (options.provider ? () => [] : fallbacksFor))(task.translationService)
   } catch (error) {
     await failTask({ taskId, error: message(error) })
     return 'failed'
@@ -87,7 +95,9 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
   let done = rows.filter((r) => r.translatedText !== null).length
   const total = Math.max(1, rows.length)
 
-  const onBatchDone = async (batch: { id: number; translatedText: string }[]) => {
+  const glossary = await glossaryTermsFor({ userId: task.userId, targetLanguage: task.targetLanguage, sourceLanguage: task.originalLanguage })
+
+  const onBatchDone = async (batch: TranslatedCue[]) => {
     const updated = await saveTranslations(db, taskId, batch)
     if (updated < batch.length) throw new TaskGoneError(`task ${taskId} is gone`)
     for (const item of batch) {
@@ -106,10 +116,12 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
     try {
       await translateCues({
         provider,
+        fallbacks,
         cues,
+        glossary,
         sourceLanguage: task.originalLanguage,
         targetLanguage: task.targetLanguage,
-        batchSize: task.batchSize,
+        batchSize: task.batchSize ?? undefined,
         concurrency: options.concurrency ?? e.TRANSLATION_CONCURRENCY,
         retry: options.retry,
         signal: options.signal,
@@ -149,9 +161,11 @@ async function finishTask({ taskId, startedAt, storage }: { taskId: string; star
   try {
     const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
     const segments = rows.map((s) => ({ id: s.index, startTime: s.startTime, endTime: s.endTime, originalText: s.originalText, translatedText: s.translatedText ?? undefined }))
-    const body = toSrt(segments, { content: task.includeOriginalText ? 'bilingual' : 'translated' })
+    // The stored file is in the task's own format (an ASS task keeps its styles and tags).
+    const format = taskFormat(task.format)
+    const body = writeSubtitle({ sourceFormat: format, source: task.source, segments, format, content: task.includeOriginalText ? 'bilingual' : 'translated' })
     const key = translatedFileKey(taskId, task.fileName)
-    await (storage ?? appStorage()).put(key, body, { contentType: 'application/x-subrip; charset=utf-8', timeoutMs: STORAGE_TIMEOUT_MS })
+    await (storage ?? appStorage()).put(key, body, { contentType: EXPORT_CONTENT_TYPES[format], timeoutMs: STORAGE_TIMEOUT_MS })
     storageKey = key
   } catch (error) {
     uploadError = message(error)

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
+import { startMyMemoryFake } from '@/fakes/mymemory'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
@@ -14,7 +15,9 @@ const KEY = 'sk-kill-test'
 // Slow answers and one request at a time, so the child is killed well inside the task.
 const fake = await startDeepSeekFake({ apiKey: KEY, delayMs: 60 })
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-kill-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
+// The fallback service (MyMemory without a Google key) is a local fake too: no test reaches the internet.
+const mymemory = await startMyMemoryFake()
+Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, MYMEMORY_BASE_URL: mymemory.url, STORAGE_DIR: storageDir })
 
 // This process's pg-boss creates the queue (heartbeat 10 s, the minimum) and supervises every second.
 await getBoss({ superviseIntervalSeconds: 1, heartbeatSeconds: 10, retryDelaySeconds: 1 })
@@ -25,6 +28,7 @@ afterAll(async () => {
   child?.kill('SIGKILL')
   await workers?.stop({ timeoutMs: 2000 })
   await fake.close()
+  await mymemory.close()
   rmSync(storageDir, { recursive: true, force: true })
 })
 

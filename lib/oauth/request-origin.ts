@@ -1,10 +1,13 @@
 import type { NextRequest } from 'next/server'
+import { configuredOrigin } from '@/lib/site'
 
-/** The origin the visitor used (scheme and host), not the address the server listens on. */
+/**
+ * The origin the visitor used (scheme and host), not the address the server listens on, and
+ * always one of our configured hosts (lib/site/request-host.ts): OAuth callback addresses are
+ * built from it.
+ */
 export function requestOrigin(req: NextRequest): string {
-  const host = (req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? req.nextUrl.host).split(',')[0].trim()
-  const proto = (req.headers.get('x-forwarded-proto') ?? req.nextUrl.protocol.replace(':', '')).split(',')[0].trim()
-  return `${proto === 'https' ? 'https' : 'http'}://${host}`
+  return configuredOrigin(req.headers, req.nextUrl.protocol)
 }
 
 /** Whether a `next`/`redirect` value is a path on this site (no scheme, no `//host`, no backslash tricks). */

@@ -70,11 +70,26 @@ export async function takeFromLots(tx: Tx, userId: string, amount: number, now: 
   return taken
 }
 
-/** Gives points back to the lots they were taken from (a lot that expired meanwhile keeps them expired). */
-export async function returnToLots(tx: Tx, allocations: Allocation[]): Promise<Allocation[]> {
+/** A refund of points whose lot expired meanwhile stays usable at least this long. */
+export const REFUND_MIN_VALIDITY_MS = 30 * 24 * 3600_000
+
+/**
+ * Gives points back to the lots they were taken from. Rule: points whose lot expired while they
+ * were reserved come back in a refund lot of their own, valid 30 days, so a refund never hands
+ * back points that are already dead.
+ */
+export async function returnToLots(tx: Tx, allocations: Allocation[], now = new Date()): Promise<Allocation[]> {
   const returned: Allocation[] = []
   for (const { lotId, amount } of allocations) {
     if (amount >= 0) continue
+    const lot = await tx.pointLot.findUnique({ where: { id: lotId }, select: { expiresAt: true, userId: true, orderId: true } })
+    if (lot && lot.expiresAt <= now) {
+      const refund = await tx.pointLot.create({
+        data: { userId: lot.userId, granted: -amount, remaining: -amount, expiresAt: new Date(now.getTime() + REFUND_MIN_VALIDITY_MS), source: 'refund', orderId: lot.orderId, createdAt: now },
+      })
+      returned.push({ lotId: refund.id, amount: -amount })
+      continue
+    }
     await tx.pointLot.update({ where: { id: lotId }, data: { remaining: { increment: -amount } } })
     returned.push({ lotId, amount: -amount })
   }

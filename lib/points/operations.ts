@@ -1,10 +1,19 @@
 import 'server-only'
 import { db, type Tx } from '@/lib/db'
+import { AppError } from '@/lib/http/app-error'
 import { assertPositivePoints, balanceOf, inTransaction, lockUser, lotExpiry, returnToLots, takeFromLots, type LotSource } from './ledger'
 
 export type PointsResult = { balance: number; isDuplicate: boolean }
 
-const taskKey = (taskId: string, step: 'reserve' | 'capture' | 'release') => `task:${taskId}:${step}`
+// Round 0 is the task's creation; each retry of a failed task reserves again as a new round, with
+// keys of its own, so every round is reserved, captured or released at most once.
+const taskKey = (taskId: string, step: 'reserve' | 'capture' | 'release', round = 0) => (round === 0 ? `task:${taskId}:${step}` : `task:${taskId}:${step}:${round}`)
+
+/** The task's latest reservation round (0 when there is none or only the first). */
+async function latestRound(t: Tx, taskId: string): Promise<number> {
+  const reserves = await t.pointEntry.count({ where: { taskId, reason: 'reserve' } })
+  return Math.max(0, reserves - 1)
+}
 
 /** The user's balance: the remaining points of their unexpired lots. */
 export async function getBalance({ userId, now = new Date(), tx }: { userId: string; now?: Date; tx?: Tx }): Promise<number> {
@@ -57,17 +66,37 @@ export async function grantPoints({
 }
 
 /**
- * Spends points outright (the spec's decr_point), soonest-expiring lots first. Rules: a whole
- * positive amount, never more than the balance (insufficient_points); idempotent per key.
+ * Spends points outright (the spec's decr_point, a manager's deduction), soonest-expiring lots
+ * first. Rules: a whole positive amount, never more than the balance (insufficient_points);
+ * idempotent per key, and a key replayed with another amount is a 40900.
  */
-export async function spendPoints({ userId, amount, key, now = new Date(), tx }: { userId: string; amount: number; key: string; now?: Date; tx?: Tx }): Promise<PointsResult> {
+export async function spendPoints({
+  userId,
+  amount,
+  key,
+  reason,
+  now = new Date(),
+  tx,
+}: {
+  userId: string
+  amount: number
+  key: string
+  /** Free text kept on the ledger entry (why a manager deducted the points). */
+  reason?: string
+  now?: Date
+  tx?: Tx
+}): Promise<PointsResult> {
   assertPositivePoints(amount)
   return inTransaction(tx, async (t) => {
     await lockUser(t, userId)
     const existing = await t.pointEntry.findUnique({ where: { idempotencyKey: key } })
-    if (existing) return { balance: await balanceOf(t, userId, now), isDuplicate: true }
+    if (existing) {
+      // A replay must be the same request: a key reused for another amount is a client bug, not a success.
+      if (existing.userId !== userId || existing.reason !== 'spend' || existing.delta !== -amount) throw new AppError('conflict', 'idempotencyMismatch')
+      return { balance: await balanceOf(t, userId, now), isDuplicate: true }
+    }
     const taken = await takeFromLots(t, userId, amount, now)
-    await t.pointEntry.create({ data: { userId, delta: -amount, reason: 'spend', idempotencyKey: key, allocations: { create: taken } } })
+    await t.pointEntry.create({ data: { userId, delta: -amount, reason: 'spend', note: reason, idempotencyKey: key, allocations: { create: taken } } })
     return { balance: await balanceOf(t, userId, now), isDuplicate: false }
   })
 }
@@ -91,12 +120,40 @@ export async function reserveTaskPoints({ userId, taskId, amount, now = new Date
   })
 }
 
+/**
+ * Holds a failed task's cost again for a retry, as a new round. Rules: only after the latest
+ * round was released (a failed task gave its points back), so a task is charged once in all;
+ * insufficient points throws 40200; a round already reserved and still open is answered as a
+ * duplicate, never reserved twice.
+ */
+export async function reserveTaskRetryPoints({ userId, taskId, amount, now = new Date(), tx }: { userId: string; taskId: string; amount: number; now?: Date; tx?: Tx }): Promise<PointsResult> {
+  if (amount !== 0) assertPositivePoints(amount)
+  return inTransaction(tx, async (t) => {
+    await lockUser(t, userId)
+    const round = await latestRound(t, taskId)
+    const closed = await t.pointEntry.findMany({ where: { idempotencyKey: { in: [taskKey(taskId, 'capture', round), taskKey(taskId, 'release', round)] } } })
+    if (closed.some((e) => e.reason === 'capture')) throw new ReservationError('captured', taskId)
+    const isReserved = (await t.pointEntry.count({ where: { taskId, reason: 'reserve' } })) > 0
+    if (isReserved && closed.length === 0) return { balance: await balanceOf(t, userId, now), isDuplicate: true }
+    const taken = await takeFromLots(t, userId, amount, now)
+    const next = isReserved ? round + 1 : 0
+    await t.pointEntry.create({ data: { userId, taskId, delta: -amount, reason: 'reserve', idempotencyKey: taskKey(taskId, 'reserve', next), allocations: { create: taken } } })
+    return { balance: await balanceOf(t, userId, now), isDuplicate: false }
+  })
+}
+
 export class ReservationError extends Error {
   constructor(
-    readonly reason: 'missing' | 'released',
+    readonly reason: 'missing' | 'released' | 'captured',
     taskId: string,
   ) {
-    super(reason === 'missing' ? `task ${taskId} has no points reservation` : `the points reservation of task ${taskId} was already released`)
+    super(
+      reason === 'missing'
+        ? `task ${taskId} has no points reservation`
+        : reason === 'released'
+          ? `the points reservation of task ${taskId} was already released`
+          : `task ${taskId} was already charged`,
+    )
     this.name = 'ReservationError'
   }
 }
@@ -107,31 +164,36 @@ export class ReservationError extends Error {
  */
 export async function captureTaskPoints({ taskId, tx }: { taskId: string; tx?: Tx }): Promise<{ amount: number; isDuplicate: boolean }> {
   return inTransaction(tx, async (t) => {
-    const reserve = await t.pointEntry.findUnique({ where: { idempotencyKey: taskKey(taskId, 'reserve') } })
+    const round = await latestRound(t, taskId)
+    const reserve = await t.pointEntry.findUnique({ where: { idempotencyKey: taskKey(taskId, 'reserve', round) } })
     if (!reserve) throw new ReservationError('missing', taskId)
+    // A deleted user's task is gone with them; their ledger keeps the reservation as it was.
+    if (!reserve.userId) return { amount: -reserve.delta, isDuplicate: true }
     await lockUser(t, reserve.userId)
-    const done = await t.pointEntry.findMany({ where: { idempotencyKey: { in: [taskKey(taskId, 'capture'), taskKey(taskId, 'release')] } } })
+    const done = await t.pointEntry.findMany({ where: { idempotencyKey: { in: [taskKey(taskId, 'capture', round), taskKey(taskId, 'release', round)] } } })
     if (done.some((e) => e.reason === 'capture')) return { amount: -reserve.delta, isDuplicate: true }
     if (done.some((e) => e.reason === 'release')) throw new ReservationError('released', taskId)
-    await t.pointEntry.create({ data: { userId: reserve.userId, taskId, delta: 0, reason: 'capture', idempotencyKey: taskKey(taskId, 'capture') } })
+    await t.pointEntry.create({ data: { userId: reserve.userId, taskId, delta: 0, reason: 'capture', idempotencyKey: taskKey(taskId, 'capture', round) } })
     return { amount: -reserve.delta, isDuplicate: false }
   })
 }
 
 /**
  * Returns a task's reserved points to the lots they came from (failed or deleted task). Rules:
- * idempotent; does nothing for a task with no reservation or one already captured.
+ * idempotent; does nothing for a task with no reservation or one already captured; points whose
+ * lot expired meanwhile come back in a refund lot valid 30 days.
  */
-export async function releaseTaskPoints({ taskId, tx }: { taskId: string; tx?: Tx }): Promise<{ released: number }> {
+export async function releaseTaskPoints({ taskId, tx, now = new Date() }: { taskId: string; tx?: Tx; now?: Date }): Promise<{ released: number }> {
   return inTransaction(tx, async (t) => {
-    const reserve = await t.pointEntry.findUnique({ where: { idempotencyKey: taskKey(taskId, 'reserve') }, include: { allocations: true } })
-    if (!reserve) return { released: 0 }
+    const round = await latestRound(t, taskId)
+    const reserve = await t.pointEntry.findUnique({ where: { idempotencyKey: taskKey(taskId, 'reserve', round) }, include: { allocations: true } })
+    if (!reserve?.userId) return { released: 0 }
     await lockUser(t, reserve.userId)
-    const done = await t.pointEntry.findMany({ where: { idempotencyKey: { in: [taskKey(taskId, 'capture'), taskKey(taskId, 'release')] } } })
+    const done = await t.pointEntry.findMany({ where: { idempotencyKey: { in: [taskKey(taskId, 'capture', round), taskKey(taskId, 'release', round)] } } })
     if (done.length > 0) return { released: 0 }
-    const returned = await returnToLots(t, reserve.allocations)
+    const returned = await returnToLots(t, reserve.allocations, now)
     await t.pointEntry.create({
-      data: { userId: reserve.userId, taskId, delta: -reserve.delta, reason: 'release', idempotencyKey: taskKey(taskId, 'release'), allocations: { create: returned } },
+      data: { userId: reserve.userId, taskId, delta: -reserve.delta, reason: 'release', idempotencyKey: taskKey(taskId, 'release', round), allocations: { create: returned } },
     })
     return { released: -reserve.delta }
   })

@@ -26,10 +26,36 @@ export async function consumeRateLimit({ key, limit, windowMs }: { key: string; 
   return { isAllowed: window.count <= limit, retryAfterMs: Math.max(0, window.resetAt.getTime() - Date.now()) }
 }
 
+/**
+ * Adds `amount` to a budget that restarts at `resetAt`, only when the sum stays within `limit`.
+ * Rule: one atomic conditional upsert, so concurrent callers can never overdraw the budget; a
+ * refused call adds nothing (a large request does not use up what smaller ones may still spend).
+ */
+export async function spendBudget({ key, amount, limit, resetAt }: { key: string; amount: number; limit: number; resetAt: Date }): Promise<boolean> {
+  if (amount > limit) return false
+  const rows = await db.$queryRaw<{ count: number }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES (${key}, ${amount}, ${resetAt})
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN ${amount} ELSE "RateLimit"."count" + ${amount} END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+    WHERE "RateLimit"."resetAt" <= now() OR "RateLimit"."count" + ${amount} <= ${limit}
+    RETURNING "count"`
+  return rows.length === 1
+}
+
 /** The current count of a window without adding to it (0 when absent or expired). */
 export async function peekRateLimit(key: string): Promise<Window | null> {
   const row = await db.rateLimit.findUnique({ where: { key } })
   return row && row.resetAt.getTime() > Date.now() ? { count: row.count, resetAt: row.resetAt } : null
+}
+
+/**
+ * Takes back one hit counted in advance (the attempt turned out not to count, e.g. a successful
+ * sign-in or a code that was not sent). Never goes below 0.
+ */
+export async function undoRateLimitHit(key: string): Promise<void> {
+  await db.$executeRaw`UPDATE "RateLimit" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key} AND "resetAt" > now()`
 }
 
 /** Forgets a window (e.g. failed sign-ins after a successful one). */

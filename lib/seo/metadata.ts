@@ -14,7 +14,17 @@ export function pageMetadata({ locale, path, title, description, isIndexable = t
     title,
     description,
     alternates: { canonical, languages: alternateLanguages(path) },
-    openGraph: { title, description, url: canonical, siteName: 'Subtitle Studio', locale: locale.replace('-', '_'), type: 'website' },
+    openGraph: {
+      title,
+      description,
+      url: canonical,
+      siteName: 'Subtitle Studio',
+      locale: locale.replace('-', '_'),
+      type: 'website',
+      // Drawn per locale at build time (app/og/[locale]/route.tsx).
+      images: [{ url: `/og/${locale}`, width: 1200, height: 630, alt: title }],
+    },
+    twitter: { card: 'summary_large_image', title, description, images: [`/og/${locale}`] },
     robots: isIndexable ? { index: true, follow: true } : { index: false, follow: false },
   }
 }

@@ -2,9 +2,9 @@ import { hasLocale } from 'next-intl'
 import { notFound } from 'next/navigation'
 import { setRequestLocale } from 'next-intl/server'
 import { routing } from '@/lib/i18n/routing'
-import type { Locale } from '@/lib/site'
+import { isEditionName, type EditionName, type Locale } from '@/lib/site'
 
-export type LocaleParams = { params: Promise<{ locale: string }> }
+export type LocaleParams = { params: Promise<{ locale: string; edition?: string }> }
 
 /** Reads and checks a page's locale and enables static rendering for it. */
 export async function pageLocale(params: LocaleParams['params']): Promise<Locale> {
@@ -12,4 +12,12 @@ export async function pageLocale(params: LocaleParams['params']): Promise<Locale
   if (!hasLocale(routing.locales, locale)) notFound()
   setRequestLocale(locale)
   return locale
+}
+
+/** Reads and checks a page's edition (the proxy puts it in the path) and locale. */
+export async function pageEdition(params: LocaleParams['params']): Promise<{ edition: EditionName; locale: Locale }> {
+  const locale = await pageLocale(params)
+  const { edition } = await params
+  if (!isEditionName(edition)) notFound()
+  return { edition, locale }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeHost, resolveEdition } from './index'
+import { contactAddress, editionView, isEditionName, normalizeHost, resolveEdition } from './index'
 
 describe('resolveEdition', () => {
   it('gives the China host zh-CN, no switcher, WeChat and the licence line', () => {
@@ -17,5 +17,20 @@ describe('resolveEdition', () => {
   it('normalises forwarded and IPv6 hosts', () => {
     expect(normalizeHost('a.example, b.example')).toBe('a.example')
     expect(normalizeHost('[::1]:3000')).toBe('[::1]')
+  })
+})
+
+describe('editions in the path', () => {
+  it('gives each edition name the host-independent part of what its host resolves to', () => {
+    for (const host of ['cn.localhost', 'intl.localhost', 'localhost']) {
+      const { cardPayment: _card, ...view } = resolveEdition(host)
+      expect(editionView(view.name)).toEqual(view)
+    }
+    expect(isEditionName('intl')).toBe(true)
+    expect(isEditionName('zh-CN')).toBe(false)
+  })
+  it('gives local and development hosts the fixed contact address', () => {
+    expect(contactAddress('cn')).toBe('support@subtitle-studio.example')
+    expect(contactAddress('dev')).toBe('support@subtitle-studio.example')
   })
 })

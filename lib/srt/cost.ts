@@ -1,23 +1,83 @@
-// Points and time estimates shown in the upload dialog and charged on creation.
+// Points and time estimates shown in the upload dialog and charged on creation. The rule and its
+// reason are written up in docs/billing.md.
 
 /** Spec section 9: 10 points per minute of subtitle duration, rounded up to whole minutes. */
 export const POINTS_PER_MINUTE = 10
 /** Spec section 5: uploads are at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5_242_880
+/** Longest text of one cue (or one segment edit); longer text is no subtitle anyone reads. */
+export const MAX_CUE_CHARS = 2_000
+
+/**
+ * Normal subtitle reading speeds, in characters per second: 17 for alphabetic scripts (spaces
+ * count), 9 for Chinese, Japanese and Korean, whose characters each carry a syllable or a word.
+ */
+export const READING_CPS = 17
+export const READING_CPS_CJK = 9
 
 const MS_PER_MINUTE = 60_000
 
+export type PricedBy = 'duration' | 'reading'
+
+export type Cost = {
+  /** Latest cue end, in ms. */
+  durationMs: number
+  /** Time a viewer needs to read every cue's text at a normal subtitle speed, in ms. */
+  readingMs: number
+  /** Which of the two set the price (the longer one; `duration` on a tie). */
+  pricedBy: PricedBy
+  cost: number
+}
+
+/** Han (with extensions), kana, hangul, CJK punctuation and fullwidth forms. */
+function isCjk(code: number): boolean {
+  return (
+    (code >= 0x2e80 && code <= 0x9fff) || // radicals, CJK punctuation, kana, CJK ext. A, unified Han
+    (code >= 0xac00 && code <= 0xd7af) || // hangul syllables
+    (code >= 0x1100 && code <= 0x11ff) || // hangul jamo
+    (code >= 0xf900 && code <= 0xfaff) || // compatibility ideographs
+    (code >= 0xff00 && code <= 0xffef) || // fullwidth and halfwidth forms
+    (code >= 0x20000 && code <= 0x3ffff) // supplementary ideographic planes
+  )
+}
+
+/** Reading time of a text in ms: code points, line breaks left out, CJK ones read at the slower speed. */
+export function readingMs(text: string): number {
+  let other = 0
+  let cjk = 0
+  for (const char of text) {
+    const code = char.codePointAt(0)!
+    if (code === 10 || code === 13) continue
+    if (isCjk(code)) cjk++
+    else other++
+  }
+  return (other * 1000) / READING_CPS + (cjk * 1000) / READING_CPS_CJK
+}
+
 /**
- * Points for a file: 10 per started minute of its duration, i.e. `ceil(endMs / 60000) * 10`.
- * Rules: the duration is the latest cue end (the last cue's end in an ordered file; the maximum also
- * covers files whose cues are out of order); no cues, or no positive duration, costs 0.
+ * Points for a file: 10 per started minute of the later of its duration (latest cue end) and its
+ * reading time, i.e. `ceil(max(durationMs, readingMs) / 60000) * 10`. Real subtitles are read
+ * within their duration and cost what spec section 9 says; a file squeezing more text into its
+ * time than anyone could read is billed for the reading time. A file with cues costs at least
+ * one minute; no cues costs 0.
  */
-export function computeCost(cues: readonly { endMs: number }[]): number {
+export function priceCues(cues: readonly { endMs: number; text?: string }[]): Cost {
   let durationMs = 0
+  let reading = 0
   for (const cue of cues) {
     if (Number.isFinite(cue.endMs) && cue.endMs > durationMs) durationMs = cue.endMs
+    if (cue.text) reading += readingMs(cue.text)
   }
-  return durationMs > 0 ? Math.ceil(durationMs / MS_PER_MINUTE) * POINTS_PER_MINUTE : 0
+  const readingWhole = Math.ceil(reading)
+  const pricedBy: PricedBy = readingWhole > durationMs ? 'reading' : 'duration'
+  const billedMs = Math.max(durationMs, readingWhole)
+  const minutes = cues.length === 0 ? 0 : Math.max(1, Math.ceil(billedMs / MS_PER_MINUTE))
+  return { durationMs, readingMs: readingWhole, pricedBy, cost: minutes * POINTS_PER_MINUTE }
+}
+
+/** The cost alone (see `priceCues`). */
+export function computeCost(cues: readonly { endMs: number; text?: string }[]): number {
+  return priceCues(cues).cost
 }
 
 export type TranslationEstimateOptions = {

@@ -22,7 +22,14 @@ export {
 } from '@/lib/srt/languages'
 export {
   computeCost,
+  priceCues,
+  readingMs,
   estimateTranslationMs,
+  MAX_CUE_CHARS,
+  READING_CPS,
+  READING_CPS_CJK,
+  type Cost,
+  type PricedBy,
   POINTS_PER_MINUTE,
   MAX_UPLOAD_BYTES,
   type TranslationEstimateOptions,

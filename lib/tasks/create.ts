@@ -3,13 +3,15 @@ import { randomInt } from 'node:crypto'
 import { db, type Tx } from '@/lib/db'
 import { enqueueTranslation, getBoss } from '@/lib/jobs/boss'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
-import { estimateTranslationMs } from '@/lib/srt'
+import { estimateTranslationMs, type PricedBy } from '@/lib/srt'
 import { batchSizeFor, checkService } from '@/lib/translate/service'
 import { env } from '@/lib/env'
 import { toTaskDto, type TaskDto } from './dto'
 import type { CreateTaskFields } from './schemas'
 import { insertSegments } from './segment-rows'
-import { analyseSubtitle, type SubtitleUpload } from './upload'
+import { analyseUpload, summariseUploadOffThread } from './analyse-pool'
+import type { UploadSummary } from './upload-summary'
+import type { SubtitleUpload } from './upload'
 
 /** The spec's task id is a timestamp string; random digits keep ids created in the same ms apart. */
 export function newTaskId(now = Date.now()): string {
@@ -36,7 +38,7 @@ export async function createTask({
   enqueue?: Enqueue
 }): Promise<TaskDto> {
   const service = checkService(fields.service)
-  const { cues, detectedLanguage, cost } = analyseSubtitle(upload.bytes)
+  const { cues, detectedLanguage, cost, source } = await analyseUpload(upload.bytes, upload.format)
   const id = newTaskId()
   // Start the queue (first call of a process) before the transaction takes the user's lock.
   if (enqueue === enqueueTranslation) await getBoss()
@@ -54,6 +56,8 @@ export async function createTask({
         includeOriginalText: fields.includeOriginalText,
         cost,
         batchSize: batchSizeFor(fields.batchSize),
+        format: upload.format ?? 'srt',
+        source,
       },
     })
     await insertSegments(tx, id, cues)
@@ -63,17 +67,35 @@ export async function createTask({
   return toTaskDto(task, cues.length)
 }
 
-export type Estimate = { segments: number; detectedLanguage: string; durationMs: number; cost: number; estimatedMs: number }
+export type Estimate = {
+  segments: number
+  detectedLanguage: string
+  durationMs: number
+  readingMs: number
+  pricedBy: PricedBy
+  cost: number
+  estimatedMs: number
+  /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
+  glossary: UploadSummary['glossary']
+}
 
-/** What the upload dialog shows before creating: segment count, detected language, duration, cost, time. */
-export function estimateTask(upload: SubtitleUpload): Estimate {
-  const { cues, detectedLanguage, durationMs, cost } = analyseSubtitle(upload.bytes)
+/**
+ * What the upload dialog shows before creating: segments, language, duration, reading time, cost
+ * and what set it, time, and the user's glossary entries that apply with recurring terms worth adding.
+ */
+export async function estimateTask(upload: SubtitleUpload, { userId }: { userId: string }): Promise<Estimate> {
+  const entries = await db.glossaryEntry.findMany({ where: { userId }, select: { term: true, targetLanguage: true, sourceLanguage: true } })
+  const { segments, detectedLanguage, durationMs, readingMs, pricedBy, cost, glossary } = await summariseUploadOffThread(upload.bytes, entries, upload.format)
   const e = env()
   return {
-    segments: cues.length,
+    glossary,
+    segments,
     detectedLanguage,
     durationMs,
+    readingMs,
+    pricedBy,
     cost,
-    estimatedMs: estimateTranslationMs(cues.length, { batchSize: e.TRANSLATION_BATCH_SIZE, concurrency: e.TRANSLATION_CONCURRENCY }),
+    // Without an override a DeepSeek batch carries about 40 cues (lib/translate/tokens.ts).
+    estimatedMs: estimateTranslationMs(segments, { batchSize: e.TRANSLATION_BATCH_SIZE ?? 40, concurrency: e.TRANSLATION_CONCURRENCY }),
   }
 }

@@ -8,10 +8,13 @@ export type TaskDto = {
   targetLanguage: string
   translationService: string
   includeOriginalText: boolean
+  /** The uploaded file's format, which exports default to. */
+  format: 'srt' | 'vtt' | 'ass'
   status: string
   progress: number
   cost: number
-  batchSize: number
+  /** The cues-per-request override; null when batches are sized by source tokens. */
+  batchSize: number | null
   submitTime: string
   translationStartTime: string | null
   translationEndTime: string | null
@@ -23,12 +26,23 @@ export type TaskDto = {
   segmentCount?: number
 }
 
-export type SegmentDto = { id: number; startTime: string; endTime: string; duration: number; originalText: string; translatedText: string | null }
+/** Who made a segment's translation: a service, `memory` (an identical line's answer reused) or `edited` by a person. */
+export type TranslatedBy = 'deepseek' | 'google' | 'mymemory' | 'memory' | 'edited'
+
+export type SegmentDto = {
+  id: number
+  startTime: string
+  endTime: string
+  duration: number
+  originalText: string
+  translatedText: string | null
+  translatedBy: TranslatedBy | null
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
 /** A task as the API answers it (dates as ISO strings). */
-export function toTaskDto(task: Task, segmentCount?: number): TaskDto {
+export function toTaskDto(task: Omit<Task, 'source'>, segmentCount?: number): TaskDto {
   return {
     id: task.id,
     fileName: task.fileName,
@@ -37,6 +51,7 @@ export function toTaskDto(task: Task, segmentCount?: number): TaskDto {
     targetLanguage: task.targetLanguage,
     translationService: task.translationService,
     includeOriginalText: task.includeOriginalText,
+    format: task.format === 'vtt' || task.format === 'ass' ? task.format : 'srt',
     status: task.status,
     progress: task.progress,
     cost: task.cost,
@@ -53,8 +68,8 @@ export function toTaskDto(task: Task, segmentCount?: number): TaskDto {
   }
 }
 
-/** A segment as the API answers it: the spec's id, times, duration in ms and both texts. */
-export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText'>): SegmentDto {
+/** A segment as the API answers it: the spec's id, times, duration in ms, both texts and who translated it. */
+export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy'>): SegmentDto {
   return {
     id: segment.index,
     startTime: segment.startTime,
@@ -62,5 +77,6 @@ export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'end
     duration: segment.durationMs,
     originalText: segment.originalText,
     translatedText: segment.translatedText,
+    translatedBy: (segment.translatedBy as TranslatedBy | null) ?? null,
   }
 }

@@ -2,13 +2,17 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/http/app-error'
 import { log } from '@/lib/log'
+import { MAX_CUE_CHARS } from '@/lib/srt/cost'
+import { formatMs, parseTime } from '@/lib/srt/time'
 import { ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
-import { providerFor } from '@/lib/translate/service'
+import { chargeFreeTranslation } from '@/lib/translate/free-usage'
+import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
 import { findOwnTask } from './queries'
+import type { SegmentChange } from './schemas'
 
-/** Cues before a segment sent along as context when it is retranslated alone. */
-const CONTEXT_SIZE = 2
+/** Cues on each side of a segment sent along as context when it is retranslated. */
+const CONTEXT_SIZE = 3
 
 async function findSegment(taskId: string, segmentId: number) {
   const segment = await db.segment.findUnique({ where: { taskId_index: { taskId, index: segmentId } } })
@@ -17,8 +21,9 @@ async function findSegment(taskId: string, segmentId: number) {
 }
 
 /**
- * Edits the original and/or translated text of one segment of the user's task. Rule: not while the
- * task is translating (40900): its worker would overwrite the edit with the text it translated.
+ * Edits the original and/or translated text of one segment of the user's task and marks it edited
+ * by a person. Rule: while the task translates only a segment that already has its translation can
+ * be edited (40900 otherwise); the worker leaves edited segments alone (`saveTranslations`).
  */
 export async function editSegment({
   userId,
@@ -34,67 +39,150 @@ export async function editSegment({
   translatedText?: string
 }): Promise<SegmentDto> {
   const task = await findOwnTask({ userId, taskId })
-  if (task.status === 'translating') throw new AppError('conflict', 'taskBusy')
-  await findSegment(taskId, segmentId)
+  const segment = await findSegment(taskId, segmentId)
+  if (task.status === 'translating' && segment.translatedText === null) throw new AppError('conflict', 'segmentPending')
   const updated = await db.segment.update({
     where: { taskId_index: { taskId, index: segmentId } },
-    data: { ...(originalText === undefined ? {} : { originalText }), ...(translatedText === undefined ? {} : { translatedText }) },
+    data: {
+      ...(originalText === undefined ? {} : { originalText }),
+      // A person's translation is marked as such (the editor shows who made each line).
+      ...(translatedText === undefined ? {} : { translatedText, translatedBy: 'edited' }),
+      editedAt: new Date(),
+    },
   })
   return toSegmentDto(updated)
 }
 
 /**
- * Translates one segment again with the task's service, its two previous cues as context, and
- * stores the result. Rules: not while the task is translating (40900); a provider failure is a
- * 50200 "retranslate error"; free of charge (the file was paid for as a whole).
+ * Applies several segment changes (texts and/or times) in one statement: the editor's replace
+ * all, undo and redo. Rules: all or nothing; every id must exist (40400); while translating, only
+ * segments with a translation can change (40900); every changed row is marked edited by a person.
  */
-export async function retranslateSegment({
+export async function editSegments({ userId, taskId, changes }: { userId: string; taskId: string; changes: SegmentChange[] }): Promise<SegmentDto[]> {
+  const task = await findOwnTask({ userId, taskId })
+  const ids = changes.map((c) => c.id)
+  const rows = await db.segment.findMany({ where: { taskId, index: { in: ids } }, select: { index: true, translatedText: true } })
+  if (rows.length !== ids.length) throw new AppError('not_found', 'segmentNotFound')
+  if (task.status === 'translating' && rows.some((r) => r.translatedText === null)) throw new AppError('conflict', 'segmentPending')
+  const times = changes.map((c) => (c.startTime === undefined ? null : { start: parseTime(c.startTime) ?? 0, end: parseTime(c.endTime ?? '') ?? 0 }))
+  await db.$executeRaw`
+    UPDATE "Segment" AS s SET
+      "originalText" = COALESCE(v.o, s."originalText"),
+      "translatedText" = COALESCE(v.t, s."translatedText"),
+      "translatedBy" = CASE WHEN v.t IS NULL THEN s."translatedBy" ELSE 'edited' END,
+      "startTime" = COALESCE(v.st, s."startTime"),
+      "endTime" = COALESCE(v.et, s."endTime"),
+      "durationMs" = COALESCE(v.d, s."durationMs"),
+      "editedAt" = now()
+    FROM unnest(
+      ${ids}::int[], ${changes.map((c) => c.originalText ?? null)}::text[], ${changes.map((c) => c.translatedText ?? null)}::text[],
+      ${times.map((t) => (t ? formatMs(t.start) : null))}::text[], ${times.map((t) => (t ? formatMs(t.end) : null))}::text[],
+      ${times.map((t) => (t ? Math.max(0, t.end - t.start) : null))}::int[]
+    ) AS v(i, o, t, st, et, d)
+    WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  const updated = await db.segment.findMany({ where: { taskId, index: { in: ids } }, orderBy: { index: 'asc' } })
+  return updated.map(toSegmentDto)
+}
+
+/**
+ * Moves the cues of the user's task (all, or the listed ids) by `offsetMs`, never below zero; a
+ * cue pushed against zero keeps its length when it can. Answers the moved segments.
+ */
+export async function shiftSegments({ userId, taskId, offsetMs, ids }: { userId: string; taskId: string; offsetMs: number; ids?: number[] }): Promise<SegmentDto[]> {
+  await findOwnTask({ userId, taskId })
+  const rows = await db.segment.findMany({
+    where: { taskId, ...(ids ? { index: { in: ids } } : {}) },
+    orderBy: { index: 'asc' },
+    select: { index: true, startTime: true, endTime: true },
+  })
+  if (ids && rows.length !== new Set(ids).size) throw new AppError('not_found', 'segmentNotFound')
+  const moved = rows.map((r) => {
+    const start = parseTime(r.startTime) ?? 0
+    const end = parseTime(r.endTime) ?? start
+    const newStart = Math.max(0, start + offsetMs)
+    const newEnd = Math.max(newStart, end + offsetMs, 0)
+    return { id: r.index, startTime: formatMs(newStart), endTime: formatMs(newEnd), durationMs: newEnd - newStart }
+  })
+  if (moved.length === 0) return []
+  await db.$executeRaw`
+    UPDATE "Segment" AS s SET "startTime" = v.st, "endTime" = v.et, "durationMs" = v.d, "editedAt" = now()
+    FROM unnest(${moved.map((m) => m.id)}::int[], ${moved.map((m) => m.startTime)}::text[], ${moved.map((m) => m.endTime)}::text[], ${moved.map((m) => m.durationMs)}::int[]) AS v(i, st, et, d)
+    WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  const updated = await db.segment.findMany({ where: { taskId, index: { in: moved.map((m) => m.id) } }, orderBy: { index: 'asc' } })
+  return updated.map(toSegmentDto)
+}
+
+/**
+ * Translates several segments again in one call with the task's service (and its fallback), with
+ * three cues on each side as context, and stores the results. Rules: not while the task is
+ * translating (40900); a text longer than a cue may be is a 40000; free of points (the file was
+ * paid for as a whole) but counted with the free translate calls (60 a minute, a daily character
+ * allowance; 42900 past either); a provider failure is a 50200 "retranslate error" and changes nothing.
+ */
+export async function retranslateSegments({
   userId,
   taskId,
-  segmentId,
+  ids,
   provider,
   retry,
 }: {
   userId: string
   taskId: string
-  segmentId: number
+  ids: number[]
   provider?: TranslateProvider
   retry?: Partial<RetryPolicy>
-}): Promise<SegmentDto> {
+}): Promise<SegmentDto[]> {
   const task = await findOwnTask({ userId, taskId })
   if (task.status === 'translating') throw new AppError('conflict', 'taskBusy')
-  const segment = await findSegment(taskId, segmentId)
-  const before = await db.segment.findMany({
-    where: { taskId, index: { lt: segmentId } },
-    orderBy: { index: 'desc' },
-    take: CONTEXT_SIZE,
-    select: { index: true, originalText: true },
-  })
-  // Context cues are marked done so the engine sends them as context only.
-  const cues = [
-    ...before.reverse().map((c) => ({ id: c.index, text: c.originalText, translatedText: c.originalText || ' ' })),
-    { id: segment.index, text: segment.originalText },
-  ]
-  let text: string
+  const wanted = new Set(ids)
+  const around = new Set(ids.flatMap((id) => Array.from({ length: 2 * CONTEXT_SIZE + 1 }, (_, k) => id - CONTEXT_SIZE + k)))
+  const rows = await db.segment.findMany({ where: { taskId, index: { in: [...around] } }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
+  if (rows.filter((r) => wanted.has(r.index)).length !== wanted.size) throw new AppError('not_found', 'segmentNotFound')
+  if (rows.some((r) => wanted.has(r.index) && r.originalText.length > MAX_CUE_CHARS)) throw new AppError('bad_request', 'segmentTooLong', { max: MAX_CUE_CHARS })
+  // Neighbours are marked done (with their translation when there is one) so the engine sends them as context only.
+  const cues = rows.map((r) =>
+    wanted.has(r.index) ? { id: r.index, text: r.originalText } : { id: r.index, text: r.originalText, translatedText: r.translatedText?.trim() ? r.translatedText : r.originalText || ' ' },
+  )
+  // Free of points, but counted with the translate calls: 60 calls a minute, a daily character allowance.
+  await chargeFreeTranslation({ userId, chars: cues.reduce((sum, c) => sum + c.text.length, 0) })
+  const madeBy = new Map<number, string | null>()
+  let result: Map<number, string>
   try {
-    const result = await translateCues({
+    result = await translateCues({
       provider: provider ?? providerFor(task.translationService),
       cues,
       sourceLanguage: task.originalLanguage,
       targetLanguage: task.targetLanguage,
-      batchSize: 1,
-      concurrency: 1,
+      fallbacks: provider ? [] : fallbacksFor(task.translationService),
+      batchSize: task.batchSize ?? undefined,
+      concurrency: 4,
       contextSize: CONTEXT_SIZE,
+      // Asked to translate these lines again: an identical line's answer is not what the user wants.
+      memory: false,
       retry,
+      onBatchDone: (done) => {
+        for (const item of done) madeBy.set(item.id, item.translatedBy)
+      },
     })
-    text = result.get(segment.index) ?? ''
   } catch (error) {
     if (error instanceof ProviderError) {
-      log.warn('tasks.retranslate_failed', { taskId, segmentId, error })
+      log.warn('tasks.retranslate_failed', { taskId, ids: ids.slice(0, 20), error })
       throw new AppError('upstream_failed', 'retranslateFailed')
     }
     throw error
   }
-  const updated = await db.segment.update({ where: { taskId_index: { taskId, index: segmentId } }, data: { translatedText: text } })
-  return toSegmentDto(updated)
+  const done = [...wanted].map((id) => ({ id, text: result.get(id) ?? '', by: madeBy.get(id) ?? null }))
+  await db.$executeRaw`
+    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b
+    FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
+    WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  const updated = await db.segment.findMany({ where: { taskId, index: { in: [...wanted] } }, orderBy: { index: 'asc' } })
+  return updated.map(toSegmentDto)
+}
+
+/** Translates one segment again: `retranslateSegments` with a single id. */
+export async function retranslateSegment(options: { userId: string; taskId: string; segmentId: number; provider?: TranslateProvider; retry?: Partial<RetryPolicy> }): Promise<SegmentDto> {
+  const { segmentId, ...rest } = options
+  const [segment] = await retranslateSegments({ ...rest, ids: [segmentId] })
+  return segment
 }

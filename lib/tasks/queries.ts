@@ -12,7 +12,8 @@ export type Page<T> = { pageNum: number; pageSize: number; totalCount: number; t
 /** A task of the user, or 40400 "task does not exist" (also for another user's task). */
 export async function findOwnTask({ userId, taskId }: { userId: string; taskId: string }) {
   if (!isTaskIdShape(taskId)) throw new AppError('not_found', 'taskNotFound')
-  const task = await db.task.findFirst({ where: { id: taskId, userId } })
+  // The VTT/ASS source (up to 5 MB) is read by exports only, never by a progress poll.
+  const task = await db.task.findFirst({ where: { id: taskId, userId }, omit: { source: true } })
   if (!task) throw new AppError('not_found', 'taskNotFound')
   return task
 }
@@ -27,6 +28,8 @@ export async function listTasks({ userId, page, size }: { userId: string; page: 
       skip: (page - 1) * size,
       take: size,
       include: { _count: { select: { segments: true } } },
+      // The stored VTT/ASS source is only read by an export, never by a page of the list.
+      omit: { source: true },
     }),
   ])
   const totalPages = Math.ceil(totalCount / size)

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { AppError } from '@/lib/http/app-error'
+import { MAX_CUE_CHARS } from '@/lib/srt/cost'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
+import { parseTime } from '@/lib/srt/time'
 
 const flag = z
   .string()
@@ -28,6 +30,19 @@ export const createTaskFields = z.object({
 
 export type CreateTaskFields = z.infer<typeof createTaskFields>
 
+/** `POST /api/tasks/batch`: the fields of one task but the target languages (repeated, read from the form). */
+export const createBatchFields = createTaskFields.omit({ targetLanguage: true })
+
+/** `GET /api/tasks/export.zip?ids=a,b&format=&content=`: 1..100 task ids, comma-separated or repeated. */
+export const exportZipQuery = z.object({
+  ids: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
+    .refine((ids) => ids.length >= 1 && ids.length <= 100, 'taskIdsInvalid'),
+  format: z.enum(['srt', 'vtt', 'ass']).optional(),
+  content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+})
+
 /** Highest page number accepted (far past any real list; keeps the row offset a small integer). */
 export const MAX_PAGE = 1_000_000
 
@@ -46,9 +61,10 @@ export const getTaskQuery = z.object({
 })
 
 // PostgreSQL text cannot hold NUL, so it is dropped from edited text instead of failing the write.
+// An edited text is capped like a cue of an upload (lib/srt/cost.ts), since it can be retranslated.
 const segmentText = z
   .string()
-  .max(10_000)
+  .max(MAX_CUE_CHARS, 'segmentTooLong')
   .transform((v) => v.replace(/\u0000/g, ''))
   .optional()
 
@@ -60,9 +76,51 @@ export const editSegmentBody = z
   })
   .refine((v) => v.originalText !== undefined || v.translatedText !== undefined, { message: 'invalidField', path: ['translatedText'] })
 
+/** Most segments one bulk call may change or retranslate (a long film, or one screen of a selection). */
+export const MAX_BULK_SEGMENTS = 10_000
+export const MAX_RETRANSLATE_SEGMENTS = 200
+/** Furthest a timing shift may move cues: a day. */
+export const MAX_SHIFT_MS = 86_400_000
+
+const segmentIndex = z.number({ error: 'invalidField' }).int().min(1).max(999_999_999)
+const timestamp = z
+  .string()
+  .refine((v) => parseTime(v) !== null, 'invalidField')
+  .optional()
+
+function uniqueIds(list: { id: number }[] | number[]) {
+  const ids = list.map((v) => (typeof v === 'number' ? v : v.id))
+  return new Set(ids).size === ids.length
+}
+
+/** One change of `PATCH /api/tasks/{id}/segments`: texts, and/or both times together. */
+export const segmentChange = z
+  .object({ id: segmentIndex, originalText: segmentText, translatedText: segmentText, startTime: timestamp, endTime: timestamp })
+  .refine((v) => (v.startTime === undefined) === (v.endTime === undefined), { message: 'invalidField', path: ['endTime'] })
+  .refine((v) => v.originalText !== undefined || v.translatedText !== undefined || v.startTime !== undefined, { message: 'invalidField', path: ['translatedText'] })
+
+export type SegmentChange = z.infer<typeof segmentChange>
+
+/** `PATCH /api/tasks/{id}/segments`: several segments at once (replace all, undo, redo). */
+export const editSegmentsBody = z.object({
+  segments: z.array(segmentChange).min(1, 'invalidField').max(MAX_BULK_SEGMENTS, 'invalidField').refine(uniqueIds, 'invalidField'),
+})
+
+/** `POST /api/tasks/{id}/segments/retranslate`: the ids of the selected segments. */
+export const retranslateSegmentsBody = z.object({
+  ids: z.array(segmentIndex).min(1, 'invalidField').max(MAX_RETRANSLATE_SEGMENTS, 'invalidField').refine(uniqueIds, 'invalidField'),
+})
+
+/** `POST /api/tasks/{id}/segments/shift`: milliseconds (negative = earlier), all cues or the listed ids. */
+export const shiftSegmentsBody = z.object({
+  offsetMs: z.number({ error: 'invalidField' }).int().min(-MAX_SHIFT_MS).max(MAX_SHIFT_MS).refine((v) => v !== 0, 'invalidField'),
+  ids: z.array(segmentIndex).min(1, 'invalidField').max(MAX_BULK_SEGMENTS, 'invalidField').refine(uniqueIds, 'invalidField').optional(),
+})
+
 /** `GET /api/tasks/{id}/export?format=srt|vtt&content=translated|bilingual|original`. */
 export const exportQuery = z.object({
-  format: z.enum(['srt', 'vtt']).default('srt'),
+  // Absent: the task's own format (lib/tasks/export.ts).
+  format: z.enum(['srt', 'vtt', 'ass']).optional(),
   content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
 })
 

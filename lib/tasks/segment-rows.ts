@@ -18,14 +18,20 @@ export async function insertSegments(tx: Tx, taskId: string, cues: readonly Cue[
   }
 }
 
-/** Writes translations of one batch; answers how many segments of the task were updated. */
-export async function saveTranslations(tx: Tx, taskId: string, items: readonly { id: number; translatedText: string }[]): Promise<number> {
+/**
+ * Writes translations of one batch with who made each; answers how many segments of the task were
+ * matched. A segment a person has edited (`editedAt`) keeps its text and its `edited` mark: the
+ * worker never overwrites a human edit.
+ */
+export async function saveTranslations(tx: Tx, taskId: string, items: readonly { id: number; translatedText: string; translatedBy?: string | null }[]): Promise<number> {
   let updated = 0
   for (let from = 0; from < items.length; from += CHUNK) {
     const chunk = items.slice(from, from + CHUNK)
     updated += await tx.$executeRaw`
-      UPDATE "Segment" AS s SET "translatedText" = v.t
-      FROM unnest(${chunk.map((i) => i.id)}::int[], ${chunk.map((i) => i.translatedText)}::text[]) AS v(i, t)
+      UPDATE "Segment" AS s
+      SET "translatedText" = CASE WHEN s."editedAt" IS NULL THEN v.t ELSE s."translatedText" END,
+          "translatedBy" = CASE WHEN s."editedAt" IS NULL THEN v.b ELSE s."translatedBy" END
+      FROM unnest(${chunk.map((i) => i.id)}::int[], ${chunk.map((i) => i.translatedText)}::text[], ${chunk.map((i) => i.translatedBy ?? null)}::text[]) AS v(i, t, b)
       WHERE s."taskId" = ${taskId} AND s."index" = v.i`
   }
   return updated

@@ -51,7 +51,7 @@ describe('POST /api/tasks', () => {
     const jobsBefore = await jobCount()
     const { status, body } = await create(auth, { name: 'Movie.SRT', body: SMALL })
     expect(status).toBe(200)
-    expect(body.data).toMatchObject({ fileName: 'Movie.SRT', status: 'translating', progress: 0, cost: 20, targetLanguage: 'ja', originalLanguage: 'en', detectedLanguage: 'en', segmentCount: 3, batchSize: 10 })
+    expect(body.data).toMatchObject({ fileName: 'Movie.SRT', status: 'translating', progress: 0, cost: 20, targetLanguage: 'ja', originalLanguage: 'en', detectedLanguage: 'en', segmentCount: 3, batchSize: null })
     expect(body.data.id).toMatch(/^\d{19}$/)
     expect(await getBalance({ userId: user.id })).toBe(80)
     expect(await jobCount()).toBe(jobsBefore + 1)
@@ -69,7 +69,7 @@ describe('POST /api/tasks', () => {
     const { body } = await create(auth, { name: 'a.srt', body: SMALL }, { ...FIELDS, sourceLanguage: 'fr', batchSize: '25' })
     expect(body.data).toMatchObject({ originalLanguage: 'fr', detectedLanguage: 'en', batchSize: 25 })
     const ignored = await create(auth, { name: 'b.srt', body: SMALL }, { ...FIELDS, batchSize: '-3' })
-    expect(ignored.body.data.batchSize).toBe(10)
+    expect(ignored.body.data.batchSize).toBeNull()
   })
 
   it('refuses bad uploads with 40000 and the spec message, storing nothing', async () => {
@@ -80,10 +80,10 @@ describe('POST /api/tasks', () => {
       ['empty', { name: 'empty.srt', body: '' }, FIELDS, 'file cannot be empty'],
       ['blank', { name: 'blank.srt', body: '  \n\n \r\n' }, FIELDS, 'file cannot be empty'],
       ['not SRT content', { name: 'notes.srt', body: 'just some words\nwith no timing at all\n' }, FIELDS, 'SRT file format incorrect or content empty'],
-      ['not .srt name', { name: 'movie.ass', body: SMALL }, FIELDS, 'unsupported file type, please upload an .srt subtitle file'],
+      ['not a subtitle name', { name: 'movie.txt', body: SMALL }, FIELDS, 'unsupported file type, please upload an .srt, .vtt, .ass or .ssa subtitle file'],
       ['too large', { name: 'big.srt', body: 'x'.repeat(5_242_881) }, FIELDS, 'file too large (5 MB at most)'],
       ['binary', { name: 'video.srt', body: binary }, FIELDS, 'the file is not a text subtitle file'],
-      ['no file', null, FIELDS, 'please choose an .srt file'],
+      ['no file', null, FIELDS, 'please choose an .srt, .vtt, .ass or .ssa file'],
       ['no target', { name: 'a.srt', body: SMALL }, { service: 'deepseek' }, 'please select a target language'],
       ['auto target', { name: 'a.srt', body: SMALL }, { ...FIELDS, targetLanguage: 'auto' }, 'invalid target language (auto cannot be a target)'],
       ['planned service', { name: 'a.srt', body: SMALL }, { ...FIELDS, service: 'deepl' }, 'not implemented yet'],
@@ -176,7 +176,7 @@ describe('reading, editing, exporting and deleting tasks', () => {
     expect(segment?.translatedText).toBeNull()
     expect(await db.task.count({ where: { id: taskId } })).toBe(1)
     const mine = await getRoute(jsonRequest('GET', `/api/tasks/${taskId}`, owner.auth), ctx({ id: taskId }))
-    expect((await mine.json()).data.segments[0]).toEqual({ id: 1, startTime: '00:00:01,000', endTime: '00:00:03,000', duration: 2000, originalText: 'Hello there.', translatedText: null })
+    expect((await mine.json()).data.segments[0]).toEqual({ id: 1, startTime: '00:00:01,000', endTime: '00:00:03,000', duration: 2000, originalText: 'Hello there.', translatedText: null, translatedBy: null })
     const light = await (await getRoute(jsonRequest('GET', `/api/tasks/${taskId}?segments=0`, owner.auth), ctx({ id: taskId }))).json()
     expect(light.data).toMatchObject({ id: taskId, status: 'translating', segmentCount: 3 })
     expect(light.data.segments).toBeUndefined()
@@ -196,7 +196,7 @@ describe('reading, editing, exporting and deleting tasks', () => {
     const vtt = await exportRoute(jsonRequest('GET', `/api/tasks/${taskId}/export?format=vtt&content=translated`, owner.auth), ctx({ id: taskId }))
     expect(vtt.headers.get('content-type')).toContain('text/vtt')
     expect(await vtt.text()).toMatch(/^WEBVTT\n\n1\n00:00:01\.000 --> 00:00:03\.000\nHello there\.\n/)
-    const bad = await exportRoute(jsonRequest('GET', `/api/tasks/${taskId}/export?format=ass`, owner.auth), ctx({ id: taskId }))
+    const bad = await exportRoute(jsonRequest('GET', `/api/tasks/${taskId}/export?format=sub`, owner.auth), ctx({ id: taskId }))
     expect(bad.status).toBe(400)
   })
 

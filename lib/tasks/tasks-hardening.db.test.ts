@@ -33,6 +33,9 @@ const SMALL = '1\n00:00:01,000 --> 00:00:03,000\nHello there.\n\n2\n00:00:04,000
 const echo = () => ({
   name: 'deepseek' as const,
   maxBatch: 10,
+  batchTokens: 1000,
+  usesContext: false,
+  limitKey: 'test',
   translateBatch: async ({ lines }: { lines: { text: string }[] }) => lines.map((l) => `[ja] ${l.text}`),
 })
 

@@ -1,15 +1,25 @@
 import 'server-only'
 import { AppError } from '@/lib/http/app-error'
-import { computeCost, decodeSubtitleBytes, detectLanguage, isLikelyBinary, MAX_UPLOAD_BYTES, parseSrtOrThrow, SrtError, type Cue } from '@/lib/srt'
+import { decodeSubtitleBytes, detectLanguage, isLikelyBinary, MAX_CUE_CHARS, MAX_UPLOAD_BYTES, priceCues, SrtError, type Cue, type PricedBy } from '@/lib/srt'
+import { formatFromFileName, parseSubtitleOrThrow, type SubtitleFormat } from '@/lib/subtitles/format'
 
-export type SubtitleUpload = { fileName: string; bytes: Uint8Array }
+export type SubtitleUpload = { fileName: string; bytes: Uint8Array; format?: SubtitleFormat }
+
+// "No cue" is worded for the file's own format (messages/*.json).
+const INVALID_KEY = { srt: 'srtInvalid', vtt: 'vttInvalid', ass: 'assInvalid' } as const
 
 export type AnalysedSubtitle = {
   cues: Cue[]
   detectedLanguage: string
-  /** End of the last cue, in ms (what the cost is computed from). */
+  /** End of the last cue, in ms. */
   durationMs: number
+  /** Time needed to read all the text, in ms. */
+  readingMs: number
+  /** Which of the two set the cost (lib/srt/cost.ts). */
+  pricedBy: PricedBy
   cost: number
+  /** The decoded file, kept for VTT and ASS so an export can write it back around the new text. */
+  source: string | null
 }
 
 function isFile(value: FormDataEntryValue | null): value is File {
@@ -41,34 +51,51 @@ export function cleanFileName(name: string): string {
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /**
- * Reads the `file` field of an upload. Rules (spec section 5): present, named `.srt` (any case),
- * not empty, at most 5242880 bytes; each failure is a 40000 with the spec's message.
+ * Reads the `file` field of an upload. Rules (spec section 5): present, named `.srt`, `.vtt`,
+ * `.ass` or `.ssa` (any case), not empty, at most 5242880 bytes; each failure is a 40000 with the
+ * spec's message.
  */
 export async function readSubtitleUpload(form: FormData | null): Promise<SubtitleUpload> {
   const file = form?.get('file') ?? null
   if (!isFile(file)) throw new AppError('bad_request', 'fileRequired')
-  if (!/\.srt$/i.test(file.name.trim())) throw new AppError('bad_request', 'fileTypeUnsupported')
+  return readSubtitleFile(file)
+}
+
+/** One uploaded file checked as above (also each file of a batch). */
+export async function readSubtitleFile(file: FormDataEntryValue): Promise<SubtitleUpload> {
+  if (!isFile(file)) throw new AppError('bad_request', 'fileRequired')
+  const format = formatFromFileName(file.name)
+  if (!format) throw new AppError('bad_request', 'fileTypeUnsupported')
   if (file.size === 0) throw new AppError('bad_request', 'fileEmpty')
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError('bad_request', 'fileTooLarge')
-  return { fileName: cleanFileName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) }
+  return { fileName: cleanFileName(file.name), bytes: new Uint8Array(await file.arrayBuffer()), format }
+}
+
+/** Every `file` field of a batch upload, in order. */
+export function uploadedFiles(form: FormData | null): FormDataEntryValue[] {
+  return form?.getAll('file') ?? []
 }
 
 /**
- * Decodes, parses and prices a subtitle file. Rules: binary content is refused; an empty file is
- * "file cannot be empty", no cue is "SRT file format incorrect or content empty"; the language is
- * detected from the cue text and the cost is 10 points per started minute of the last cue's end.
+ * Decodes, parses and prices a subtitle file of the given format. Rules: binary content is refused;
+ * an empty file is "file cannot be empty", no cue is "SRT (VTT, ASS) file format incorrect or
+ * content empty"; the language is
+ * detected from the cue text; a cue longer than MAX_CUE_CHARS is refused (40000 naming it); the
+ * cost is 10 points per started minute of the later of duration and reading time (lib/srt/cost.ts).
  */
-export function analyseSubtitle(bytes: Uint8Array): AnalysedSubtitle {
+export function analyseSubtitle(bytes: Uint8Array, format: SubtitleFormat = 'srt'): AnalysedSubtitle {
   if (isLikelyBinary(bytes)) throw new AppError('bad_request', 'fileBinary')
   let cues: Cue[]
+  // A NUL past the binary check's sample (or encoded in UTF-16) cannot be stored in PostgreSQL text.
+  const text = decodeSubtitleBytes(bytes).replace(/\u0000/g, '')
   try {
-    // A NUL past the binary check's sample (or encoded in UTF-16) cannot be stored in PostgreSQL text.
-    cues = parseSrtOrThrow(decodeSubtitleBytes(bytes).replace(/\u0000/g, ''))
+    cues = parseSubtitleOrThrow(text, format)
   } catch (error) {
-    if (error instanceof SrtError) throw new AppError('bad_request', error.code === 'empty_file' ? 'fileEmpty' : 'srtInvalid')
+    if (error instanceof SrtError) throw new AppError('bad_request', error.code === 'empty_file' ? 'fileEmpty' : INVALID_KEY[format])
     throw error
   }
-  let durationMs = 0
-  for (const cue of cues) if (cue.endMs > durationMs) durationMs = cue.endMs
-  return { cues, detectedLanguage: detectLanguage(cues), durationMs, cost: computeCost(cues) }
+  const long = cues.findIndex((cue) => cue.text.length > MAX_CUE_CHARS)
+  if (long >= 0) throw new AppError('bad_request', 'cueTooLong', { index: long + 1, max: MAX_CUE_CHARS })
+  const { durationMs, readingMs, pricedBy, cost } = priceCues(cues)
+  return { cues, detectedLanguage: detectLanguage(cues), durationMs, readingMs, pricedBy, cost, source: format === 'srt' ? null : text }
 }

@@ -1,35 +1,50 @@
+import { log } from '@/lib/log'
+import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
 import { mapWithConcurrency } from './pool'
-import { ProviderError, type TranslateLine, type TranslateProvider } from './providers/types'
+import { ProviderError, type ContextLine, type GlossaryTerm, type ProviderName, type TranslateLine, type TranslateProvider } from './providers/types'
+import { estimateTokens, normaliseText, planBatches } from './tokens'
 
 /** A cue to translate; one that already carries a translation (a resumed task) is kept as it is. */
 export type CueToTranslate = { id: number; text: string; translatedText?: string | null }
 
-export type TranslatedCue = { id: number; translatedText: string }
+/** Who made a translation: a provider, or `memory` when the answer for an identical line was reused. */
+export type TranslatedBy = ProviderName | 'memory'
 
-/** `attempts` = retries after the first try; `delayMs` = pause between them (longer on rate limits). */
+export type TranslatedCue = { id: number; translatedText: string; translatedBy: TranslatedBy | null }
+
+/** `attempts` = retries after the first try; `delayMs` = pause between them. */
 export type RetryPolicy = { attempts: number; delayMs: number }
 
 export type TranslateCuesOptions = {
   provider: TranslateProvider
+  /** Tried in order for cues the provider refuses, keeps answering wrongly, or cannot serve. */
+  fallbacks?: TranslateProvider[]
   cues: CueToTranslate[]
   sourceLanguage?: string
   targetLanguage: string
+  /** The batch-size override (cues per request); without it batches are sized by source tokens. */
   batchSize?: number
   concurrency?: number
   retry?: Partial<RetryPolicy>
+  /** Context cues on each side at least (more while the context budget allows). */
   contextSize?: number
+  glossary?: GlossaryTerm[]
+  /** Send identical lines once and reuse the answer (default); off to translate every cue afresh. */
+  memory?: boolean
   signal?: AbortSignal
   /** Called after each batch (or split half) with its results; calls never overlap. */
   onBatchDone?: (done: TranslatedCue[]) => Promise<void> | void
   /** Injected in tests; must reject when the signal aborts. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  sleep?: Sleep
 }
 
-// A rate-limit wait is capped here; one asking for far longer (a daily quota) is not worth waiting for.
-const MAX_RATE_WAIT_MS = 30_000
+// A rate limit asking for longer than this (a daily quota) is a failure of that provider, not a wait.
 const GIVE_UP_RATE_WAIT_MS = 5 * 60_000
+// Context on each side may take this share of the provider's batch budget, beyond the minimum.
+const CONTEXT_SHARE = 0.12
+const MAX_CONTEXT_CUES = 12
 
-const abortableSleep = (ms: number, signal?: AbortSignal) =>
+const abortableSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
     const timer = setTimeout(() => {
@@ -46,109 +61,215 @@ const abortableSleep = (ms: number, signal?: AbortSignal) =>
 const isBlank = (text: string) => text.trim() === ''
 const isDone = (cue: CueToTranslate) => typeof cue.translatedText === 'string' && (!isBlank(cue.translatedText) || isBlank(cue.text))
 
-type Pending = TranslateLine & { index: number }
+type Pending = TranslateLine & { index: number; key: string }
+
+/** A failure of particular cues (a wrong answer, a refusal), not of the provider as a whole. */
+const isAboutCues = (error: unknown) => error instanceof ProviderError && (error.kind === 'bad_answer' || error.kind === 'refused')
+
+/** Glossary entries whose term occurs in one of the lines (case-insensitive). */
+export function glossaryFor(glossary: readonly GlossaryTerm[], lines: readonly TranslateLine[]): GlossaryTerm[] {
+  if (glossary.length === 0) return []
+  const text = lines.map((l) => l.text.toLowerCase()).join('\n')
+  return glossary.filter((entry) => entry.term.trim() !== '' && text.includes(entry.term.toLowerCase()))
+}
+
+/**
+ * Hands out batch numbers so that the first round spreads over the file (every k-th batch) and each
+ * later batch starts, when possible, after the batch before it finished: its translations then go
+ * along as context.
+ */
+function batchScheduler(count: number, concurrency: number) {
+  const rounds = Math.ceil(count / Math.max(1, concurrency))
+  const queue = Array.from({ length: count }, (_, i) => i).sort((a, b) => (a % rounds) - (b % rounds) || a - b)
+  const finished = new Set<number>()
+  return {
+    next(): number {
+      const ready = queue.findIndex((i) => i === 0 || finished.has(i - 1))
+      return queue.splice(ready === -1 ? 0 : ready, 1)[0]
+    },
+    finish(i: number) {
+      finished.add(i)
+    },
+  }
+}
 
 /**
  * Translates the cues that lack a translation and answers id → translation for every cue.
- * Rules: batches of min(batchSize, provider.maxBatch) with at most `concurrency` requests in
- * flight, each carrying the `contextSize` cues just before it; a failed request is retried up to
- * `retry.attempts` times `delayMs` apart (rate limits wait max(retry-after, delayMs·2ⁿ), ≤ 30 s);
- * a fatal error, an exhausted retry or the caller's abort rejects at once and stops every other
- * request; a wrong answer (bad_answer) is split in halves down to single cues, never matched by
- * position; blank cues are answered blank without a request.
+ * Rules:
+ * - cues with the same normalised text are sent once; the others reuse the answer (`memory`);
+ * - batches are sized by source tokens (the provider's budget and cue cap) unless `batchSize`
+ *   overrides it; at most `concurrency` requests are in flight;
+ * - each request to a provider that reads context carries ≥ `contextSize` cues before and after the
+ *   batch (more while the budget allows), the translations already made of the cues before, and
+ *   the glossary entries whose term occurs in its lines;
+ * - a failure is retried up to `retry.attempts` times `delayMs` apart; a 429 pauses every request
+ *   to that provider in the process (lib/translate/pause.ts);
+ * - a wrong answer or a refusal is split in halves down to single cues, never matched by position;
+ * - cues the provider refuses, answers wrongly alone, or cannot serve after its retries go to the
+ *   fallbacks in order; a fatal error takes the provider out for the rest of the call;
+ * - when no provider is left for a batch, the error rejects at once and stops every other request,
+ *   except a failure of particular cues (wrong answer, refusal): then every other batch is still
+ *   translated and reported before the call rejects; the caller's abort stops everything at once.
+ *   Blank cues are answered blank without a request.
  */
 export async function translateCues({
   provider,
+  fallbacks = [],
   cues,
   sourceLanguage,
   targetLanguage,
-  batchSize = 10,
+  batchSize,
   concurrency = 8,
   retry = {},
-  contextSize = 2,
+  contextSize = 3,
+  glossary = [],
+  memory = true,
   signal,
   onBatchDone,
   sleep = abortableSleep,
 }: TranslateCuesOptions): Promise<Map<number, string>> {
   const { attempts = 3, delayMs = 1000 } = retry
+  const chain = [provider, ...fallbacks]
   const results = new Map<number, string>()
   if (new Set(cues.map((cue) => cue.id)).size !== cues.length) throw new Error('cue ids must be unique')
 
-  const blanks: TranslatedCue[] = []
+  const immediate: TranslatedCue[] = []
+  const known = new Map<string, string>()
+  if (memory) for (const cue of cues) if (isDone(cue) && !isBlank(cue.text)) known.set(normaliseText(cue.text), cue.translatedText as string)
   const pending: Pending[] = []
+  const copies = new Map<string, number[]>()
   cues.forEach((cue, index) => {
-    if (isDone(cue)) results.set(cue.id, cue.translatedText as string)
-    else if (isBlank(cue.text)) blanks.push({ id: cue.id, translatedText: '' })
-    else pending.push({ id: cue.id, text: cue.text, index })
+    if (isDone(cue)) return void results.set(cue.id, cue.translatedText as string)
+    if (isBlank(cue.text)) return void immediate.push({ id: cue.id, translatedText: '', translatedBy: null })
+    const key = memory ? normaliseText(cue.text) : `#${cue.id}`
+    const reused = known.get(key)
+    if (reused !== undefined) return void immediate.push({ id: cue.id, translatedText: reused, translatedBy: 'memory' })
+    const same = copies.get(key)
+    if (same) return void same.push(cue.id)
+    copies.set(key, [])
+    pending.push({ id: cue.id, text: cue.text, index, key })
   })
 
   const stop = new AbortController()
   const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal
   let reported: Promise<void> = Promise.resolve()
+  // Once the call has failed, late answers are dropped: nothing is written after it returns.
+  let isClosed = false
   const report = (done: TranslatedCue[]) => {
+    if (isClosed) return Promise.resolve()
     for (const item of done) results.set(item.id, item.translatedText)
     if (!onBatchDone || done.length === 0) return Promise.resolve()
     reported = reported.then(() => onBatchDone(done))
     return reported
   }
 
-  const contextFor = (index: number): TranslateLine[] => {
-    const context: TranslateLine[] = []
-    for (let i = index - 1; i >= 0 && context.length < contextSize; i--) {
-      if (!isBlank(cues[i].text)) context.unshift({ id: cues[i].id, text: cues[i].text })
+  const contextBudget = (p: TranslateProvider) => Math.floor(p.batchTokens * CONTEXT_SHARE)
+  function contextFor(p: TranslateProvider, first: number, last: number): { before: ContextLine[]; after: ContextLine[] } {
+    const side = (from: number, step: 1 | -1): ContextLine[] => {
+      const out: ContextLine[] = []
+      let tokens = 0
+      for (let i = from; i >= 0 && i < cues.length && out.length < MAX_CONTEXT_CUES; i += step) {
+        const cue = cues[i]
+        if (isBlank(cue.text)) continue
+        tokens += estimateTokens(cue.text)
+        if (out.length >= contextSize && tokens > contextBudget(p)) break
+        const translation = step === -1 ? results.get(cue.id) : undefined
+        out.push(translation ? { id: cue.id, text: cue.text, translation } : { id: cue.id, text: cue.text })
+      }
+      return step === -1 ? out.reverse() : out
     }
-    return context
+    return { before: side(first - 1, -1), after: side(last + 1, 1) }
   }
 
-  async function request(group: Pending[]): Promise<string[]> {
+  async function request(p: TranslateProvider, group: Pending[]): Promise<string[]> {
+    const lines = group.map(({ id, text }) => ({ id, text }))
     for (let attempt = 0; ; attempt++) {
+      await waitForProvider(p.limitKey, sleep, combined)
       try {
-        const texts = await provider.translateBatch({
-          lines: group.map(({ id, text }) => ({ id, text })),
-          context: contextFor(group[0].index),
+        const texts = await p.translateBatch({
+          lines,
+          context: p.usesContext ? contextFor(p, group[0].index, group[group.length - 1].index) : { before: [], after: [] },
+          glossary: p.usesContext ? glossaryFor(glossary, lines) : [],
           sourceLanguage,
           targetLanguage,
           signal: combined,
         })
         if (!Array.isArray(texts) || texts.length !== group.length) {
-          throw new ProviderError({ provider: provider.name, kind: 'bad_answer', message: 'provider answered the wrong number of lines' })
+          throw new ProviderError({ provider: p.name, kind: 'bad_answer', message: 'provider answered the wrong number of lines' })
         }
+        providerAnswered(p.limitKey)
         return texts
       } catch (error) {
-        if (!(error instanceof ProviderError) || error.kind === 'fatal' || combined.aborted) throw error
+        if (!(error instanceof ProviderError) || combined.aborted) throw error
+        if (error.kind === 'fatal' || error.kind === 'refused' || attempt >= attempts) throw error
         if (error.kind === 'bad_answer' && group.length > 1) throw error
-        if (attempt >= attempts) throw error
-        const isRate = error.kind === 'rate_limited'
-        if (isRate && (error.retryAfterMs ?? 0) > GIVE_UP_RATE_WAIT_MS) throw error
-        const wait = isRate ? Math.min(MAX_RATE_WAIT_MS, Math.max(error.retryAfterMs ?? 0, delayMs * 2 ** attempt)) : delayMs
-        await sleep(wait, combined)
+        if (error.kind === 'rate_limited') {
+          if ((error.retryAfterMs ?? 0) > GIVE_UP_RATE_WAIT_MS) throw error
+          pauseProvider(p.limitKey, error.retryAfterMs)
+        } else {
+          await sleep(delayMs, combined)
+        }
       }
     }
   }
 
-  async function translateGroup(group: Pending[]): Promise<void> {
+  const outOfService = new Set<number>()
+  async function translateGroup(group: Pending[], level = 0): Promise<void> {
+    const p = chain[level]
+    if (outOfService.has(level) && level + 1 < chain.length) return translateGroup(group, level + 1)
     let texts: string[]
     try {
-      texts = await request(group)
+      texts = await request(p, group)
     } catch (error) {
-      if (!(error instanceof ProviderError) || error.kind !== 'bad_answer' || group.length === 1) throw error
-      const half = Math.ceil(group.length / 2)
-      await translateGroup(group.slice(0, half))
-      return translateGroup(group.slice(half))
+      if (!(error instanceof ProviderError) || combined.aborted) throw error
+      if (isAboutCues(error) && group.length > 1) {
+        const half = Math.ceil(group.length / 2)
+        // Both halves are tried, so one untranslatable cue costs no more than itself.
+        let failure: unknown
+        for (const part of [group.slice(0, half), group.slice(half)]) {
+          await translateGroup(part, level).catch((e: unknown) => {
+            if (!isAboutCues(e) || combined.aborted) throw e
+            failure ??= e
+          })
+        }
+        if (failure) throw failure
+        return
+      }
+      if (level + 1 >= chain.length) throw error
+      if (error.kind === 'fatal') outOfService.add(level)
+      log.warn('translate.fallback', { from: p.name, to: chain[level + 1].name, cues: group.length, kind: error.kind, error: error.message })
+      return translateGroup(group, level + 1)
     }
-    await report(group.map((cue, i) => ({ id: cue.id, translatedText: texts[i] })))
+    const done: TranslatedCue[] = []
+    group.forEach((cue, i) => {
+      done.push({ id: cue.id, translatedText: texts[i], translatedBy: p.name })
+      for (const id of copies.get(cue.key) ?? []) done.push({ id, translatedText: texts[i], translatedBy: 'memory' })
+    })
+    await report(done)
   }
 
-  const size = Math.max(1, Math.min(batchSize, provider.maxBatch))
-  const batches: Pending[][] = []
-  for (let i = 0; i < pending.length; i += size) batches.push(pending.slice(i, i + size))
+  const tokensOf = (cue: Pending) => estimateTokens(cue.text) + 4
+  const batches = planBatches(pending, tokensOf, { budget: provider.batchTokens, maxItems: provider.maxBatch, fixedSize: batchSize, multipleOf: concurrency })
+  const scheduler = batchScheduler(batches.length, concurrency)
 
   try {
-    await report(blanks)
-    await mapWithConcurrency(batches, concurrency, translateGroup)
+    await report(immediate)
+    // A cue no provider could translate fails the call, but only after every other batch is done.
+    let untranslatable: unknown
+    await mapWithConcurrency(batches, concurrency, async () => {
+      const i = scheduler.next()
+      await translateGroup(batches[i]).catch((error: unknown) => {
+        if (!isAboutCues(error) || combined.aborted) throw error
+        untranslatable ??= error
+      })
+      scheduler.finish(i)
+    })
     await reported
+    if (untranslatable) throw untranslatable
   } catch (error) {
+    isClosed = true
     stop.abort(error)
+    await reported.catch(() => undefined)
     throw error
   }
   return results

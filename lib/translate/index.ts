@@ -1,13 +1,15 @@
 // Server-side translation: the engine (batches, concurrency, retries, splitting), the providers and
 // the app's wiring of them to the environment.
-export { translateCues, type CueToTranslate, type TranslatedCue, type RetryPolicy, type TranslateCuesOptions } from './engine'
-export { ProviderError, UnsupportedServiceError, resolveProvider, type ProvidersConfig, type TranslateProvider } from './providers'
+export { translateCues, glossaryFor, type CueToTranslate, type TranslatedCue, type TranslatedBy, type RetryPolicy, type TranslateCuesOptions } from './engine'
+export { estimateTokens, normaliseText, planBatches } from './tokens'
+export { ProviderError, UnsupportedServiceError, resolveProvider, type GlossaryTerm, type ProvidersConfig, type TranslateProvider } from './providers'
 export {
   TRANSLATION_SERVICES,
   MAX_BATCH_SIZE,
   allowedServices,
   batchSizeFor,
   checkService,
+  fallbacksFor,
   providerFor,
   providersConfig,
   translateTexts,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env'
-import { allowedServices, batchSizeFor, checkService, providerFor, providersConfig } from './service'
+import { allowedServices, batchSizeFor, checkService, fallbacksFor, providerFor, providersConfig } from './service'
 
 const base = { DATABASE_URL: 'postgresql://x@127.0.0.1/db', SESSION_SECRET: 'x'.repeat(32) }
 
@@ -32,5 +32,14 @@ describe('translation service wiring', () => {
     expect(batchSizeFor(30, e)).toBe(30)
     expect(batchSizeFor('500', e)).toBe(100)
     for (const bad of ['0', '-3', '2.5', 'abc', '', null]) expect(batchSizeFor(bad, e)).toBe(12)
+    // neither: the token budget decides
+    expect(batchSizeFor(undefined, parseEnv(base))).toBeUndefined()
+  })
+
+  it('falls back from DeepSeek to the google service while Google is offered', () => {
+    expect(fallbacksFor('deepseek', parseEnv(base)).map((p) => p.name)).toEqual(['mymemory'])
+    expect(fallbacksFor('deepseek', parseEnv({ ...base, GOOGLE_TRANSLATE_API_KEY: 'k' })).map((p) => p.name)).toEqual(['google'])
+    expect(fallbacksFor('deepseek', parseEnv({ ...base, FEATURE_GOOGLE_TRANSLATION: '0' }))).toEqual([])
+    expect(fallbacksFor('google', parseEnv(base))).toEqual([])
   })
 })

@@ -52,12 +52,22 @@ export function providerFor(service: string, config: ProvidersConfig = providers
 
 /**
  * Segments per request for a task. Rule: the user's override when it is a positive whole number
- * (capped at 100), else TRANSLATION_BATCH_SIZE (default 10).
+ * (capped at 100), else TRANSLATION_BATCH_SIZE; neither (undefined) lets the token budget decide.
  */
-export function batchSizeFor(override: unknown, e: Env = env()): number {
+export function batchSizeFor(override: unknown, e: Env = env()): number | undefined {
   const value = typeof override === 'string' && override.trim() !== '' ? Number(override) : override
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return Math.min(value, MAX_BATCH_SIZE)
   return e.TRANSLATION_BATCH_SIZE
+}
+
+/**
+ * Providers that take over the cues a service cannot translate. Rule: DeepSeek falls back to the
+ * google service (Cloud Translation when keyed, else MyMemory) while Google is offered at all;
+ * the google service has none.
+ */
+export function fallbacksFor(service: string, e: Env = env()): TranslateProvider[] {
+  if (service !== 'deepseek' || !allowedServices(e).includes('google')) return []
+  return [resolveProvider({ service: 'google', config: providersConfig(e) })]
 }
 
 /**

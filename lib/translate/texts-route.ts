@@ -2,17 +2,14 @@ import 'server-only'
 import { z } from 'zod'
 import { AppError } from '@/lib/http/app-error'
 import { log } from '@/lib/log'
-import { consumeRateLimit } from '@/lib/rate-limit'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
+import { chargeFreeTranslation } from './free-usage'
 import { ProviderError } from './providers'
 import { checkService, translateTexts, type TranslationService } from './service'
 
 /** Limits of one translate call: the texts of about ten screens of subtitles. */
 export const MAX_TEXTS = 100
 export const MAX_TOTAL_CHARS = 20_000
-/** Calls one user may make in a window (about one a second, sustained). */
-export const MAX_CALLS_PER_WINDOW = 60
-const CALL_WINDOW_MS = 60_000
 
 /** The spec's translate call: `texts[]` and `targetLanguage` (plus an optional source language). */
 export const translateTextsBody = z.object({
@@ -23,8 +20,8 @@ export const translateTextsBody = z.object({
 
 /**
  * Answers one translation per text, in order, with a service. Rules: 1 to 100 texts of at most
- * 20,000 characters in all (40000 otherwise); at most 60 calls a minute per user (42900); a
- * provider failure is a 50200 "translation failed".
+ * 20,000 characters in all (40000 otherwise); the user's free share of calls and characters
+ * (./free-usage.ts, 42900 past it); a provider failure is a 50200 "translation failed".
  */
 export async function translateForCaller(service: TranslationService, body: z.infer<typeof translateTextsBody>, { userId }: { userId: string }): Promise<string[]> {
   checkService(service)
@@ -32,9 +29,7 @@ export async function translateForCaller(service: TranslationService, body: z.in
   if (body.texts.length > MAX_TEXTS) throw new AppError('bad_request', 'translateTooMany', { max: MAX_TEXTS })
   const chars = body.texts.reduce((sum, t) => sum + t.length, 0)
   if (chars > MAX_TOTAL_CHARS) throw new AppError('bad_request', 'translateTooLarge', { max: MAX_TOTAL_CHARS })
-  // These calls cost provider money but no points, so each user gets a bounded share of them.
-  const limit = await consumeRateLimit({ key: `translate:${userId}`, limit: MAX_CALLS_PER_WINDOW, windowMs: CALL_WINDOW_MS })
-  if (!limit.isAllowed) throw new AppError('rate_limited', 'rateLimited')
+  await chargeFreeTranslation({ userId, chars })
   try {
     return await translateTexts({ texts: body.texts, targetLanguage: body.targetLanguage, sourceLanguage: body.sourceLanguage, service })
   } catch (error) {

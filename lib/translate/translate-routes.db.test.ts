@@ -62,7 +62,7 @@ describe('sts-credentials without OSS', () => {
   it('answers a clear localized error', async () => {
     const { auth } = await makeUser()
     const res = await stsRoute(jsonRequest('POST', '/api/file/sts-credentials', { ...auth, 'x-locale': 'zh-CN' }), ctx())
-    expect(res.status).toBe(500)
-    expect(await res.json()).toEqual({ code: 50000, msg: '未配置云存储，无法获取存储凭证', data: null })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ code: 50300, msg: '未配置云存储，无法获取存储凭证', data: null })
   })
 })

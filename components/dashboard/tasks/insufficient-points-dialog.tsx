@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 
-export type Shortfall = { need: number; have: number }
+/** `isTotal`: the sum of several tasks (a batch), worded as such. */
+export type Shortfall = { need: number; have: number; isTotal?: boolean }
 
 type Props = {
   shortfall: Shortfall | null
@@ -22,7 +23,7 @@ export function InsufficientPointsDialog({ shortfall, canPurchase, onBuy, onCanc
       open={shortfall !== null}
       onOpenChange={(open) => !open && onCancel()}
       title={t('title')}
-      description={shortfall ? t('body', { need: shortfall.need, have: shortfall.have }) : undefined}
+      description={shortfall ? t(shortfall.isTotal ? 'bodyTotal' : 'body', { need: shortfall.need, have: shortfall.have }) : undefined}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>

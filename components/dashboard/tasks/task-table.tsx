@@ -1,19 +1,41 @@
 'use client'
 
 import { useFormatter, useTranslations } from 'next-intl'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
-import type { Task } from '@/lib/client/tasks'
+import { errorText } from '@/lib/client/api'
+import { downloadZip, type Task } from '@/lib/client/tasks'
 import { useLanguagePair } from './language-name'
 import { ServiceBadge } from './service-badge'
 import { TaskActions } from './task-actions'
 import { TaskStatusBadge } from './task-status-badge'
 
-function Head() {
+type Selection = { all: boolean; some: boolean; toggleAll: () => void }
+
+function Head({ selection }: { selection?: Selection }) {
   const t = useTranslations('tasks.columns')
+  const ts = useTranslations('tasks.selection')
   return (
     <THead>
       <tr>
+        <TH className="w-8 pr-0">
+          {selection && (
+            <input
+              type="checkbox"
+              className="size-4 accent-brand"
+              checked={selection.all}
+              ref={(el) => {
+                if (el) el.indeterminate = selection.some && !selection.all
+              }}
+              onChange={selection.toggleAll}
+              aria-label={ts('selectAll')}
+              data-testid="task-select-all"
+            />
+          )}
+        </TH>
         <TH>{t('file')}</TH>
         <TH>{t('languages')}</TH>
         <TH>{t('status')}</TH>
@@ -37,17 +59,63 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
     const date = new Date(iso)
     return format.dateTime(date, { year: date.getFullYear() === thisYear ? undefined : 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
   }
+  const ts = useTranslations('tasks.selection')
+  // Completed tasks can be picked for one ZIP download; a selection never outlives its page.
+  const [picked, setPicked] = useState<string[]>([])
+  const [isZipping, setZipping] = useState(false)
+  const completed = tasks.filter((task) => task.status === 'completed').map((task) => task.id)
+  const selected = picked.filter((id) => completed.includes(id))
+  const toggle = (id: string) => setPicked((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))
+  const selection: Selection | undefined =
+    completed.length > 0 ? { all: selected.length === completed.length, some: selected.length > 0, toggleAll: () => setPicked(selected.length === completed.length ? [] : completed) } : undefined
+  const zip = async () => {
+    setZipping(true)
+    try {
+      await downloadZip(selected, 'translated')
+    } catch (error) {
+      toast.error(errorText(error, ts('failed')))
+    } finally {
+      setZipping(false)
+    }
+  }
   return (
+    <div className="space-y-3">
+      {selected.length > 0 && (
+        <div className="flex items-center justify-between gap-3 rounded-lg border border-brand/40 bg-brand-subtle/50 px-3 py-2 text-sm" data-testid="task-selection">
+          <span className="font-medium text-fg">{ts('count', { count: selected.length })}</span>
+          <div className="flex gap-1.5">
+            <Button variant="ghost" size="sm" onClick={() => setPicked([])}>
+              {ts('clear')}
+            </Button>
+            <Button size="sm" onClick={zip} isLoading={isZipping} data-testid="task-download-zip">
+              {ts('downloadZip')}
+            </Button>
+          </div>
+        </div>
+      )}
     <Table data-testid="task-table">
-      <Head />
+      <Head selection={selection} />
       <TBody>
         {tasks.map((task) => (
           <TR key={task.id} data-testid="task-row" data-task-id={task.id}>
+            <TD className="w-8 pr-0">
+              {task.status === 'completed' && (
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand"
+                  checked={selected.includes(task.id)}
+                  onChange={() => toggle(task.id)}
+                  aria-label={ts('select', { fileName: task.fileName })}
+                  data-testid="task-select"
+                />
+              )}
+            </TD>
             <TD className="max-w-72">
               <p className="truncate font-medium text-fg" title={task.fileName}>
                 {task.fileName}
               </p>
               <p className="tabular mt-0.5 text-xs whitespace-nowrap text-subtle">
+                <FormatLabel format={task.format} />
                 <span className="sr-only">{t('columns.submitted')} </span>
                 {task.submitTime ? <time dateTime={task.submitTime}>{submitted(task.submitTime)}</time> : '—'}
               </p>
@@ -69,6 +137,7 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
         ))}
       </TBody>
     </Table>
+    </div>
   )
 }
 
@@ -81,6 +150,7 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
         <TBody>
           {Array.from({ length: rows }, (_, i) => (
             <tr key={i}>
+              <TD className="w-8 pr-0" />
               <TD>
                 <Skeleton className="h-4 w-44" />
                 <Skeleton className="mt-1.5 h-3 w-24" />
@@ -103,5 +173,14 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
         </TBody>
       </Table>
     </div>
+  )
+}
+
+/** The uploaded file's format as a short label (SRT, VTT, ASS) before the submit time. */
+function FormatLabel({ format = 'srt' }: { format?: Task['format'] }) {
+  return (
+    <span className="mr-1.5 rounded border border-border px-1 text-[10px] font-medium tracking-wide text-muted uppercase" data-testid="task-format">
+      {format}
+    </span>
   )
 }

@@ -9,8 +9,10 @@ import { Dialog } from '@/components/ui/dialog'
 import { Progress } from '@/components/ui/progress'
 import type { Features } from '@/lib/features'
 import { InsufficientPointsDialog } from './insufficient-points-dialog'
+import { UploadBatch } from './upload-batch'
 import { UploadDropzone } from './upload-dropzone'
 import { UploadEstimate } from './upload-estimate'
+import { UploadGlossary } from './upload-glossary'
 import { UploadOptions } from './upload-options'
 import { useUploadFlow } from './use-upload-flow'
 
@@ -24,8 +26,9 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
   const pathname = usePathname()
   const flow = useUploadFlow({
     canUseGoogle: features.googleTranslation,
-    onCreated: (task) => {
-      toast.success(t('started', { fileName: task.fileName }), { description: t('startedHint') })
+    onCreated: (tasks) => {
+      const title = tasks.length === 1 ? t('started', { fileName: tasks[0].fileName }) : t('startedMany', { count: tasks.length })
+      toast.success(title, { description: t('startedHint') })
       close()
       onCreated?.()
     },
@@ -66,8 +69,27 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
         }
       >
         <div className="space-y-5" data-testid="upload-dialog" data-phase={flow.phase}>
-          <UploadDropzone file={flow.file} onFile={flow.chooseFile} isDisabled={flow.isSubmitting} error={flow.fileError} />
-          {flow.file && !flow.fileError && <UploadEstimate estimate={flow.estimate} />}
+          {flow.batch.length > 1 ? (
+            <>
+              {flow.fileError && (
+                <Alert tone="warning" className="py-2.5">
+                  {flow.fileError}
+                </Alert>
+              )}
+              <UploadBatch files={flow.batch} languages={flow.targets.length || 1} total={flow.batchCost} onChange={flow.clearFiles} isDisabled={flow.isSubmitting} />
+            </>
+          ) : (
+            <>
+              <UploadDropzone file={flow.file} onFiles={flow.chooseFiles} isDisabled={flow.isSubmitting} error={flow.fileError} />
+              {flow.file && !flow.fileError && <UploadEstimate estimate={flow.estimate} />}
+              {flow.file && flow.estimate && flow.targets.length > 1 && (
+                <p className="tabular flex justify-between text-sm" data-testid="upload-batch-total" data-points={flow.batchCost}>
+                  <span className="text-muted">{t('batch.totalHint', { files: 1, languages: flow.targets.length })}</span>
+                  <span className="font-semibold text-fg">{t('batch.totalValue', { points: flow.batchCost, tasks: flow.targets.length })}</span>
+                </p>
+              )}
+            </>
+          )}
           <UploadOptions
             value={flow.choices}
             onChange={flow.setChoices}
@@ -75,6 +97,7 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
             canUseGoogle={features.googleTranslation}
             isDisabled={flow.isSubmitting}
           />
+          {flow.batch.length <= 1 && flow.estimate?.glossary && <UploadGlossary key={flow.file?.name} help={flow.estimate.glossary} target={flow.choices.target} isDisabled={flow.isSubmitting} />}
           {flow.submitError && (
             <Alert tone="danger" className="py-2.5">
               <span data-testid="upload-error">{flow.submitError}</span>

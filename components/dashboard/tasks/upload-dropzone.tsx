@@ -8,7 +8,8 @@ import { formatBytes } from '@/lib/client/task-helpers'
 
 type Props = {
   file: File | null
-  onFile: (file: File) => void
+  /** One file or several (a batch: one task per file and target language). */
+  onFiles: (files: File[]) => void
   isDisabled?: boolean
   /** Problem with the chosen file, shown inside the zone so it sits next to its cause. */
   error?: string | null
@@ -23,8 +24,8 @@ function FileIcon({ className }: { className?: string }) {
   )
 }
 
-/** Drag-and-drop or pick an .srt file; once chosen it shows the file and offers another pick. */
-export function UploadDropzone({ file, onFile, isDisabled, error }: Props) {
+/** Drag-and-drop or pick subtitle files; once one is chosen it shows the file and offers another pick. */
+export function UploadDropzone({ file, onFiles, isDisabled, error }: Props) {
   const t = useTranslations('upload.drop')
   const input = useRef<HTMLInputElement>(null)
   const [isOver, setOver] = useState(false)
@@ -32,8 +33,8 @@ export function UploadDropzone({ file, onFile, isDisabled, error }: Props) {
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
     setOver(false)
-    const dropped = event.dataTransfer.files?.[0]
-    if (dropped && !isDisabled) onFile(dropped)
+    const dropped = [...(event.dataTransfer.files ?? [])]
+    if (dropped.length > 0 && !isDisabled) onFiles(dropped)
   }
   const dragProps = {
     onDragOver: (event: DragEvent) => {
@@ -47,15 +48,16 @@ export function UploadDropzone({ file, onFile, isDisabled, error }: Props) {
     <input
       ref={input}
       type="file"
-      accept=".srt,application/x-subrip,text/plain"
+      multiple
+      accept=".srt,.vtt,.ass,.ssa,application/x-subrip,text/vtt,text/plain"
       className="sr-only"
       tabIndex={-1}
       aria-hidden="true"
       data-testid="upload-input"
       disabled={isDisabled}
       onChange={(event) => {
-        const chosen = event.target.files?.[0]
-        if (chosen) onFile(chosen)
+        const chosen = [...(event.target.files ?? [])]
+        if (chosen.length > 0) onFiles(chosen)
         event.target.value = ''
       }}
     />

@@ -35,19 +35,24 @@ export function UploadEstimate({ estimate }: { estimate: Estimate | null }) {
     )
   }
   return (
-    <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:flex sm:justify-between sm:gap-6" data-testid="upload-estimate">
-      <Stat label={t('detected')} testId="estimate-language">
-        {languageName(estimate.detectedLanguage)}
-      </Stat>
-      <Stat label={t('segments')} testId="estimate-segments">
-        {estimate.segments}
-      </Stat>
-      <Stat label={t('cost')} testId="estimate-cost">
-        {t('costValue', { points: estimate.cost, minutes: pointsToMinutes(estimate.cost) })}
-      </Stat>
-      <Stat label={t('time')} testId="estimate-time">
-        {t('timeValue', { seconds: estimatedSeconds(estimate.estimatedMs) })}
-      </Stat>
-    </dl>
+    <div className="space-y-1.5">
+      <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:flex sm:justify-between sm:gap-6" data-testid="upload-estimate">
+        <Stat label={t('detected')} testId="estimate-language">
+          {languageName(estimate.detectedLanguage)}
+        </Stat>
+        <Stat label={t('segments')} testId="estimate-segments">
+          {estimate.segments}
+        </Stat>
+        <Stat label={t('cost')} testId="estimate-cost">
+          {t('costValue', { points: estimate.cost, minutes: pointsToMinutes(estimate.cost) })}
+        </Stat>
+        <Stat label={t('time')} testId="estimate-time">
+          {t('timeValue', { seconds: estimatedSeconds(estimate.estimatedMs) })}
+        </Stat>
+      </dl>
+      <p className="text-xs text-subtle" data-testid="estimate-priced-by" data-priced-by={estimate.pricedBy}>
+        {estimate.pricedBy === 'reading' ? t('pricedByReading') : t('pricedByDuration')}
+      </p>
+    </div>
   )
 }

@@ -8,7 +8,10 @@ import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
 import { useLanguageName } from './language-name'
 
-export type UploadChoices = { source: string; target: string; service: TranslationService; includeOriginal: boolean }
+export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean }
+
+/** At most four languages besides the main target (five in all, POST /api/tasks/batch). */
+const MAX_EXTRA_TARGETS = 4
 
 type Props = {
   value: UploadChoices
@@ -69,6 +72,34 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
           data-testid="upload-service"
         />
       </Field>
+      {value.target && (
+        <fieldset className="sm:col-span-2" data-testid="upload-extra-targets">
+          <legend className="mb-1.5 text-sm font-medium text-fg">{t('alsoInto')}</legend>
+          <div className="flex flex-wrap gap-1.5">
+            {TARGET_LANGUAGES.filter((code) => code !== value.target).map((code) => {
+              const isOn = value.extraTargets.includes(code)
+              const isFull = !isOn && value.extraTargets.filter((c) => c !== value.target).length >= MAX_EXTRA_TARGETS
+              return (
+                <button
+                  key={code}
+                  type="button"
+                  aria-pressed={isOn}
+                  disabled={isDisabled || isFull}
+                  onClick={() => set({ extraTargets: isOn ? value.extraTargets.filter((c) => c !== code) : [...value.extraTargets, code] })}
+                  className={
+                    'rounded-full border px-2.5 py-0.5 text-xs transition-colors disabled:opacity-40 ' +
+                    (isOn ? 'border-brand bg-brand text-brand-fg' : 'border-border text-muted hover:border-brand/50')
+                  }
+                  data-testid={`upload-extra-target-${code}`}
+                >
+                  {name(code)}
+                </button>
+              )
+            })}
+          </div>
+          <p className="mt-1 text-xs text-subtle">{t('alsoIntoHint', { max: MAX_EXTRA_TARGETS + 1 })}</p>
+        </fieldset>
+      )}
       <div className="flex items-start gap-2.5 sm:pt-7">
         <input
           id="upload-include-original"

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError, errorText } from '@/lib/client/api'
 import { checkSrtFile } from '@/lib/client/task-helpers'
-import { createTask, estimateFile, getPoints, taskKeys, type Estimate, type Task, type TranslationService } from '@/lib/client/tasks'
+import { createTask, createTaskBatch, estimateFile, getPoints, taskKeys, type Estimate, type Task, type TranslationService } from '@/lib/client/tasks'
 import type { Shortfall } from './insufficient-points-dialog'
 import type { UploadChoices } from './upload-options'
 
@@ -13,7 +13,7 @@ const CHOICES_KEY = 'subtitle-studio.upload-choices'
 
 /** Remembered target and service: people translate into the same language file after file. */
 function rememberedChoices(canUseGoogle: boolean): UploadChoices {
-  const fallback: UploadChoices = { source: 'auto', target: '', service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false }
+  const fallback: UploadChoices = { source: 'auto', target: '', extraTargets: [], service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false }
   try {
     const saved = JSON.parse(localStorage.getItem(CHOICES_KEY) ?? 'null') as Partial<UploadChoices> | null
     if (!saved) return fallback
@@ -26,17 +26,31 @@ function rememberedChoices(canUseGoogle: boolean): UploadChoices {
 
 export type UploadPhase = 'idle' | 'estimating' | 'ready' | 'checking' | 'uploading' | 'creating'
 
+/** One chosen file of a batch: its estimate once read, or the problem that keeps it out. */
+export type ChosenFile = { file: File; estimate: Estimate | null; error: string | null }
+
+/** Up to 20 files and 5 target languages in one go (POST /api/tasks/batch). */
+export const MAX_FILES = 20
+export const MAX_TARGETS = 5
+
+/** The target languages of the choices: the main one first, then the extra ones, no repeats. */
+export function targetsOf(choices: UploadChoices): string[] {
+  return [...new Set([choices.target, ...choices.extraTargets].filter(Boolean))].slice(0, MAX_TARGETS)
+}
+
 /**
  * State of the upload dialog (spec section 4): idle → file chosen and estimated → submitting with
  * progress → done. Client checks run before any request; server messages are kept for display.
  */
-export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boolean; onCreated: (task: Task) => void }) {
+export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boolean; onCreated: (tasks: Task[]) => void }) {
   const t = useTranslations('upload')
   const client = useQueryClient()
   const [phase, setPhase] = useState<UploadPhase>('idle')
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const [estimate, setEstimate] = useState<Estimate | null>(null)
+  // Two files or more: each with its own estimate (the single-file fields above stay unused).
+  const [batch, setBatch] = useState<ChosenFile[]>([])
   const [submitError, setSubmitError] = useState<string | null>(null)
   const [uploadPct, setUploadPct] = useState(0)
   const [shortfall, setShortfall] = useState<Shortfall | null>(null)
@@ -49,6 +63,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     setFile(null)
     setFileError(null)
     setEstimate(null)
+    setBatch([])
     setSubmitError(null)
     setUploadPct(0)
     setShortfall(null)
@@ -58,6 +73,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
   const chooseFile = useCallback(
     async (chosen: File) => {
       estimating.current?.abort()
+      setBatch([])
       setFile(chosen)
       setEstimate(null)
       setSubmitError(null)
@@ -85,7 +101,80 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     [t],
   )
 
-  const submit = useCallback(async () => {
+  /** Several files: each is checked and estimated on its own; one bad file is shown, not fatal to the others. */
+  const chooseFiles = useCallback(
+    async (chosen: File[]) => {
+      if (chosen.length === 1) return chooseFile(chosen[0])
+      estimating.current?.abort()
+      const controller = new AbortController()
+      estimating.current = controller
+      const picked = chosen.slice(0, MAX_FILES)
+      const entries: ChosenFile[] = picked.map((f) => {
+        const problem = checkSrtFile(f)
+        return { file: f, estimate: null, error: problem ? t(`errors.${problem}`) : null }
+      })
+      setFile(null)
+      setFileError(chosen.length > MAX_FILES ? t('batch.tooManyFiles', { max: MAX_FILES }) : null)
+      setEstimate(null)
+      setSubmitError(null)
+      setBatch(entries)
+      setPhase('estimating')
+      const results = await Promise.all(
+        entries.map(async (entry) => {
+          if (entry.error) return entry
+          try {
+            return { ...entry, estimate: await estimateFile(entry.file, controller.signal) }
+          } catch (error) {
+            return { ...entry, error: errorText(error, t('errors.estimateFailed')) }
+          }
+        }),
+      )
+      if (controller.signal.aborted) return
+      setBatch(results)
+      setPhase('ready')
+    },
+    [chooseFile, t],
+  )
+
+  const targets = targetsOf(choices)
+  const isBatch = batch.length > 1 || targets.length > 1
+  const batchCost = (batch.length > 1 ? batch.reduce((sum, entry) => sum + (entry.estimate?.cost ?? 0), 0) : (estimate?.cost ?? 0)) * targets.length
+  const isBatchReady = batch.length > 1 ? batch.every((entry) => entry.estimate && !entry.error) : Boolean(estimate)
+
+  const submitBatch = useCallback(async () => {
+    const files = batch.length > 1 ? batch.map((entry) => entry.file) : file ? [file] : []
+    if (files.length === 0 || targets.length === 0) return
+    setSubmitError(null)
+    if (batchCost > 0) {
+      setPhase('checking')
+      const balance = await getPoints().catch(() => null)
+      if (balance !== null && balance < batchCost) {
+        setShortfall({ need: batchCost, have: balance, isTotal: true })
+        setPhase('ready')
+        return
+      }
+    }
+    setPhase('uploading')
+    setUploadPct(0)
+    try {
+      const { tasks } = await createTaskBatch(
+        { files, targetLanguages: targets, sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal },
+        (fraction) => {
+          setUploadPct(Math.round(fraction * 100))
+          if (fraction >= 1) setPhase('creating')
+        },
+      )
+      client.invalidateQueries({ queryKey: taskKeys.all })
+      client.invalidateQueries({ queryKey: taskKeys.points })
+      onCreated(tasks)
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 40200) setShortfall({ need: batchCost, have: (await getPoints().catch(() => 0)) ?? 0, isTotal: true })
+      setSubmitError(errorText(error, t('errors.submitFailed')))
+      setPhase('ready')
+    }
+  }, [batch, batchCost, choices, client, file, onCreated, t, targets])
+
+  const submitOne = useCallback(async () => {
     if (!file || !estimate || !choices.target) return
     setSubmitError(null)
     if (estimate.cost > 0) {
@@ -115,7 +204,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
       }
       client.invalidateQueries({ queryKey: taskKeys.all })
       client.invalidateQueries({ queryKey: taskKeys.points })
-      onCreated(task)
+      onCreated([task])
     } catch (error) {
       if (error instanceof ApiError && error.code === 40200) setShortfall({ need: estimate.cost, have: (await getPoints().catch(() => 0)) ?? 0 })
       setSubmitError(errorText(error, t('errors.submitFailed')))
@@ -126,6 +215,19 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
   const isSubmitting = phase === 'checking' || phase === 'uploading' || phase === 'creating'
   return {
     phase,
+    batch,
+    targets,
+    isBatch,
+    batchCost,
+    chooseFiles,
+    clearFiles: () => {
+      estimating.current?.abort()
+      setBatch([])
+      setFile(null)
+      setFileError(null)
+      setEstimate(null)
+      setPhase('idle')
+    },
     file,
     fileError,
     estimate,
@@ -135,10 +237,10 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     choices,
     setChoices,
     chooseFile,
-    submit,
+    submit: isBatch ? submitBatch : submitOne,
     reset,
     dismissShortfall: () => setShortfall(null),
     isSubmitting,
-    canSubmit: phase === 'ready' && Boolean(estimate && choices.target),
+    canSubmit: phase === 'ready' && Boolean(choices.target) && isBatchReady,
   }
 }

@@ -23,10 +23,13 @@ const lines = [
   { id: 17, text: 'Where are you going?' },
   { id: 18, text: "Home.\n<i>I'm tired.</i>" },
 ]
-const context = [
-  { id: 15, text: 'Hello.' },
-  { id: 16, text: 'Hi.' },
-]
+const context = {
+  before: [
+    { id: 15, text: 'Hello.', translation: 'こんにちは。' },
+    { id: 16, text: 'Hi.' },
+  ],
+  after: [{ id: 19, text: 'Good night.' }],
+}
 
 async function failure(run: Promise<unknown>): Promise<ProviderError> {
   const error = await run.then(() => undefined, (e: unknown) => e)
@@ -39,9 +42,15 @@ describe('DeepSeek provider', () => {
     const out = await provider().translateBatch({ lines, context, targetLanguage: 'ja' })
     expect(out).toEqual(['[ja] Where are you going?', "[ja] Home.\n<i>I'm tired.</i>"])
     expect(fake.stats.requests).toBe(1)
-    expect(fake.stats.counters).toMatchObject({ lines: 2, contextItems: 2 })
+    expect(fake.stats.counters).toMatchObject({ lines: 2, contextBefore: 2, contextAfter: 1 })
     // thinking disabled: the fake counts requests that leave it on
     expect(fake.stats.counters.thinkingEnabled).toBeUndefined()
+  })
+
+  it('sends the glossary only when entries apply', async () => {
+    await provider().translateBatch({ lines, context, glossary: [{ term: 'Home', translation: '家' }], targetLanguage: 'ja' })
+    await provider().translateBatch({ lines, context, glossary: [], targetLanguage: 'ja' })
+    expect(fake.stats.log.map((r) => (r.data as { glossary: unknown[] }).glossary)).toEqual([[{ term: 'Home', translation: '家' }], []])
   })
 
   it('sizes max_tokens at about 3x the source, with a floor and a cap', () => {
@@ -51,7 +60,7 @@ describe('DeepSeek provider', () => {
   })
 
   it('a wrong key is fatal, and the message does not carry the key', async () => {
-    const error = await failure(provider({ apiKey: 'sk-wrong-secret' }).translateBatch({ lines, context: [], targetLanguage: 'ja' }))
+    const error = await failure(provider({ apiKey: 'sk-wrong-secret' }).translateBatch({ lines, context: { before: [], after: [] }, targetLanguage: 'ja' }))
     expect(error).toMatchObject({ kind: 'fatal', status: 401 })
     expect(error.message).not.toContain('sk-wrong-secret')
   })
@@ -70,6 +79,8 @@ describe('DeepSeek provider', () => {
     ['[[fault:length]]', 'bad_answer'],
     ['[[fault:malformed]]', 'bad_answer'],
     ['[[fault:429]]', 'rate_limited'],
+    ['[[fault:risk]]', 'refused'],
+    ['[[fault:content_filter]]', 'refused'],
   ])('marker %s gives %s', async (marker, kind) => {
     const marked = [lines[0], { id: 18, text: `Home. ${marker}` }]
     const error = await failure(provider().translateBatch({ lines: marked, context, targetLanguage: 'ja' }))
@@ -88,12 +99,12 @@ describe('DeepSeek provider', () => {
 
   it('a marker with *N fails only the first N requests', async () => {
     const marked = [{ id: 1, text: 'Hi [[fault:503*1]]' }]
-    expect((await failure(provider().translateBatch({ lines: marked, context: [], targetLanguage: 'de' }))).kind).toBe('retryable')
-    expect(await provider().translateBatch({ lines: marked, context: [], targetLanguage: 'de' })).toEqual(['[de] Hi [[fault:503*1]]'])
+    expect((await failure(provider().translateBatch({ lines: marked, context: { before: [], after: [] }, targetLanguage: 'de' }))).kind).toBe('retryable')
+    expect(await provider().translateBatch({ lines: marked, context: { before: [], after: [] }, targetLanguage: 'de' })).toEqual(['[de] Hi [[fault:503*1]]'])
   })
 
   it('accepts leading blank lines sent while the server is busy', async () => {
-    const out = await provider().translateBatch({ lines: [{ id: 1, text: 'Hi [[fault:keepalive]]' }], context: [], targetLanguage: 'fr' })
+    const out = await provider().translateBatch({ lines: [{ id: 1, text: 'Hi [[fault:keepalive]]' }], context: { before: [], after: [] }, targetLanguage: 'fr' })
     expect(out).toEqual(['[fr] Hi [[fault:keepalive]]'])
   })
 
@@ -156,9 +167,11 @@ describe('DeepSeek provider', () => {
     expect(body.thinking).toEqual({ type: 'disabled' })
     expect(body.messages.map((m) => m.role)).toEqual(['system', 'user'])
     const rules = body.messages[0].content
-    for (const rule of ['Translate every item of "lines" into the language whose code is "targetLanguage"', 'one item per input line', 'same ids in the same order', 'Never merge, split', 'tags', 'json only', '{"translations":[{"id":17']) {
+    for (const rule of ['Translate every "lines" text into targetLanguage', 'never translate or return it', 'one item per line', 'same ids in the same order', 'Never merge, split', 'tags', 'json only', '{"translations":[{"id":17']) {
       expect(rules).toContain(rule)
     }
+    // The rules are written once per request and kept short: the lines are most of a request.
+    expect(rules.length).toBeLessThan(700)
     expect(Object.keys(JSON.parse(body.messages[1].content))).toEqual(['targetLanguage', 'context', 'lines'])
     expect(JSON.parse(body.messages[1].content)).toEqual({ targetLanguage: 'ja', context, lines })
   })

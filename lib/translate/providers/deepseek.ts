@@ -1,32 +1,23 @@
+import { estimateTokens } from '../tokens'
 import { fetchText, kindForStatus, parseJson, parseRetryAfter, redact } from './http'
 import { ProviderError, type TranslateLine, type TranslateProvider } from './types'
 
 export type DeepSeekConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs?: number }
 
 const MAX_TOKENS_CAP = 8192
+/** Source tokens per request and cues per request: about 30 to 60 subtitle cues (bench/translate.ts). */
+export const DEEPSEEK_BATCH_TOKENS = 1200
+export const DEEPSEEK_MAX_CUES = 60
 const MAX_TOKENS_FLOOR = 1024
 
-// The fixed JSON wire format: rules, then a two-line example, and the word "json" (JSON mode requires it).
+// The fixed JSON wire format, written once per request and kept short: most of a request is its lines.
 export const DEEPSEEK_SYSTEM_PROMPT = [
-  'You are a professional subtitle translator.',
-  'The user message is a JSON object {"targetLanguage": code, "context": [{"id", "text"}], "lines": [{"id", "text"}]}.',
-  'Translate every item of "lines" into the language whose code is "targetLanguage" (zh-CN = Simplified Chinese, zh-HK = Traditional Chinese as used in Hong Kong).',
-  'Rules:',
-  '- Return exactly one item per input line, with the same ids in the same order. Never merge, split, drop or add lines.',
-  '- "context" holds the lines just before these, for meaning only. Do not translate or return them.',
-  '- Keep line breaks (\\n) inside a text, and keep tags such as <i>, </i>, <b>, <font color="..."> and {\\an8} unchanged.',
-  '- An empty text stays empty.',
-  '- Reply with json only, no commentary, in this form:',
-  '{"translations":[{"id":17,"text":"..."},{"id":18,"text":"..."}]}',
-  'Example: for {"targetLanguage":"fr","context":[],"lines":[{"id":17,"text":"Where are you going?"},{"id":18,"text":"Home.\\n<i>I\'m tired.</i>"}]} reply',
-  '{"translations":[{"id":17,"text":"Où vas-tu ?"},{"id":18,"text":"À la maison.\\n<i>Je suis fatigué.</i>"}]}',
+  'You translate subtitles. The user sends json {"targetLanguage","glossary"?:[{"term","translation"}],"context":{"before":[{"id","text","translation"?}],"after":[{"id","text"}]},"lines":[{"id","text"}]}.',
+  'Translate every "lines" text into targetLanguage (zh-CN = Simplified Chinese, zh-HK = Traditional Chinese of Hong Kong).',
+  '"context" is for meaning only: never translate or return it; keep names and tone consistent with its translations. Translate glossary terms as given.',
+  'Return one item per line, same ids in the same order. Never merge, split, drop or add lines. Keep \\n and tags (<i>, {\\an8}) as they are.',
+  'Reply with json only: {"translations":[{"id":17,"text":"..."}]}',
 ].join('\n')
-
-/** Rough token count: one per CJK character, one per three other characters (errs high on purpose). */
-export function estimateTokens(text: string): number {
-  const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g)?.length ?? 0
-  return cjk + Math.ceil((text.length - cjk) / 3)
-}
 
 /** max_tokens ≈ 3× the source estimate (JSON overhead included), at least 1024, at most 8192. */
 export function maxTokensFor(lines: TranslateLine[]): number {
@@ -51,14 +42,18 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
 
   return {
     name: 'deepseek',
-    maxBatch: 100,
-    async translateBatch({ lines, context, targetLanguage, signal }) {
+    maxBatch: DEEPSEEK_MAX_CUES,
+    batchTokens: DEEPSEEK_BATCH_TOKENS,
+    usesContext: true,
+    limitKey: `deepseek:${url}`,
+    async translateBatch({ lines, context, glossary = [], targetLanguage, signal }) {
       if (lines.length === 0) return []
+      const user = { targetLanguage, ...(glossary.length > 0 ? { glossary } : {}), context, lines }
       const body = {
         model,
         messages: [
           { role: 'system', content: DEEPSEEK_SYSTEM_PROMPT },
-          { role: 'user', content: JSON.stringify({ targetLanguage, context, lines }) },
+          { role: 'user', content: JSON.stringify(user) },
         ],
         response_format: { type: 'json_object' },
         thinking: { type: 'disabled' },
@@ -78,13 +73,15 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
       if (res.status !== 200) {
         const vendor = typeof answer?.error?.message === 'string' ? answer.error.message : 'no error message'
         const retryAfterMs = res.status === 429 ? parseRetryAfter(res.headers) : undefined
+        // DeepSeek refuses sensitive text with a 400 "Content Exists Risk": another service may translate it.
+        if (res.status === 400 && /content exists risk/i.test(vendor)) throw fail('refused', `HTTP 400: ${vendor}`, { status: 400 })
         throw fail(kindForStatus(res.status), `HTTP ${res.status}: ${redact(vendor, [apiKey])}`, { status: res.status, retryAfterMs })
       }
       const choice = answer?.choices?.[0]
       if (!choice) throw fail('retryable', 'answer was not a chat completion')
       if (choice.finish_reason === 'insufficient_system_resource') throw fail('retryable', 'insufficient system resource')
       if (choice.finish_reason === 'length') throw fail('bad_answer', 'answer cut off (finish_reason length)')
-      if (choice.finish_reason === 'content_filter') throw fail('bad_answer', 'answer withheld by the content filter')
+      if (choice.finish_reason === 'content_filter') throw fail('refused', 'answer withheld by the content filter')
       const content = choice.message?.content
       // DeepSeek's JSON mode answers all-space content when it failed to produce JSON: a transient failure.
       if (typeof content !== 'string' || content.trim() === '') throw fail('retryable', 'blank answer')

@@ -31,26 +31,26 @@ async function failure(run: Promise<unknown>): Promise<ProviderError> {
 
 describe('Google Translation v2 provider', () => {
   it('translates in order as plain text (no HTML escaping) and answers blank lines blank', async () => {
-    const out = await provider().translateBatch({ lines, context: [], sourceLanguage: 'auto', targetLanguage: 'ja' })
+    const out = await provider().translateBatch({ lines, context: { before: [], after: [] }, sourceLanguage: 'auto', targetLanguage: 'ja' })
     expect(out).toEqual(["[ja] It's <i>fine</i> & \"good\"", '', '[ja] Two\nlines'])
     expect(fake.stats.counters.segments).toBe(2)
   })
 
   it('maps our Chinese codes to Google’s', async () => {
     expect(['zh-CN', 'zh-HK', 'zh-TW', 'en', 'ja'].map(toGoogleLanguage)).toEqual(['zh-CN', 'zh-TW', 'zh-TW', 'en', 'ja'])
-    expect(await provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: [], targetLanguage: 'zh-HK' })).toEqual(['[zh-TW] Hi'])
+    expect(await provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: { before: [], after: [] }, targetLanguage: 'zh-HK' })).toEqual(['[zh-TW] Hi'])
   })
 
   it('never sends more than 128 segments a request', async () => {
     const many = Array.from({ length: 300 }, (_, i) => ({ id: i, text: `Line ${i}` }))
-    const out = await provider().translateBatch({ lines: many, context: [], sourceLanguage: 'en', targetLanguage: 'de' })
+    const out = await provider().translateBatch({ lines: many, context: { before: [], after: [] }, sourceLanguage: 'en', targetLanguage: 'de' })
     expect(out).toEqual(many.map((l) => `[de] ${l.text}`))
     expect(fake.stats.requests).toBe(3)
     expect(fake.stats.counters.maxSegments).toBe(128)
   })
 
   it('a wrong key is fatal and the message does not carry it', async () => {
-    const error = await failure(provider('AIza-wrong-secret').translateBatch({ lines, context: [], targetLanguage: 'ja' }))
+    const error = await failure(provider('AIza-wrong-secret').translateBatch({ lines, context: { before: [], after: [] }, targetLanguage: 'ja' }))
     expect(error).toMatchObject({ kind: 'fatal', status: 400 })
     expect(error.message).not.toContain('AIza-wrong-secret')
     expect(error.message).toContain('API key not valid')
@@ -64,7 +64,7 @@ describe('Google Translation v2 provider', () => {
     ['wrong_count', 'bad_answer'],
   ] as const)('fault %s gives %s', async (fault, kind) => {
     fake.faults.set({ kind: fault })
-    expect((await failure(provider().translateBatch({ lines, context: [], targetLanguage: 'ja' }))).kind).toBe(kind)
+    expect((await failure(provider().translateBatch({ lines, context: { before: [], after: [] }, targetLanguage: 'ja' }))).kind).toBe(kind)
   })
 
   it('the fake refuses more than 128 segments, like Google', async () => {

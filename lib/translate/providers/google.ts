@@ -78,6 +78,10 @@ export function createGoogleTranslateProvider({ baseUrl, apiKey, timeoutMs = 60_
   return {
     name: 'google',
     maxBatch: MAX_SEGMENTS,
+    // About a third of the byte cap in tokens: a CJK token is three UTF-8 bytes.
+    batchTokens: 25_000,
+    usesContext: false,
+    limitKey: `google:${baseUrl}`,
     async translateBatch({ lines, sourceLanguage, targetLanguage, signal }) {
       const target = toGoogleLanguage(targetLanguage)
       const source = sourceLanguage && sourceLanguage !== 'auto' ? toGoogleLanguage(sourceLanguage) : undefined

@@ -30,7 +30,7 @@ describe('MyMemory provider', () => {
       { id: 2, text: '' },
       { id: 3, text: 'Bye' },
     ]
-    const out = await provider().translateBatch({ lines, context: [], sourceLanguage: 'en', targetLanguage: 'zh-HK' })
+    const out = await provider().translateBatch({ lines, context: { before: [], after: [] }, sourceLanguage: 'en', targetLanguage: 'zh-HK' })
     expect(out).toEqual([`[zh-TW] It's "fine" & good`, '', '[zh-TW] Bye'])
     expect(fake.stats.counters).toMatchObject({ queries: 2, withEmail: 2 })
   })
@@ -44,7 +44,7 @@ describe('MyMemory provider', () => {
         { id: 1, text: english },
         { id: 2, text: chinese },
       ],
-      context: [],
+      context: { before: [], after: [] },
       sourceLanguage: 'en',
       targetLanguage: 'ja',
     })
@@ -57,19 +57,19 @@ describe('MyMemory provider', () => {
 
   it('the daily quota (HTTP 200, responseStatus "429") is rate_limited with the announced wait', async () => {
     fake.faults.set({ kind: '429' })
-    const error = await failure(provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: [], sourceLanguage: 'en', targetLanguage: 'ja' }))
+    const error = await failure(provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: { before: [], after: [] }, sourceLanguage: 'en', targetLanguage: 'ja' }))
     expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: ((10 * 60 + 5) * 60 + 38) * 1000 })
     expect(parseQuotaWait('NEXT AVAILABLE IN  00 HOURS 00 MINUTES 07 SECONDS')).toBe(7000)
   })
 
   it('an invalid target language is fatal', async () => {
-    const error = await failure(provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: [], sourceLanguage: 'en', targetLanguage: 'xx' }))
+    const error = await failure(provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: { before: [], after: [] }, sourceLanguage: 'en', targetLanguage: 'xx' }))
     expect(error.kind).toBe('fatal')
     expect(error.message).toContain("'XX' IS AN INVALID TARGET LANGUAGE")
   })
 
   it('needs the detected source language: auto is fatal without a request', async () => {
-    const error = await failure(provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: [], sourceLanguage: 'auto', targetLanguage: 'ja' }))
+    const error = await failure(provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: { before: [], after: [] }, sourceLanguage: 'auto', targetLanguage: 'ja' }))
     expect(error.kind).toBe('fatal')
     expect(fake.stats.requests).toBe(0)
   })
@@ -80,7 +80,7 @@ describe('MyMemory provider', () => {
     ['blank', 'bad_answer'],
   ] as const)('fault %s gives %s', async (fault, kind) => {
     fake.faults.set({ kind: fault })
-    const error = await failure(provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: [], sourceLanguage: 'en', targetLanguage: 'ja' }))
+    const error = await failure(provider().translateBatch({ lines: [{ id: 1, text: 'Hi' }], context: { before: [], after: [] }, sourceLanguage: 'en', targetLanguage: 'ja' }))
     expect(error.kind).toBe(kind)
     expect(error.message).not.toContain('someone@example.com')
   })

@@ -63,6 +63,9 @@ export function createMyMemoryProvider({ baseUrl, email, timeoutMs = 30_000, con
   return {
     name: 'mymemory',
     maxBatch: 10,
+    batchTokens: 2000,
+    usesContext: false,
+    limitKey: `mymemory:${root}`,
     async translateBatch({ lines, sourceLanguage, targetLanguage, signal }) {
       if (!sourceLanguage || sourceLanguage === 'auto') throw fail('fatal', 'MyMemory needs the source language (it cannot detect it); pass the detected language')
       // MyMemory takes the same zh-CN / zh-TW codes as Google.

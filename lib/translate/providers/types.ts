@@ -2,10 +2,17 @@ export type ProviderName = 'deepseek' | 'google' | 'mymemory'
 
 export type TranslateLine = { id: number; text: string }
 
+/** A cue shown for meaning only; `translation` is what an earlier batch made of it, when known. */
+export type ContextLine = { id: number; text: string; translation?: string }
+
+/** A glossary entry sent with a batch whose lines contain its term. */
+export type GlossaryTerm = { term: string; translation: string }
+
 export type TranslateBatchInput = {
   lines: TranslateLine[]
-  /** Cues just before the batch, for meaning only; never translated back. */
-  context: TranslateLine[]
+  /** Cues just before and just after the batch, for meaning only; never translated back. */
+  context: { before: ContextLine[]; after: ContextLine[] }
+  glossary?: GlossaryTerm[]
   sourceLanguage?: string
   targetLanguage: string
   signal?: AbortSignal
@@ -13,8 +20,14 @@ export type TranslateBatchInput = {
 
 export type TranslateProvider = {
   name: ProviderName
-  /** Most lines one translateBatch call accepts. */
+  /** Most lines one translateBatch call accepts (a cap on the budget-sized batch). */
   maxBatch: number
+  /** Source tokens one request carries (estimated with estimateTokens); batches are sized by it. */
+  batchTokens: number
+  /** Whether the provider reads context and glossary (an LLM); others get neither. */
+  usesContext: boolean
+  /** Requests sharing this key share one rate-limit pause (the same service and account). */
+  limitKey: string
   /** Returns exactly one string per line, in the same order, or throws a ProviderError. */
   translateBatch(input: TranslateBatchInput): Promise<string[]>
 }
@@ -22,9 +35,10 @@ export type TranslateProvider = {
 /**
  * rate_limited: wait (retryAfterMs when known) and retry. retryable: transient, retry.
  * fatal: retrying cannot help (bad key, no balance, bad request). bad_answer: the vendor answered
- * but not one valid translation per line; split the batch and retry.
+ * but not one valid translation per line; split the batch and retry. refused: the vendor will not
+ * translate this content (content filter); split, and hand the refused cue to another provider.
  */
-export type ProviderErrorKind = 'rate_limited' | 'retryable' | 'fatal' | 'bad_answer'
+export type ProviderErrorKind = 'rate_limited' | 'retryable' | 'fatal' | 'bad_answer' | 'refused'
 
 /** A provider failure in our own terms. Rule: its message never carries a key or other vendor secret. */
 export class ProviderError extends Error {

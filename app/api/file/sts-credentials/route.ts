@@ -5,9 +5,10 @@ import { assumeRole, StsError } from '@/lib/storage'
 import { isOssConfigured } from '@/lib/tasks'
 
 // POST /api/file/sts-credentials – short-lived OSS credentials (STS AssumeRole) when OSS is configured
+// (503 / 50300 otherwise: the service is not available here, nothing went wrong)
 export const POST = route({ auth: 'user' }, async ({ user }) => {
   const e = env()
-  if (!isOssConfigured(e)) throw new AppError('internal', 'storageNotConfigured')
+  if (!isOssConfigured(e)) throw new AppError('unavailable', 'storageNotConfigured')
   try {
     const credentials = await assumeRole({
       stsBaseUrl: e.STS_BASE_URL,

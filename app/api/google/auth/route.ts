@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server'
 import { AppError, route } from '@/lib/http'
 import { log } from '@/lib/log'
 import { flowCookie, GOOGLE_FLOW_COOKIE, isGoogleConfigured, requestOrigin, sameSitePath, startGoogleSignIn, type GoogleFlow } from '@/lib/oauth'
-import { resolveEdition } from '@/lib/site'
+import { requestHost, resolveEdition } from '@/lib/site'
 
 const redirect = (location: string, cookie?: string) => {
   const res = new NextResponse(null, { status: 303, headers: { Location: location, 'cache-control': 'no-store' } })
@@ -15,7 +15,7 @@ export const GET = route({ auth: 'public' }, async ({ req, requestId }) => {
   const landing = sameSitePath(req, req.nextUrl.searchParams.get('redirect_uri') ?? '/auth/callback')
   if (!landing) throw new AppError('bad_request', 'redirectInvalid')
   const withError = (code: string) => `${landing}${landing.includes('?') ? '&' : '?'}error=${code}`
-  const edition = resolveEdition(req.headers.get('x-forwarded-host') ?? req.headers.get('host'))
+  const edition = resolveEdition(requestHost(req.headers))
   if (!edition.googleLogin || !isGoogleConfigured()) return redirect(withError('unavailable'))
   try {
     const { url, flow } = await startGoogleSignIn({ callbackUrl: `${requestOrigin(req)}/api/google/callback`, landing })

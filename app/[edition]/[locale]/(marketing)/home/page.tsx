@@ -1,0 +1,12 @@
+import { LandingPage } from '@/components/marketing/landing-page'
+import { staticPageMetadata } from '@/lib/seo/metadata'
+import { pageEdition, type LocaleParams } from '@/lib/seo/page-params'
+
+// /home shows the landing page; its canonical is / so search engines index one copy.
+export const generateMetadata = staticPageMetadata('home', '/')
+export const revalidate = 300
+
+export default async function HomeAliasPage({ params }: LocaleParams) {
+  const { edition, locale } = await pageEdition(params)
+  return <LandingPage edition={edition} locale={locale} />
+}

@@ -1,0 +1,23 @@
+import type { NextRequest } from 'next/server'
+import { log } from '@/lib/log'
+import { handleAlipayNotify } from '@/lib/payments'
+
+const MAX_NOTIFY_BYTES = 64 * 1024
+
+const text = (body: string, status: number) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+
+// POST /api/alipay/notify – Alipay's asynchronous notification (form-encoded, verified by RSA2
+// signature instead of the Origin check). Answers the literal `success`; anything else makes Alipay retry.
+export async function POST(req: NextRequest): Promise<Response> {
+  try {
+    const raw = await req.text()
+    if (raw.length > MAX_NOTIFY_BYTES) return text('fail', 413)
+    const params = Object.fromEntries(new URLSearchParams(raw))
+    const answer = await handleAlipayNotify(params)
+    return answer.isAccepted ? text('success', 200) : text('fail', 400)
+  } catch (error) {
+    // Our own failure (database down): Alipay retries later, and reconciliation catches up anyway.
+    log.error('payments.alipay_notify_failed', { error })
+    return text('fail', 500)
+  }
+}

@@ -1,0 +1,7 @@
+import { route } from '@/lib/http'
+import { shiftSegments, shiftSegmentsBody } from '@/lib/tasks'
+
+// POST /api/tasks/{id}/segments/shift – moves all (or the listed) cues earlier or later, never below zero
+export const POST = route({ auth: 'user', body: shiftSegmentsBody }, async ({ user, params, body }) =>
+  shiftSegments({ userId: user.id, taskId: params.id, offsetMs: body.offsetMs, ids: body.ids }),
+)

@@ -1,0 +1,9 @@
+import { endUserSessions } from '@/lib/auth/sessions'
+import { route } from '@/lib/http'
+
+// POST /api/user/logout_all – sign out everywhere: ends every session of the account, this one included
+export const POST = route({ auth: 'user' }, async ({ user, clearSession }) => {
+  await endUserSessions({ userId: user.id })
+  clearSession()
+  return null
+})

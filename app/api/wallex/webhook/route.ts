@@ -1,0 +1,19 @@
+import type { NextRequest } from 'next/server'
+import { log } from '@/lib/log'
+import { handleAirwallexWebhook } from '@/lib/payments'
+
+const MAX_WEBHOOK_BYTES = 256 * 1024
+
+// POST /api/wallex/webhook – Airwallex events, verified by HMAC over x-timestamp + raw body (the raw
+// text is read before parsing so the signature covers exactly what was sent). 2xx stops retries.
+export async function POST(req: NextRequest): Promise<Response> {
+  try {
+    const rawBody = await req.text()
+    if (rawBody.length > MAX_WEBHOOK_BYTES) return Response.json({ received: false }, { status: 413 })
+    const { status, outcome } = await handleAirwallexWebhook({ timestamp: req.headers.get('x-timestamp'), signature: req.headers.get('x-signature'), rawBody })
+    return Response.json({ received: status < 300, outcome }, { status })
+  } catch (error) {
+    log.error('payments.airwallex_webhook_failed', { error })
+    return Response.json({ received: false }, { status: 500 })
+  }
+}

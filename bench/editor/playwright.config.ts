@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+import base from '../../playwright.config'
+
+// The editor benchmark runs like the browser tests (production build, fresh database, fakes) but
+// from its own folder, so `npm run test:e2e` never runs it. Usage: npm run build && npm run bench:editor
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  testMatch: 'editor.bench.ts',
+  timeout: 180_000,
+  reporter: [['list']],
+  globalSetup: fileURLToPath(new URL('../../e2e/global-setup.ts', import.meta.url)),
+  webServer: { ...base.webServer, cwd: fileURLToPath(new URL('../..', import.meta.url)) } as typeof base.webServer,
+})

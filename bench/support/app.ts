@@ -1,0 +1,59 @@
+// Shared by the benchmarks that run the production server: a fresh database, and web processes.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { ensureDatabase, startEmbeddedDb, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
+import { migrateDeploy } from '@/lib/devtools/migrate'
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Refuses to run without a production build (`npm run build`). */
+export function requireBuild(): void {
+  if (!existsSync(path.resolve('.next/BUILD_ID'))) throw new Error('run `npm run build` first: this benchmark starts the production server')
+}
+
+/**
+ * A new, migrated database `name` on DATABASE_URL's server (or an embedded one), set as this
+ * process's DATABASE_URL so lib/db talks to it.
+ */
+export async function freshDatabase(name: string): Promise<{ url: string; stop(): Promise<void> }> {
+  let adminUrl = process.env.DATABASE_URL ? withDatabase(process.env.DATABASE_URL, 'postgres') : ''
+  let embedded: RunningDb | null = null
+  if (!adminUrl) {
+    embedded = await startEmbeddedDb({ dir: path.resolve(`.data/pg-${name}`), port: 25440 })
+    adminUrl = embedded.adminUrl
+  }
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  await admin.end()
+  await ensureDatabase(adminUrl, name)
+  const url = withDatabase(adminUrl, name)
+  migrateDeploy(url, { quiet: true })
+  process.env.DATABASE_URL = url
+  process.env.SESSION_SECRET ||= 'bench-session-secret-0123456789abcdef'
+  process.env.LOG_LEVEL = 'silent'
+  return { url, stop: async () => void (await embedded?.stop()) }
+}
+
+/** Starts `next start` on a port with the given settings. */
+export function startWeb(port: number, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { env: { ...env, PORT: String(port) }, stdio: 'ignore' })
+}
+
+/** Waits until a web process answers its health check. */
+export async function waitForHealth(base: string, { tries = 240 } = {}): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return
+    await sleep(250)
+  }
+  throw new Error(`${base} never answered`)
+}
+
+/** A percentile of a list of numbers. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}

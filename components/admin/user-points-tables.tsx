@@ -1,0 +1,184 @@
+'use client'
+
+import { useFormatter, useTranslations } from 'next-intl'
+import type { ReactNode } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import type { OrderView } from '@/lib/accounts/user-detail'
+import type { EntryView, LotView } from '@/lib/points/history'
+
+const DATE_TIME = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const
+const DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const
+
+function When({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
+  const format = useFormatter()
+  return (
+    <time dateTime={iso} className="tabular whitespace-nowrap">
+      {format.dateTime(new Date(iso), withTime ? DATE_TIME : DATE)}
+    </time>
+  )
+}
+
+/** An empty table's message, in the table's own frame so the tabs keep their height. */
+function Empty({ title, body }: { title: string; body: string }) {
+  return <EmptyState title={title} body={body} className="py-10" />
+}
+
+function Footer({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap items-center justify-between gap-3 pt-3 text-xs text-subtle">{children}</div>
+}
+
+/** Ledger entries, newest first, with "show more" while older ones remain. */
+export function EntriesTable({ entries, total, onMore, isLoadingMore }: { entries: EntryView[]; total: number; onMore?: () => void; isLoadingMore: boolean }) {
+  const t = useTranslations('admin.detail.entries')
+  const tr = useTranslations('admin.detail.reasons')
+  const format = useFormatter()
+  if (entries.length === 0) return <Empty title={t('empty')} body={t('emptyBody')} />
+  return (
+    <div>
+      <Table data-testid="ledger-table">
+        <THead>
+          <tr>
+            <TH>{t('time')}</TH>
+            <TH>{t('type')}</TH>
+            <TH className="text-right">{t('change')}</TH>
+            <TH className="w-1/2">{t('note')}</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {entries.map((entry) => (
+            <TR key={entry.id} data-testid="ledger-row">
+              <TD className="text-muted">
+                <When iso={entry.createdAt} />
+              </TD>
+              <TD className="whitespace-nowrap">{tr.has(entry.reason as never) ? tr(entry.reason as never) : entry.reason}</TD>
+              <TD className={cn('tabular text-right font-medium whitespace-nowrap', entry.delta > 0 ? 'text-success' : entry.delta < 0 ? 'text-danger' : 'text-muted')}>
+                {format.number(entry.delta, { signDisplay: 'exceptZero' })}
+              </TD>
+              <TD className="max-w-80">
+                {entry.note && <p className="break-words text-fg">{entry.note}</p>}
+                {(entry.taskId || entry.orderId) && (
+                  <p className="truncate font-mono text-xs text-subtle">{entry.orderId ? t('order', { id: entry.orderId }) : t('task', { id: entry.taskId! })}</p>
+                )}
+                {!entry.note && !entry.taskId && !entry.orderId && <span className="text-subtle">—</span>}
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      <Footer>
+        <span className="tabular">{t('shown', { shown: entries.length, total })}</span>
+        {entries.length < total && onMore && (
+          <Button variant="secondary" size="sm" onClick={onMore} isLoading={isLoadingMore} data-testid="ledger-more">
+            {t('showMore')}
+          </Button>
+        )}
+      </Footer>
+    </div>
+  )
+}
+
+/** Point lots, newest first: granted, remaining, source and expiry (expired ones marked). */
+export function LotsTable({ lots, total }: { lots: LotView[]; total: number }) {
+  const t = useTranslations('admin.detail.lots')
+  const ts = useTranslations('admin.detail.sources')
+  const format = useFormatter()
+  if (lots.length === 0) return <Empty title={t('empty')} body={t('emptyBody')} />
+  return (
+    <div>
+      <Table data-testid="lots-table">
+        <THead>
+          <tr>
+            <TH>{t('source')}</TH>
+            <TH className="text-right">{t('granted')}</TH>
+            <TH className="text-right">{t('remaining')}</TH>
+            <TH>{t('created')}</TH>
+            <TH>{t('expires')}</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {lots.map((lot) => (
+            <TR key={lot.id} data-testid="lot-row" className={cn(lot.isExpired && 'text-subtle')}>
+              <TD className="whitespace-nowrap">{ts.has(lot.source as never) ? ts(lot.source as never) : lot.source}</TD>
+              <TD className="tabular text-right">{format.number(lot.granted)}</TD>
+              <TD className={cn('tabular text-right font-medium', !lot.isExpired && 'text-fg')}>{format.number(lot.remaining)}</TD>
+              <TD className="text-muted">
+                <When iso={lot.createdAt} />
+              </TD>
+              <TD>
+                <span className="inline-flex items-center gap-2">
+                  <When iso={lot.expiresAt} withTime={false} />
+                  {lot.isExpired && <Badge tone="warning">{t('expired')}</Badge>}
+                </span>
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      {lots.length < total && (
+        <Footer>
+          <span className="tabular">{t('shown', { shown: lots.length, total })}</span>
+        </Footer>
+      )}
+    </div>
+  )
+}
+
+function Money({ price, currency }: { price: string; currency: string }) {
+  const format = useFormatter()
+  let text: string
+  try {
+    text = format.number(Number(price), { style: 'currency', currency })
+  } catch {
+    text = `${price} ${currency}` // an unknown currency code: show it as stored
+  }
+  return <span className="tabular whitespace-nowrap">{text}</span>
+}
+
+/** The user's orders, newest first: pack, amount, channel and paid state. */
+export function OrdersTable({ orders, total }: { orders: OrderView[]; total: number }) {
+  const t = useTranslations('admin.detail.orders')
+  if (orders.length === 0) return <Empty title={t('empty')} body={t('emptyBody')} />
+  return (
+    <div>
+      <Table data-testid="orders-table">
+        <THead>
+          <tr>
+            <TH>{t('order')}</TH>
+            <TH>{t('product')}</TH>
+            <TH className="text-right">{t('amount')}</TH>
+            <TH>{t('channel')}</TH>
+            <TH>{t('status')}</TH>
+            <TH>{t('created')}</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {orders.map((order) => (
+            <TR key={order.orderId} data-testid="order-row">
+              <TD className="max-w-48 truncate font-mono text-xs text-muted" title={order.orderId}>
+                {order.orderId}
+              </TD>
+              <TD className="whitespace-nowrap">{order.points === null ? `#${order.productId}` : t('points', { points: order.points })}</TD>
+              <TD className="text-right">
+                <Money price={order.price} currency={order.currency} />
+              </TD>
+              <TD className="whitespace-nowrap">{order.channel === 1 ? t('channelYuan') : t('channelDollar')}</TD>
+              <TD>{order.status === 2 ? <Badge tone="success">{t('paid')}</Badge> : <Badge tone="warning">{t('unpaid')}</Badge>}</TD>
+              <TD className="text-muted">
+                <When iso={order.createTime} />
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      {orders.length < total && (
+        <Footer>
+          <span className="tabular">{t('shown', { shown: orders.length, total })}</span>
+        </Footer>
+      )}
+    </div>
+  )
+}

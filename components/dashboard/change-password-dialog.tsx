@@ -1,0 +1,70 @@
+'use client'
+
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useTranslations } from 'next-intl'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { useErrorText } from '@/components/accounts/use-error-text'
+import { FormDialog } from '@/components/ui/form-dialog'
+import { Field, Input } from '@/components/ui/input'
+import { changePasswordFormSchema, type ChangePasswordInput } from '@/lib/accounts/schemas'
+import { api, errorText } from '@/lib/client/api'
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void }
+
+const FIELDS: { name: keyof ChangePasswordInput; autoComplete: string }[] = [
+  { name: 'current', autoComplete: 'current-password' },
+  { name: 'pass', autoComplete: 'new-password' },
+  { name: 'confirm', autoComplete: 'new-password' },
+]
+const LABELS = { current: 'currentPassword', pass: 'newPassword', confirm: 'confirmPassword' } as const
+
+/** Changes the signed-in user's password (the current one required); every other session ends. */
+export function ChangePasswordDialog({ open, onOpenChange }: Props) {
+  const t = useTranslations('profile')
+  const errorMessage = useErrorText()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordFormSchema), mode: 'onTouched' })
+  const { errors, isSubmitting } = form.formState
+
+  const close = (next: boolean) => {
+    if (!next) {
+      form.reset()
+      setFailure(null)
+    }
+    onOpenChange(next)
+  }
+
+  const submit = form.handleSubmit(async ({ current, pass }) => {
+    setFailure(null)
+    try {
+      await api('/api/user/change_password', { body: { current, pass } })
+      toast.success(t('passwordChanged'))
+      close(false)
+    } catch (error) {
+      setFailure(errorText(error, t('passwordChangeFailed')))
+    }
+  })
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={t('changePasswordTitle')}
+      description={t('changePasswordDescription')}
+      formId="change-password-form"
+      submitLabel={t('changePasswordSubmit')}
+      submitTestId="change-password-submit"
+      onSubmit={submit}
+      isSubmitting={isSubmitting}
+      failure={failure}
+    >
+      {FIELDS.map(({ name, autoComplete }) => (
+        <Field key={name} id={`change-${name}`} label={t(LABELS[name])} error={errorMessage(errors[name]?.message)}>
+          <Input id={`change-${name}`} type="password" autoComplete={autoComplete} invalid={Boolean(errors[name])} data-testid={`change-${name}`} {...form.register(name)} />
+        </Field>
+      ))}
+    </FormDialog>
+  )
+}

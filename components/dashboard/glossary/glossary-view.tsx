@@ -1,0 +1,121 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useMemo, useState } from 'react'
+import { toast } from 'sonner'
+import { useLanguageName } from '@/components/dashboard/tasks/language-name'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Select } from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { errorText } from '@/lib/client/api'
+import type { GlossaryEntry } from '@/lib/client/glossary'
+import { TARGET_LANGUAGES } from '@/lib/srt/languages'
+import { GlossaryFormDialog } from './glossary-form-dialog'
+import { useDeleteGlossaryEntry, useGlossary } from './use-glossary'
+
+const ALL = 'all'
+
+/** The "glossary" view: the caller's terms per target language, to list, add, edit and delete. */
+export function GlossaryView() {
+  const t = useTranslations('glossary')
+  const tc = useTranslations('common')
+  const name = useLanguageName()
+  const [filter, setFilter] = useState(ALL)
+  // undefined = closed, null = a new entry, an entry = editing it
+  const [editing, setEditing] = useState<GlossaryEntry | null | undefined>(undefined)
+  const query = useGlossary(filter === ALL ? '' : filter)
+  const remove = useDeleteGlossaryEntry()
+  const filterOptions = useMemo(() => [{ value: ALL, label: t('allLanguages') }, ...TARGET_LANGUAGES.map((code) => ({ value: code, label: name(code) }))], [name, t])
+
+  const deleteEntry = (entry: GlossaryEntry) =>
+    remove.mutate(entry.id, {
+      onSuccess: () => toast.success(t('deleted', { term: entry.term })),
+      onError: (error) => toast.error(errorText(error, t('deleteFailed'))),
+    })
+
+  const addButton = (
+    <Button onClick={() => setEditing(null)} data-testid="glossary-add">
+      {t('add')}
+    </Button>
+  )
+
+  let body
+  if (query.isPending)
+    body = (
+      <div role="status" aria-label={tc('loading')} className="space-y-2">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-10 w-full" />
+        ))}
+      </div>
+    )
+  else if (query.isError)
+    body = (
+      <Alert tone="danger" action={<Button variant="secondary" size="sm" onClick={() => query.refetch()} isLoading={query.isFetching}>{tc('retry')}</Button>}>
+        <p className="font-medium">{t('loadError')}</p>
+        <p className="mt-0.5 opacity-90">{errorText(query.error, '')}</p>
+      </Alert>
+    )
+  else if (query.data.length === 0) body = <EmptyState title={t('empty.title')} body={t('empty.body')} action={addButton} />
+  else
+    body = (
+      <Table data-testid="glossary-table">
+        <THead>
+          <tr>
+            <TH>{t('columns.term')}</TH>
+            <TH>{t('columns.translation')}</TH>
+            <TH>{t('columns.languages')}</TH>
+            <TH>{t('columns.note')}</TH>
+            <TH className="text-right">
+              <span className="sr-only">{t('columns.actions')}</span>
+            </TH>
+          </tr>
+        </THead>
+        <TBody>
+          {query.data.map((entry) => (
+            <TR key={entry.id} data-testid="glossary-row">
+              <TD className="font-medium text-fg">{entry.term}</TD>
+              <TD>{entry.translation}</TD>
+              <TD className="whitespace-nowrap text-muted">
+                {entry.sourceLanguage ? name(entry.sourceLanguage) : t('anySource')} → {name(entry.targetLanguage)}
+              </TD>
+              <TD className="max-w-60 truncate text-muted" title={entry.note ?? undefined}>
+                {entry.note ?? ''}
+              </TD>
+              <TD>
+                <div className="flex justify-end gap-1.5">
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(entry)} aria-label={t('editNamed', { term: entry.term })} data-testid="glossary-edit">
+                    {t('edit')}
+                  </Button>
+                  <Button variant="ghost" size="sm" className="hover:text-danger" onClick={() => deleteEntry(entry)} aria-label={t('deleteNamed', { term: entry.term })} data-testid="glossary-delete">
+                    {t('delete')}
+                  </Button>
+                </div>
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+    )
+
+  return (
+    <section aria-labelledby="glossary-heading" className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="max-w-2xl">
+          <h2 id="glossary-heading" className="text-base font-semibold text-fg">
+            {t('title')}
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">{t('subtitle')}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <Select value={filter} onValueChange={setFilter} options={filterOptions} aria-label={t('filter')} className="w-48" data-testid="glossary-filter" />
+          {addButton}
+        </div>
+      </div>
+      {body}
+      <GlossaryFormDialog entry={editing} defaultTarget={filter === ALL ? '' : filter} onClose={() => setEditing(undefined)} />
+    </section>
+  )
+}

@@ -1,0 +1,152 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
+import type { FindField, FindOptions } from './find'
+
+type Props = {
+  options: FindOptions
+  onOptions: (options: FindOptions) => void
+  replacement: string
+  onReplacement: (text: string) => void
+  /** 0-based position of the current match, or -1. */
+  current: number
+  total: number
+  onStep: (delta: 1 | -1) => void
+  onReplaceOne: () => void
+  onReplaceAll: () => void
+  onClose: () => void
+  /** Bumped to move the focus to the find box (Ctrl+F) or the replace box (Ctrl+H). */
+  focusRequest: { target: 'find' | 'replace'; at: number }
+  isBusy: boolean
+}
+
+function Toggle({ pressed, onChange, children, testId }: { pressed: boolean; onChange: (v: boolean) => void; children: ReactNode; testId: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={() => onChange(!pressed)}
+      data-testid={testId}
+      className={cn(
+        'h-8 rounded-md border px-2 text-xs transition-colors focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none',
+        pressed ? 'border-brand bg-brand-subtle text-brand' : 'border-border text-muted hover:text-fg',
+      )}
+    >
+      {children}
+    </button>
+  )
+}
+
+const INPUT = 'h-8 w-full min-w-0 rounded-md border border-border bg-surface px-2 text-sm text-fg placeholder:text-subtle focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none'
+
+/** The find and replace bar under the toolbar: Enter steps forward, Shift+Enter back, Escape closes. */
+export function FindBar({ options, onOptions, replacement, onReplacement, current, total, onStep, onReplaceOne, onReplaceAll, onClose, focusRequest, isBusy }: Props) {
+  const t = useTranslations('editor.find')
+  const findBox = useRef<HTMLInputElement>(null)
+  const replaceBox = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const box = focusRequest.target === 'replace' ? replaceBox.current : findBox.current
+    box?.focus()
+    box?.select()
+  }, [focusRequest])
+  const status = options.query === '' ? '' : total === 0 ? t('none') : t('count', { current: current + 1, total })
+  return (
+    <div
+      role="search"
+      aria-label={t('label')}
+      data-testid="find-bar"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault()
+          onClose()
+        }
+      }}
+      className="flex flex-wrap items-center gap-2 border-b border-border bg-surface-2/60 px-4 py-2 md:px-6"
+    >
+      <label className="sr-only" htmlFor="find-query">
+        {t('find')}
+      </label>
+      <input
+        ref={findBox}
+        id="find-query"
+        className={cn(INPUT, 'min-w-28 flex-1 lg:max-w-56')}
+        placeholder={t('find')}
+        value={options.query}
+        onChange={(e) => onOptions({ ...options, query: e.target.value })}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault()
+            onStep(e.shiftKey ? -1 : 1)
+          }
+        }}
+        data-testid="find-query"
+      />
+      <span className="tabular text-xs whitespace-nowrap text-muted lg:min-w-20" aria-live="polite" data-testid="find-count">
+        {status}
+      </span>
+      <Button size="sm" variant="ghost" onClick={() => onStep(-1)} disabled={total === 0} aria-label={t('previous')} title={t('previous')} className="px-2" data-testid="find-prev">
+        <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+          <path d="m4 10 4-4 4 4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => onStep(1)} disabled={total === 0} aria-label={t('next')} title={t('next')} className="px-2" data-testid="find-next">
+        <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+          <path d="m4 6 4 4 4-4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onClose} aria-label={t('close')} title={t('close')} className="px-2 max-lg:ml-auto lg:order-last lg:ml-auto" data-testid="find-close">
+        <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+          <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        </svg>
+      </Button>
+      <label className="sr-only" htmlFor="find-field">
+        {t('field')}
+      </label>
+      <select
+        id="find-field"
+        value={options.field}
+        onChange={(e) => onOptions({ ...options, field: e.target.value as FindField })}
+        className={cn(INPUT, 'w-auto')}
+        data-testid="find-field"
+      >
+        <option value="translatedText">{t('inTranslation')}</option>
+        <option value="originalText">{t('inOriginal')}</option>
+      </select>
+      <Toggle pressed={options.matchCase} onChange={(matchCase) => onOptions({ ...options, matchCase })} testId="find-case">
+        {t('matchCase')}
+      </Toggle>
+      <Toggle pressed={options.wholeWord} onChange={(wholeWord) => onOptions({ ...options, wholeWord })} testId="find-word">
+        {t('wholeWord')}
+      </Toggle>
+      <div className="flex basis-full items-center gap-2 lg:order-none lg:basis-auto">
+        <label className="sr-only" htmlFor="find-replacement">
+          {t('replace')}
+        </label>
+        <input
+          ref={replaceBox}
+          id="find-replacement"
+          className={cn(INPUT, 'min-w-0 flex-1 lg:max-w-56')}
+          placeholder={t('replace')}
+          value={replacement}
+          onChange={(e) => onReplacement(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              onReplaceOne()
+            }
+          }}
+          data-testid="find-replacement"
+        />
+        <Button size="sm" variant="secondary" onClick={onReplaceOne} disabled={total === 0 || isBusy} data-testid="replace-one">
+          {t('replaceOne')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onReplaceAll} disabled={total === 0 || isBusy} isLoading={isBusy} data-testid="replace-all">
+          {t('replaceAll')}
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+// Undo and redo of the editor as pure data: each step lists, per segment, the fields before and
+// after, so undoing is writing "before" back (one request) and redoing is writing "after".
+
+export type SegmentFields = { originalText?: string; translatedText?: string; startTime?: string; endTime?: string }
+export type Change = { id: number; before: SegmentFields; after: SegmentFields }
+export type StepKind = 'edit' | 'replace' | 'retranslate' | 'shift'
+export type Step = { kind: StepKind; changes: Change[] }
+export type History = { readonly undo: readonly Step[]; readonly redo: readonly Step[] }
+
+/** Steps kept: enough for an afternoon's work, bounded so a long session does not grow forever. */
+export const MAX_STEPS = 200
+
+export const emptyHistory: History = { undo: [], redo: [] }
+
+const isSame = (a: SegmentFields, b: SegmentFields) => (Object.keys(b) as (keyof SegmentFields)[]).every((k) => a[k] === b[k])
+
+/** Records a step; a new step clears what could be redone. Steps that change nothing are dropped. */
+export function withStep(history: History, step: Step): History {
+  const changes = step.changes.filter((c) => !isSame(c.before, c.after))
+  if (changes.length === 0) return history
+  return { undo: [...history.undo, { ...step, changes }].slice(-MAX_STEPS), redo: [] }
+}
+
+/** The writes of undoing or redoing a step: each segment's fields as they should become. */
+export function writesOf(step: Step, direction: 'undo' | 'redo'): ({ id: number } & SegmentFields)[] {
+  return step.changes.map((c) => ({ id: c.id, ...(direction === 'undo' ? c.before : c.after) }))
+}
+
+/** Moves the newest step to the other stack; answers it with the new history (or null when empty). */
+export function takeStep(history: History, direction: 'undo' | 'redo'): { step: Step; history: History } | null {
+  const from = direction === 'undo' ? history.undo : history.redo
+  const step = from.at(-1)
+  if (!step) return null
+  const rest = from.slice(0, -1)
+  return direction === 'undo' ? { step, history: { undo: rest, redo: [...history.redo, step] } } : { step, history: { undo: [...history.undo, step], redo: rest } }
+}
+
+/** Puts a step back where it came from (its writes failed on the server). */
+export function returnStep(history: History, direction: 'undo' | 'redo'): History {
+  const moved = direction === 'undo' ? history.redo.at(-1) : history.undo.at(-1)
+  if (!moved) return history
+  return direction === 'undo'
+    ? { undo: [...history.undo, moved], redo: history.redo.slice(0, -1) }
+    : { undo: history.undo.slice(0, -1), redo: [...history.redo, moved] }
+}

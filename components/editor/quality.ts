@@ -1,0 +1,125 @@
+// Quality checks of a translated cue, computed as the user types. Pure, so it is unit tested and
+// cheap enough to run over 3,000 rows on every keystroke.
+
+export type Limits = {
+  /** Reading speed: characters per second of the cue's duration. */
+  maxCps: number
+  /** Characters on one line. */
+  maxLineChars: number
+  /** Lines in one cue. */
+  maxLines: number
+}
+
+export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary'
+
+export const FLAGS: readonly Flag[] = ['cps', 'lineLength', 'lines', 'empty', 'same', 'glossary']
+
+export type RowQuality = { flags: Flag[]; cps: number; longestLine: number; lines: number; missingTerms: string[] }
+
+/** A glossary entry as the editor checks it: the term in the original and its required translation. */
+export type GlossaryTerm = { term: string; translation: string }
+
+const folded = (text: string) => text.normalize('NFKC').toLowerCase()
+
+/**
+ * Glossary terms the original uses whose translation the translated text lacks (case-insensitive,
+ * width-insensitive), so "Kenji → 健二" is flagged when the line says 健司.
+ */
+export function missingGlossaryTerms(original: string, translated: string, glossary: readonly GlossaryTerm[]): string[] {
+  if (glossary.length === 0) return []
+  const source = folded(original)
+  const target = folded(translated)
+  return glossary.filter((g) => g.term.trim() !== '' && source.includes(folded(g.term.trim())) && !target.includes(folded(g.translation.trim()))).map((g) => g.term)
+}
+
+const LATIN: Limits = { maxCps: 17, maxLineChars: 42, maxLines: 2 }
+
+/**
+ * Starting limits per target language, after the common timed-text style guides: 42 characters a
+ * line and 17 a second for Latin, Cyrillic and most scripts; CJK counts each character and
+ * reads fewer: 16 a line for Chinese, 13 for Japanese, 16 for Korean, 9 a second (12 for Korean).
+ */
+const BY_LANGUAGE: Record<string, Limits> = {
+  'zh-CN': { maxCps: 9, maxLineChars: 16, maxLines: 2 },
+  'zh-HK': { maxCps: 9, maxLineChars: 16, maxLines: 2 },
+  ja: { maxCps: 9, maxLineChars: 13, maxLines: 2 },
+  ko: { maxCps: 12, maxLineChars: 16, maxLines: 2 },
+  th: { maxCps: 15, maxLineChars: 35, maxLines: 2 },
+}
+
+export function defaultLimits(language: string): Limits {
+  return BY_LANGUAGE[language] ?? LATIN
+}
+
+/** Bounds of each limit a user may set (the settings form keeps values inside them). */
+export const LIMIT_BOUNDS: Record<keyof Limits, { min: number; max: number }> = {
+  maxCps: { min: 1, max: 60 },
+  maxLineChars: { min: 5, max: 120 },
+  maxLines: { min: 1, max: 6 },
+}
+
+/** Clamps stored or typed limits; anything unreadable falls back to the language's default. */
+export function sanitizeLimits(value: unknown, fallback: Limits): Limits {
+  const source = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>
+  const out = { ...fallback }
+  for (const key of Object.keys(LIMIT_BOUNDS) as (keyof Limits)[]) {
+    const n = Number(source[key])
+    if (Number.isFinite(n) && n > 0) out[key] = Math.min(LIMIT_BOUNDS[key].max, Math.max(LIMIT_BOUNDS[key].min, Math.round(n)))
+  }
+  return out
+}
+
+// Formatting that is not read on screen: HTML-like tags and ASS override blocks such as {\an8}.
+const MARKUP = /<[^>]*>|\{\\[^}]*\}/g
+
+/** What a viewer reads on each line: markup removed, counted in characters (not UTF-16 units). */
+export function visibleLines(text: string): string[] {
+  return text
+    .replace(MARKUP, '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+}
+
+const length = (line: string) => Array.from(line).length
+
+const normalized = (text: string) => text.replace(MARKUP, '').replace(/\s+/g, ' ').trim().toLowerCase()
+// A cue of digits, symbols or music notes only is rightly the same in both languages.
+const HAS_WORDS = /\p{L}/u
+
+/**
+ * The flags of one cue. Rules: an untranslated cue of a task still translating is not flagged
+ * (`isPending`); an empty translation of a non-empty original is flagged "empty" and nothing else;
+ * reading speed counts every visible character but line breaks over the duration.
+ */
+export function checkCue(
+  { original, translated, durationMs, isPending = false }: { original: string; translated: string; durationMs: number; isPending?: boolean },
+  limits: Limits,
+  glossary: readonly GlossaryTerm[] = [],
+): RowQuality {
+  const lines = visibleLines(translated)
+  const nonEmpty = lines.filter((line) => line.length > 0)
+  const chars = nonEmpty.reduce((sum, line) => sum + length(line), 0)
+  const longestLine = nonEmpty.reduce((max, line) => Math.max(max, length(line)), 0)
+  const seconds = durationMs / 1000
+  const cps = chars === 0 ? 0 : seconds > 0 ? chars / seconds : Infinity
+  const flags: Flag[] = []
+  if (chars === 0) {
+    if (!isPending && normalized(original) !== '') flags.push('empty')
+    return { flags, cps, longestLine, lines: nonEmpty.length, missingTerms: [] }
+  }
+  if (cps > limits.maxCps) flags.push('cps')
+  if (longestLine > limits.maxLineChars) flags.push('lineLength')
+  if (nonEmpty.length > limits.maxLines) flags.push('lines')
+  const same = normalized(original)
+  if (same !== '' && HAS_WORDS.test(same) && same === normalized(translated)) flags.push('same')
+  const missingTerms = missingGlossaryTerms(original, translated, glossary)
+  if (missingTerms.length > 0) flags.push('glossary')
+  return { flags, cps, longestLine, lines: nonEmpty.length, missingTerms }
+}
+
+/** Durations in ms from `HH:MM:SS,mmm` strings (the client has no duration for edited times). */
+export function timeToMs(value: string): number {
+  const match = /^(\d+):(\d{2}):(\d{2})[,.](\d{1,3})/.exec(value.trim())
+  if (!match) return 0
+  return Number(match[1]) * 3_600_000 + Number(match[2]) * 60_000 + Number(match[3]) * 1000 + Number(match[4].padEnd(3, '0'))
+}

@@ -1,0 +1,168 @@
+'use client'
+
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslations } from 'next-intl'
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { errorText } from '@/lib/client/api'
+import { patchSegments, retranslateSegments, shiftSegments, taskKeys, type SegmentWrite, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
+import { withSegments } from './drafts'
+import { emptyHistory, returnStep, takeStep, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
+
+/** Most rows one "retranslate selected" sends (the endpoint's limit). */
+export const MAX_SELECTED_RETRANSLATE = 200
+
+type Pending = { flushAll: () => Promise<void>; dropDrafts: (writes: readonly SegmentWrite[]) => void }
+
+function fieldsOf(segment: TaskSegment, keys: readonly (keyof SegmentFields)[]): SegmentFields {
+  const out: SegmentFields = {}
+  for (const key of keys) out[key] = segment[key] ?? ''
+  return out
+}
+
+/**
+ * The editor's operations over many rows, each one request and one undo step: bulk writes
+ * (replace all, undo, redo), retranslating a selection and timing shifts. Pending typing is saved
+ * first, so a step always starts from what the server has.
+ */
+export function useEditorOps(taskId: string, pending: Pending) {
+  const t = useTranslations('editor.ops')
+  const client = useQueryClient()
+  const key = useMemo(() => taskKeys.detail(taskId), [taskId])
+  const historyRef = useRef<History>(emptyHistory)
+  const [history, setHistoryState] = useState<History>(emptyHistory)
+  const [busy, setBusy] = useState<StepKind | 'undo' | 'redo' | null>(null)
+  const busyRef = useRef(false)
+
+  const setHistory = useCallback((change: (h: History) => History) => {
+    historyRef.current = change(historyRef.current)
+    setHistoryState(historyRef.current)
+  }, [])
+
+  const record = useCallback((kind: StepKind, changes: Change[]) => setHistory((h) => withStep(h, { kind, changes })), [setHistory])
+
+  const segmentsNow = useCallback(() => client.getQueryData<TaskDetail>(key)?.segments ?? [], [client, key])
+
+  /** Shows writes at once, sends them in one request, and settles the rows with the server's answer. */
+  const write = useCallback(
+    async (writes: SegmentWrite[]): Promise<boolean> => {
+      const byId = new Map(segmentsNow().map((s) => [s.id, s]))
+      const previous = writes.map((w) => byId.get(w.id)).filter((s): s is TaskSegment => Boolean(s))
+      await client.cancelQueries({ queryKey: key })
+      pending.dropDrafts(writes)
+      client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, writes) : task))
+      try {
+        const saved = await patchSegments(taskId, writes)
+        await client.cancelQueries({ queryKey: key })
+        if (saved) client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+        return true
+      } catch (error) {
+        client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, previous) : task))
+        toast.error(t('saveFailed'), { description: errorText(error, '') || undefined, id: 'bulk-save' })
+        return false
+      }
+    },
+    [client, key, pending, segmentsNow, t, taskId],
+  )
+
+  /** Runs one operation at a time, after pending typing is saved. */
+  const exclusive = useCallback(
+    async (label: StepKind | 'undo' | 'redo', work: () => Promise<void>) => {
+      if (busyRef.current) return
+      busyRef.current = true
+      setBusy(label)
+      try {
+        await pending.flushAll()
+        await work()
+      } finally {
+        busyRef.current = false
+        setBusy(null)
+      }
+    },
+    [pending],
+  )
+
+  /** Writes new texts (replace one, replace all) as one undoable step. */
+  const applyTexts = useCallback(
+    (writes: SegmentWrite[]) =>
+      exclusive('replace', async () => {
+        const byId = new Map(segmentsNow().map((s) => [s.id, s]))
+        const changes: Change[] = []
+        for (const w of writes) {
+          const segment = byId.get(w.id)
+          if (!segment) continue
+          const { id, ...after } = w
+          changes.push({ id, before: fieldsOf(segment, Object.keys(after) as (keyof SegmentFields)[]), after })
+        }
+        if (changes.length === 0) return
+        if (await write(writes)) record('replace', changes)
+      }),
+    [exclusive, record, segmentsNow, write],
+  )
+
+  const step = useCallback(
+    (direction: 'undo' | 'redo') =>
+      exclusive(direction, async () => {
+        const taken = takeStep(historyRef.current, direction)
+        if (!taken) return
+        setHistory(() => taken.history)
+        if (!(await write(writesOf(taken.step, direction)))) setHistory((h) => returnStep(h, direction))
+      }),
+    [exclusive, setHistory, write],
+  )
+
+  const retranslateMany = useCallback(
+    (ids: number[]) =>
+      exclusive('retranslate', async () => {
+        const byId = new Map(segmentsNow().map((s) => [s.id, s]))
+        try {
+          const saved = await retranslateSegments(taskId, ids)
+          await client.cancelQueries({ queryKey: key })
+          if (!saved) return
+          pending.dropDrafts(saved.map((s) => ({ id: s.id, translatedText: '' })))
+          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+          record(
+            'retranslate',
+            saved.map((s) => ({ id: s.id, before: { translatedText: byId.get(s.id)?.translatedText ?? '' }, after: { translatedText: s.translatedText ?? '' } })),
+          )
+          toast.success(t('retranslated', { count: saved.length }), { id: 'retranslate-many' })
+        } catch (error) {
+          toast.error(t('retranslateFailed'), { description: errorText(error, '') || undefined, id: 'retranslate-many' })
+        }
+      }),
+    [client, exclusive, key, pending, record, segmentsNow, t, taskId],
+  )
+
+  const shift = useCallback(
+    (offsetMs: number, ids?: number[]) =>
+      exclusive('shift', async () => {
+        const byId = new Map(segmentsNow().map((s) => [s.id, s]))
+        try {
+          const saved = await shiftSegments(taskId, offsetMs, ids)
+          await client.cancelQueries({ queryKey: key })
+          if (!saved) return
+          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+          record(
+            'shift',
+            saved.map((s) => {
+              const old = byId.get(s.id)
+              return { id: s.id, before: { startTime: old?.startTime ?? s.startTime, endTime: old?.endTime ?? s.endTime }, after: { startTime: s.startTime, endTime: s.endTime } }
+            }),
+          )
+          toast.success(t('shifted', { count: saved.length }), { id: 'shift' })
+        } catch (error) {
+          toast.error(t('shiftFailed'), { description: errorText(error, '') || undefined, id: 'shift' })
+        }
+      }),
+    [client, exclusive, key, record, segmentsNow, t, taskId],
+  )
+
+  const canUndo = history.undo.length > 0
+  const canRedo = history.redo.length > 0
+  const undo = useCallback(() => step('undo'), [step])
+  const redo = useCallback(() => step('redo'), [step])
+  return useMemo(
+    () => ({ canUndo, canRedo, busy, record, applyTexts, undo, redo, retranslateMany, shift }),
+    [applyTexts, busy, canRedo, canUndo, record, redo, retranslateMany, shift, undo],
+  )
+}

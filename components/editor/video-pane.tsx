@@ -1,0 +1,194 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
+import type { TaskSegment } from '@/lib/client/tasks'
+import { buildTimeline, cueAt } from './cue-timeline'
+import { shownText, type Edits } from './drafts'
+import { visibleLines } from './quality'
+
+export type OverlayMode = 'translation' | 'original' | 'both'
+
+export type VideoPaneHandle = {
+  /** Jumps the video to a moment (ms); false when no video is open. */
+  seek: (ms: number) => boolean
+  togglePlay: () => boolean
+}
+
+type Props = {
+  segments: TaskSegment[]
+  edits: Edits
+  /** The cue on screen changed; `follow` asks the list to keep it in view. */
+  onCurrentCue: (id: number | null, follow: boolean) => void
+  onHide: () => void
+}
+
+const MODES: OverlayMode[] = ['translation', 'original', 'both']
+
+/**
+ * Plays a video file of the user's computer (an object URL: the file never leaves the machine)
+ * with the editor's current subtitles drawn over it, drafts included, so a fix shows at once.
+ */
+export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide }, ref) {
+  const t = useTranslations('editor.video')
+  const video = useRef<HTMLVideoElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<{ url: string; name: string } | null>(null)
+  const [mode, setMode] = useState<OverlayMode>('translation')
+  const [follow, setFollow] = useState(true)
+  const [currentId, setCurrentId] = useState<number | null>(null)
+  const [isBroken, setBroken] = useState(false)
+  const timeline = useMemo(() => buildTimeline(segments), [segments])
+  const latest = useRef({ timeline, follow, onCurrentCue, currentId })
+  useEffect(() => {
+    latest.current = { timeline, follow, onCurrentCue, currentId }
+  })
+
+  useImperativeHandle(ref, () => ({
+    seek(ms) {
+      const node = video.current
+      if (!node || !file) return false
+      node.currentTime = ms / 1000
+      return true
+    },
+    togglePlay() {
+      const node = video.current
+      if (!node || !file) return false
+      if (node.paused) void node.play().catch(() => {})
+      else node.pause()
+      return true
+    },
+  }))
+
+  // The object URL lives as long as its file is open.
+  useEffect(() => () => void (file && URL.revokeObjectURL(file.url)), [file])
+
+  // Timeupdate fires a few times a second; while playing, every frame keeps the overlay exact.
+  useEffect(() => {
+    const node = video.current
+    if (!node) return
+    let frame = 0
+    const sync = () => {
+      const { timeline: cues, follow: isFollowing, onCurrentCue: report, currentId: shown } = latest.current
+      const id = cueAt(cues, node.currentTime * 1000)
+      if (id !== shown) {
+        latest.current.currentId = id
+        setCurrentId(id)
+        report(id, isFollowing && !node.paused)
+      }
+    }
+    const loop = () => {
+      sync()
+      if (!node.paused) frame = requestAnimationFrame(loop)
+    }
+    const onPlay = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(loop)
+    }
+    node.addEventListener('timeupdate', sync)
+    node.addEventListener('seeked', sync)
+    node.addEventListener('play', onPlay)
+    return () => {
+      cancelAnimationFrame(frame)
+      node.removeEventListener('timeupdate', sync)
+      node.removeEventListener('seeked', sync)
+      node.removeEventListener('play', onPlay)
+    }
+  }, [file])
+
+  const segment = currentId === null ? null : (segments.find((s) => s.id === currentId) ?? null)
+  const lines = (field: 'originalText' | 'translatedText') => (segment ? visibleLines(shownText(segment, edits[segment.id], field)).filter(Boolean) : [])
+  const overlay = mode === 'both' ? [...lines('originalText'), ...lines('translatedText')] : lines(mode === 'original' ? 'originalText' : 'translatedText')
+
+  const open = (picked: File | undefined) => {
+    if (!picked) return
+    setBroken(false)
+    setFile({ url: URL.createObjectURL(picked), name: picked.name })
+  }
+
+  return (
+    <section aria-label={t('title')} data-testid="video-pane" className="flex shrink-0 flex-col border-border bg-surface-2/40 max-md:border-b md:w-[min(44%,640px)] md:border-r">
+      <div className="flex flex-wrap items-center gap-2 border-b border-border bg-surface px-3 py-2">
+        <h2 className={cn('mr-auto truncate text-xs font-semibold text-fg', !file && 'max-sm:sr-only')} title={file?.name}>
+          {file?.name ?? t('title')}
+        </h2>
+        {file && (
+          <Button size="sm" variant="ghost" onClick={() => input.current?.click()} data-testid="video-open">
+            {t('change')}
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={onHide} aria-label={t('hide')} title={t('hide')} data-testid="video-hide" className="px-2">
+          <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+            <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+          </svg>
+        </Button>
+        <input ref={input} type="file" accept="video/*,.mkv,.webm,.mp4,.mov" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="video-input" onChange={(e) => open(e.target.files?.[0])} />
+      </div>
+      {file ? (
+        <>
+          <div className="relative bg-black">
+            <video
+              ref={video}
+              src={file.url}
+              controls
+              playsInline
+              aria-label={t('player')}
+              data-testid="video"
+              onError={() => setBroken(true)}
+              className="mx-auto block aspect-video max-h-[38dvh] w-full md:max-h-[calc(100dvh-14rem)]"
+            />
+            {overlay.length > 0 && (
+              <div className="pointer-events-none absolute inset-x-4 bottom-16 flex flex-col items-center gap-0.5 text-center" data-testid="video-overlay" aria-live="off">
+                {overlay.map((line, i) => (
+                  <span key={i} className="rounded bg-black/70 px-2 py-0.5 text-sm leading-snug font-medium text-white md:text-base">
+                    {line}
+                  </span>
+                ))}
+              </div>
+            )}
+            {isBroken && <p className="absolute inset-x-0 top-1/2 px-6 text-center text-sm text-white">{t('unsupported')}</p>}
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border bg-surface px-3 py-2">
+            <div role="radiogroup" aria-label={t('overlay')} className="inline-flex rounded-md border border-border p-0.5">
+              {MODES.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="radio"
+                  aria-checked={mode === m}
+                  onClick={() => setMode(m)}
+                  data-testid={`overlay-${m}`}
+                  className={cn(
+                    'rounded px-2 py-0.5 text-xs transition-colors focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none',
+                    mode === m ? 'bg-brand text-brand-fg' : 'text-muted hover:text-fg',
+                  )}
+                >
+                  {t(m === 'translation' ? 'overlayTranslation' : m === 'original' ? 'overlayOriginal' : 'overlayBoth')}
+                </button>
+              ))}
+            </div>
+            <label className="inline-flex items-center gap-1.5 text-xs text-muted">
+              <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} className="size-3.5 accent-[var(--brand)]" data-testid="video-follow" />
+              {t('follow')}
+            </label>
+          </div>
+          <p className="tabular px-3 py-2 text-xs text-muted" data-testid="video-cue">
+            {segment ? `${t('cue', { id: segment.id })} · ${segment.startTime} → ${segment.endTime}` : t('noCue')}
+          </p>
+        </>
+      ) : (
+        <div className="flex aspect-video max-h-[38dvh] w-full flex-col items-center justify-center gap-3 bg-surface-2/60 px-6 text-center md:aspect-auto md:max-h-none md:flex-1">
+          <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className="size-8 text-subtle">
+            <path d="M3 6.5h12v11H3zM15 10.5l6-3.5v10l-6-3.5" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+          </svg>
+          <p className="max-w-sm text-sm text-muted">{t('empty')}</p>
+          <Button size="sm" onClick={() => input.current?.click()} data-testid="video-open">
+            {t('open')}
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+})

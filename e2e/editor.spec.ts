@@ -1,0 +1,292 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO, signIn } from './helpers'
+
+// The editor's tools end to end on the China host (zh-CN) against the sandbox DeepSeek fake, which
+// answers "[fr] <original>": video preview, quality flags, find and replace with undo, retranslating
+// a selection, timing shifts in the export, and edits made while the task is still translating.
+
+type Cue = { start: number; end: number; text: string }
+
+const pad = (n: number, size = 2) => String(n).padStart(size, '0')
+const stamp = (ms: number) => `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`
+const srtOf = (cues: Cue[]) => cues.map((c, i) => `${i + 1}\n${stamp(c.start)} --> ${stamp(c.end)}\n${c.text}\n`).join('\n')
+
+// One-second cues back to back, short enough to pass every quality check in French.
+const TEXTS = ['Hi Anna.', 'Anna runs.', 'Go, Anna!', 'Bye.', 'Yes.', 'No.', 'Maybe.', 'Okay.']
+const CUES: Cue[] = TEXTS.map((text, i) => ({ start: i * 1000, end: i * 1000 + 1000, text }))
+
+type ServerSegment = { id: number; startTime: string; endTime: string; originalText: string; translatedText: string | null }
+
+async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, { method: init.method ?? 'GET', headers: { 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+      const json = await res.json()
+      if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
+      return json.data
+    },
+    { path, init },
+  )
+}
+
+/** Creates a task through the API (as the signed-in user) and answers its id. */
+async function createTask(page: Page, cues: Cue[], name = `editor-${Date.now()}.srt`, batchSize?: number): Promise<string> {
+  return page.evaluate(
+    async ({ srt, name, batchSize }) => {
+      const form = new FormData()
+      form.append('file', new File([srt], name, { type: 'application/x-subrip' }))
+      form.append('targetLanguage', 'fr')
+      form.append('service', 'deepseek')
+      form.append('sourceLanguage', 'en')
+      if (batchSize) form.append('batchSize', String(batchSize))
+      const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
+      if (json.code !== 20000) throw new Error(json.msg)
+      return json.data.id as string
+    },
+    { srt: srtOf(cues), name, batchSize },
+  )
+}
+
+const segments = (page: Page, taskId: string) => api<{ status: string; segments: ServerSegment[] }>(page, `/api/tasks/${taskId}`)
+
+async function openCompleted(page: Page, cues: Cue[] = CUES) {
+  await signIn(page, DEMO.user)
+  const taskId = await createTask(page, cues)
+  await expect.poll(async () => (await segments(page, taskId)).status, { timeout: 30_000 }).toBe('completed')
+  await page.goto(`/edit/${taskId}`)
+  await expect(page.getByTestId('segment-row')).toHaveCount(cues.length)
+  return taskId
+}
+
+const row = (page: Page, index: number) => page.getByTestId('segment-row').nth(index)
+const translationBox = (page: Page, index: number) => row(page, index).locator('[data-field="translatedText"]')
+const waitUntilSaved = (page: Page) => expect(page.getByTestId('save-summary')).toHaveAttribute('data-pending', '0')
+
+/** A 5-second WebM recorded in the page from a canvas (no file is downloaded or shipped). */
+async function recordTestVideo(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 160
+    canvas.height = 90
+    const context = canvas.getContext('2d')!
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' })
+    const chunks: Blob[] = []
+    recorder.ondataavailable = (event) => chunks.push(event.data)
+    recorder.start(200)
+    const started = performance.now()
+    await new Promise<void>((resolve) => {
+      const draw = () => {
+        const elapsed = performance.now() - started
+        context.fillStyle = `hsl(${Math.round(elapsed / 20) % 360} 60% 45%)`
+        context.fillRect(0, 0, 160, 90)
+        context.fillStyle = '#fff'
+        context.fillText((elapsed / 1000).toFixed(1), 10, 50)
+        if (elapsed < 5000) requestAnimationFrame(draw)
+        else resolve()
+      }
+      draw()
+    })
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
+    recorder.stop()
+    await stopped
+    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()))
+  })
+  return Buffer.from(bytes)
+}
+
+test('video preview: a row\'s time seeks the video, playback moves the current row', async ({ page }) => {
+  test.setTimeout(90_000)
+  await openCompleted(page)
+  const webm = await recordTestVideo(page)
+  await page.getByTestId('toolbar-video').click()
+  await expect(page.getByTestId('video-pane')).toBeVisible()
+  await page.getByTestId('video-input').setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: webm })
+  const video = page.getByTestId('video')
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0)
+
+  // Clicking the time of segment 3 (00:00:02) moves the video there and shows its subtitle.
+  await row(page, 2).getByTestId('segment-seek').click()
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(2, 1)
+  await expect(page.getByTestId('video-overlay')).toHaveText('[fr] Go, Anna!')
+  await expect(page.locator('[data-playing]')).toHaveAttribute('data-row', '3')
+
+  // The overlay follows typing at once, before anything is saved.
+  await translationBox(page, 2).fill('Vas-y, Anna !')
+  await expect(page.getByTestId('video-overlay')).toHaveText('Vas-y, Anna !')
+
+  // Space on a row (not in a text box) plays; the current row follows the picture.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press(' ')
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true)
+  await expect(page.locator('[data-playing]')).toHaveAttribute('data-row', '4', { timeout: 5000 })
+  await page.keyboard.press(' ')
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+
+  // Both texts on the picture, then the pane hides.
+  await page.getByTestId('overlay-both').click()
+  await expect(page.getByTestId('video-overlay')).toContainText('Bye.')
+  await page.getByTestId('video-hide').click()
+  await expect(page.getByTestId('video-pane')).toBeHidden()
+})
+
+test('quality flags: a translation read too fast is flagged and counted as it is typed', async ({ page }) => {
+  await openCompleted(page)
+  const count = page.getByTestId('flag-count')
+  const before = Number(await count.getAttribute('data-count'))
+  await expect(row(page, 3)).not.toHaveAttribute('data-flags', /cps/)
+  await translationBox(page, 3).fill('Au revoir, et merci pour tout ce que tu as fait pour nous.')
+  await expect(row(page, 3)).toHaveAttribute('data-flags', /cps/)
+  await expect(row(page, 3).getByTestId('row-flags')).toContainText('语速过快')
+  await expect(count).toHaveAttribute('data-count', String(before + 1))
+
+  // The limits are the user's: a faster reading speed clears the flag, and it stays after a reload.
+  await page.getByTestId('toolbar-limits').click()
+  await expect(page.getByTestId('limit-maxCps')).toHaveValue('17')
+  await page.getByTestId('limit-maxCps').fill('60')
+  await page.getByTestId('limits-save').click()
+  await expect(row(page, 3)).not.toHaveAttribute('data-flags', /cps/)
+  await waitUntilSaved(page)
+  await page.reload()
+  await expect(translationBox(page, 3)).toHaveValue('Au revoir, et merci pour tout ce que tu as fait pour nous.')
+  await expect(row(page, 3)).not.toHaveAttribute('data-flags', /cps/)
+  await page.getByTestId('toolbar-limits').click()
+  await expect(page.getByTestId('limit-maxCps')).toHaveValue('60')
+  await page.getByTestId('limits-reset').click()
+  await page.keyboard.press('Escape')
+  await expect(row(page, 3)).toHaveAttribute('data-flags', /cps/)
+  await expect(count).toHaveAttribute('data-count', String(before + 1))
+
+  // "Flagged only" shows just that row; F8 jumps to it from anywhere.
+  await page.getByTestId('toolbar-flagged').click()
+  await expect(page.getByTestId('segment-row')).toHaveCount(before + 1)
+  await page.getByTestId('toolbar-flagged').click()
+  await translationBox(page, 0).click()
+  await page.keyboard.press('F8')
+  await expect(translationBox(page, 3)).toBeFocused()
+})
+
+test('replace all is one request and one undo step, and the server follows undo and redo', async ({ page }) => {
+  const taskId = await openCompleted(page)
+  const original = (await segments(page, taskId)).segments.map((s) => s.translatedText)
+  const bulkWrites: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && /\/api\/tasks\/[^/]+\/segments$/.test(request.url())) bulkWrites.push(request.postData() ?? '')
+  })
+
+  await page.getByTestId('segment-list').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('find-query')).toBeFocused()
+  await page.keyboard.type('anna')
+  await page.getByTestId('find-word').click()
+  await expect(page.getByTestId('find-count')).toHaveText('第 1 个，共 3 个')
+  await expect(page.getByTestId('find-current')).toHaveCount(1)
+  await page.getByTestId('find-next').click()
+  await expect(page.getByTestId('find-count')).toHaveText('第 2 个，共 3 个')
+  await page.keyboard.press('Control+h')
+  await expect(page.getByTestId('find-replacement')).toBeFocused()
+  await page.keyboard.type('Hanna')
+  await page.getByTestId('replace-all').click()
+
+  await expect.poll(async () => (await segments(page, taskId)).segments.map((s) => s.translatedText)).toEqual(original.map((t) => t?.replace(/\bAnna\b/g, 'Hanna') ?? null))
+  expect(bulkWrites).toHaveLength(1)
+  await expect(translationBox(page, 1)).toHaveValue('[fr] Hanna runs.')
+
+  // Undo puts every row back on the server in one more request; redo does it again.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Control+z')
+  await expect.poll(async () => (await segments(page, taskId)).segments.map((s) => s.translatedText)).toEqual(original)
+  await expect(translationBox(page, 1)).toHaveValue('[fr] Anna runs.')
+  expect(bulkWrites).toHaveLength(2)
+  await page.keyboard.press('Control+Shift+z')
+  await expect.poll(async () => (await segments(page, taskId)).segments[0].translatedText).toBe('[fr] Hi Hanna.')
+})
+
+test('three selected rows are retranslated in one request', async ({ page }) => {
+  const taskId = await openCompleted(page)
+  await api(page, `/api/tasks/${taskId}/segments`, { method: 'PATCH', body: { segments: [2, 3, 4, 6].map((id) => ({ id, translatedText: `à la main ${id}` })) } })
+  await page.reload()
+  await expect(translationBox(page, 1)).toHaveValue('à la main 2')
+
+  const calls: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/retranslate')) calls.push(request.url())
+  })
+  await row(page, 1).click({ position: { x: 10, y: 10 } })
+  await row(page, 3).click({ position: { x: 10, y: 10 }, modifiers: ['Shift'] })
+  await expect(page.getByTestId('selection-count')).toContainText('3')
+  await page.getByTestId('toolbar-retranslate').click()
+  await expect(translationBox(page, 1)).toHaveValue('[fr] Anna runs.')
+  await expect(translationBox(page, 2)).toHaveValue('[fr] Go, Anna!')
+  await expect(translationBox(page, 3)).toHaveValue('[fr] Bye.')
+  await expect(translationBox(page, 5)).toHaveValue('à la main 6')
+  expect(calls).toEqual([expect.stringMatching(/\/segments\/retranslate$/)])
+})
+
+test('shifting every cue by +500 ms is saved, exported and undone', async ({ page }) => {
+  const taskId = await openCompleted(page)
+  await page.getByTestId('toolbar-shift').click()
+  await page.getByTestId('shift-amount').fill('500')
+  await page.getByTestId('shift-later').check()
+  await page.getByTestId('shift-all').check()
+  await page.getByTestId('shift-apply').click()
+  await expect(page.getByTestId('shift-form')).toBeHidden()
+
+  await page.getByTestId('export-menu').click()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-srt-translated').click()])
+  const exported = await readFile(await download.path(), 'utf8')
+  const times = [...exported.matchAll(/(\S+) --> (\S+)/g)].map((m) => [m[1], m[2]])
+  expect(times).toEqual(CUES.map((c) => [stamp(c.start + 500), stamp(c.end + 500)]))
+
+  // The shift is one undo step: Ctrl+Z puts every time back on the server.
+  await page.getByTestId('segment-list').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Control+z')
+  await expect.poll(async () => (await segments(page, taskId)).segments.map((s) => [s.startTime, s.endTime])).toEqual(CUES.map((c) => [stamp(c.start), stamp(c.end)]))
+})
+
+test('a row edited while the task translates keeps the edit after completion', async ({ page }) => {
+  test.setTimeout(90_000)
+  await signIn(page, DEMO.user)
+  // Batches of 10 (the batch-size override): the second batch (cues 11-20) is refused three times
+  // with a rate limit, so the task stays translating for several seconds after the first arrived.
+  const cues: Cue[] = Array.from({ length: 20 }, (_, i) => ({ start: i * 2000, end: i * 2000 + 1500, text: i === 14 ? 'Wait [[fault:429*3]]' : `Line ${i + 1}.` }))
+  const taskId = await createTask(page, cues, undefined, 10)
+  await page.goto(`/edit/${taskId}`)
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-status', 'translating')
+  await expect(translationBox(page, 0)).toHaveValue('[fr] Line 1.')
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-status', 'translating')
+  await translationBox(page, 0).fill('Ligne un, corrigée à la main.')
+  await translationBox(page, 0).press('Tab')
+  await waitUntilSaved(page)
+
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-status', 'completed', { timeout: 45_000 })
+  const done = await segments(page, taskId)
+  expect(done.segments[0].translatedText).toBe('Ligne un, corrigée à la main.')
+  expect(done.segments[14].translatedText).toContain('Wait')
+  await page.reload()
+  await expect(translationBox(page, 0)).toHaveValue('Ligne un, corrigée à la main.')
+})
+
+test('the help sheet lists the shortcuts, opened with ?', async ({ page }) => {
+  await openCompleted(page)
+  await page.getByTestId('segment-list').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('?')
+  await expect(page.getByTestId('help-sheet')).toContainText('撤销')
+  await expect(page.getByTestId('help-sheet')).toContainText('F8')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('help-sheet')).toBeHidden()
+})
+
+test('the editor page arrives with its task and first rows rendered on the server, and hydrates cleanly', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  const taskId = await openCompleted(page)
+  // The raw HTML, as fetched with the session cookie, before any script runs: the rows are there.
+  const html = await page.evaluate(async (path) => (await fetch(path)).text(), `/edit/${taskId}`)
+  expect(html).toContain('data-testid="segment-row"')
+  expect(html).toContain(CUES[0].text)
+  expect(html).toContain(`[fr] ${CUES[0].text}`)
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([])
+})

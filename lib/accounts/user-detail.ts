@@ -1,0 +1,63 @@
+import 'server-only'
+import type { User } from '@prisma/client'
+import { toPublicUser, type PublicUser } from '@/lib/auth/public-user'
+import { db } from '@/lib/db'
+import { AppError } from '@/lib/http/app-error'
+import { getBalance, pointHistory, type PointHistory } from '@/lib/points'
+
+/** Orders one detail answer lists at most (newest first); older ones are counted, not listed. */
+export const DETAIL_ORDERS = 50
+/** Ledger entries a detail answer lists unless the caller asks for more. */
+export const DETAIL_ENTRIES = 20
+
+export type OrderView = { orderId: string; status: number; channel: number; price: string; currency: string; createTime: string; productId: number; points: number | null }
+
+export type UserDetail = PointHistory & {
+  user: PublicUser & { createdAt: string }
+  balance: number
+  orders: OrderView[]
+  orderCount: number
+}
+
+async function findUser(id: string): Promise<User> {
+  const user = await db.user.findUnique({ where: { id } })
+  if (!user) throw new AppError('not_found', 'userNotFound')
+  return user
+}
+
+/** What a manager sees of one user: profile, balance, lots with expiry, orders and the newest ledger entries. */
+export async function getUserDetail({ id, entries = DETAIL_ENTRIES }: { id: string; entries?: number }): Promise<UserDetail> {
+  const user = await findUser(id)
+  const [balance, history, orders, orderCount] = await Promise.all([
+    getBalance({ userId: id }),
+    pointHistory({ userId: id, entries }),
+    db.order.findMany({ where: { userId: id }, orderBy: [{ createTime: 'desc' }, { orderId: 'desc' }], take: DETAIL_ORDERS, include: { product: { select: { points: true } } } }),
+    db.order.count({ where: { userId: id } }),
+  ])
+  return {
+    user: { ...toPublicUser(user), createdAt: user.createdAt.toISOString() },
+    balance,
+    ...history,
+    orders: orders.map((order) => ({
+      orderId: order.orderId,
+      status: order.status,
+      channel: order.channel,
+      price: order.price.toFixed(2),
+      currency: order.currency,
+      createTime: order.createTime.toISOString(),
+      productId: order.productId,
+      points: order.product?.points ?? null,
+    })),
+    orderCount,
+  }
+}
+
+/**
+ * A manager edits a user's name and role. Rule: nobody removes their own manager role (40300), so
+ * a workspace never loses the manager who is using it; an unknown id is 40400.
+ */
+export async function updateUser({ id, actorId, name, admin }: { id: string; actorId: string; name: string; admin: boolean }): Promise<User> {
+  if (id === actorId && !admin) throw new AppError('forbidden', 'cannotDemoteSelf')
+  await findUser(id)
+  return db.user.update({ where: { id }, data: { name, isAdmin: admin } })
+}

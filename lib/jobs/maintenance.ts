@@ -1,0 +1,67 @@
+import 'server-only'
+import type { PgBoss } from 'pg-boss'
+import { db } from '@/lib/db'
+import { log } from '@/lib/log'
+import { enqueueTranslation, getBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE } from './boss'
+import { failTask } from './pipeline'
+
+/** The queue of housekeeping runs: stuck tasks, expired sessions, codes and rate-limit rows. */
+export const MAINTENANCE_QUEUE = 'maintenance'
+/** A task younger than this is never called stuck (its job may not have been picked up yet). */
+export const STUCK_AFTER_MS = 10 * 60_000
+/** A stuck task is resumed up to this many worker runs, then failed with its points released. */
+export const MAX_RUNS = 8
+const LIVE_STATES = new Set(['created', 'retry', 'active'])
+const STUCK_MESSAGE = 'translation stopped: its job was lost'
+
+export type MaintenanceReport = { resumed: number; failed: number; sessions: number; codes: number; rateLimits: number }
+
+async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
+  for (const queue of [TRANSLATE_QUEUE, TRANSLATE_DEAD_QUEUE]) {
+    const jobs = await boss.findJobs<{ taskId: string }>(queue, { data: { taskId } })
+    if (jobs.some((job) => LIVE_STATES.has(job.state))) return true
+  }
+  return false
+}
+
+/**
+ * One housekeeping pass. Rules: a task still `translating` after 10 minutes with no live job
+ * (purged, or lost by a dead-letter handler that failed) is queued again to resume, or failed with
+ * its points released once it has used its runs; expired sessions, verification codes (a day
+ * after expiry) and rate-limit windows are deleted.
+ */
+export async function runMaintenance({ now = new Date() }: { now?: Date } = {}): Promise<MaintenanceReport> {
+  const boss = await getBoss()
+  const report: MaintenanceReport = { resumed: 0, failed: 0, sessions: 0, codes: 0, rateLimits: 0 }
+  const candidates = await db.task.findMany({
+    where: { status: 'translating', submitTime: { lt: new Date(now.getTime() - STUCK_AFTER_MS) } },
+    select: { id: true, runs: true },
+    take: 500,
+  })
+  for (const task of candidates) {
+    if (await hasLiveJob(boss, task.id)) continue
+    if (task.runs >= MAX_RUNS) {
+      if (await failTask({ taskId: task.id, error: STUCK_MESSAGE })) report.failed += 1
+    } else {
+      await enqueueTranslation({ taskId: task.id, tx: db })
+      report.resumed += 1
+    }
+  }
+  report.sessions = (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count
+  report.codes = (await db.verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } })).count
+  report.rateLimits = (await db.rateLimit.deleteMany({ where: { resetAt: { lt: now } } })).count
+  if (report.resumed + report.failed > 0) log.warn('jobs.stuck_tasks', { resumed: report.resumed, failed: report.failed })
+  return report
+}
+
+/** Runs maintenance every `intervalSeconds`, once per interval across all processes (singleton key). */
+export async function startMaintenance({ intervalSeconds = 60 }: { intervalSeconds?: number } = {}): Promise<{ stop(): void }> {
+  const boss = await getBoss()
+  await boss.createQueue(MAINTENANCE_QUEUE, { retryLimit: 0, expireInSeconds: Math.max(60, intervalSeconds * 2) })
+  await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds: Math.min(30, Math.max(1, intervalSeconds / 2)), batchSize: 1 }, async () => runMaintenance())
+  const offer = () => boss.send(MAINTENANCE_QUEUE, {}, { singletonKey: 'maintenance', singletonSeconds: intervalSeconds }).catch((error) => log.error('jobs.maintenance_offer_failed', { error }))
+  await offer()
+  const timer = setInterval(() => void offer(), intervalSeconds * 1000)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}

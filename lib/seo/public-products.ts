@@ -1,0 +1,27 @@
+import 'server-only'
+import { listProducts, POINTS_PER_MINUTE, type Catalogue, type ProductDto } from '@/lib/orders'
+import { DEFAULT_PRODUCTS } from '@/lib/orders/default-catalogue'
+
+/**
+ * The packs a public page shows, read when the page is built or revalidated. A build without a
+ * database (CI, a build machine) shows the catalogue the seed writes, until the next revalidation.
+ */
+export async function publicProducts(catalogue: Catalogue): Promise<ProductDto[]> {
+  try {
+    const products = await listProducts(catalogue)
+    if (products.length > 0) return products
+  } catch {
+    // No database at build time: the seed's catalogue below.
+  }
+  return defaultProducts(catalogue)
+}
+
+export function defaultProducts(catalogue: Catalogue): ProductDto[] {
+  return DEFAULT_PRODUCTS.filter((p) => p.catalogue === catalogue).map((p) => ({
+    id: p.id,
+    points: p.points,
+    originalPrice: Number(p.originalPrice),
+    dollarPrice: Number(p.dollarPrice),
+    minutes: Math.floor(p.points / POINTS_PER_MINUTE),
+  }))
+}

@@ -1,0 +1,69 @@
+// Writing a task's segments out in any of the three formats, around the uploaded file when it is
+// the same format (so VTT blocks and settings, and every ASS byte outside dialogue text, survive).
+import { parseTime } from '@/lib/srt/time'
+import { toSrt, toVtt, type ExportContent, type Segment } from '@/lib/srt/serialize'
+import { newAssScript, parseAss, writeAss } from '@/lib/subtitles/ass'
+import type { SubtitleFormat } from '@/lib/subtitles/format'
+import { parseVtt, writeVtt } from '@/lib/subtitles/vtt'
+
+export type WriteInput = {
+  /** The uploaded file's format and, for VTT and ASS, its decoded text. */
+  sourceFormat: SubtitleFormat
+  source: string | null
+  /** Segments in index order; `id` is the cue's number (1..n, as parsed). */
+  segments: readonly Segment[]
+  format: SubtitleFormat
+  content: ExportContent
+}
+
+const clean = (text: string | undefined) => (text ?? '').replace(/\r\n?/g, '\n').split('\n').filter((line) => line.trim() !== '').join('\n')
+
+/**
+ * The text of a cue written into its own source file: undefined keeps the source's text (and its
+ * inline tags) as uploaded. Rules: `translated` falls back to the source when untranslated;
+ * `bilingual` is the translation above the original in ASS (one event, `\N`) and the original
+ * above the translation in VTT, as the SRT and VTT exports already do.
+ */
+function textFor(segment: Segment | undefined, format: SubtitleFormat, content: ExportContent): string | undefined {
+  if (!segment || content === 'original') return undefined
+  const translated = clean(segment.translatedText)
+  if (!translated) return undefined
+  if (content === 'translated') return translated
+  const original = clean(segment.originalText)
+  if (translated === original) return undefined
+  return format === 'ass' ? `${translated}\n${original}` : `${original}\n${translated}`
+}
+
+function timingOf(segment: Segment | undefined): { startMs: number; endMs: number } | undefined {
+  if (!segment) return undefined
+  const startMs = parseTime(segment.startTime)
+  const endMs = parseTime(segment.endTime)
+  return startMs === null || endMs === null ? undefined : { startMs, endMs }
+}
+
+/** The export body. Rules: same format as uploaded → written back into the source; otherwise a fresh file. */
+export function writeSubtitle({ sourceFormat, source, segments, format, content }: WriteInput): string {
+  const byId = new Map(segments.map((s) => [s.id, s]))
+  if (format === 'ass' && sourceFormat === 'ass' && source !== null) {
+    const doc = parseAss(source)
+    return writeAss(
+      doc,
+      doc.cues.map((cue) => textFor(byId.get(cue.id), 'ass', content)),
+      doc.cues.map((cue) => timingOf(byId.get(cue.id))),
+    )
+  }
+  if (format === 'vtt' && sourceFormat === 'vtt' && source !== null) {
+    const doc = parseVtt(source)
+    // Shifted segments move their cue; ids, settings and blocks stay.
+    const cues = doc.cues.map((cue) => ({ ...cue, ...timingOf(byId.get(cue.id)) }))
+    return writeVtt({ ...doc, cues }, doc.cues.map((cue) => textFor(byId.get(cue.id), 'vtt', content)))
+  }
+  if (format === 'srt') return toSrt(segments, { content })
+  if (format === 'vtt') return toVtt(segments, { content })
+  return newAssScript(
+    segments.map((segment) => {
+      const time = timingOf(segment) ?? { startMs: 0, endMs: 0 }
+      return { ...time, text: textFor(segment, 'ass', content) ?? clean(segment.originalText) }
+    }),
+  )
+}

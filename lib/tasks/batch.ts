@@ -1,0 +1,107 @@
+import 'server-only'
+import { db } from '@/lib/db'
+import { AppError } from '@/lib/http/app-error'
+import { errorMessage } from '@/lib/http/messages'
+import type { Locale } from '@/lib/site'
+import { enqueueTranslation, getBoss } from '@/lib/jobs/boss'
+import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
+import { isTargetLanguage } from '@/lib/srt'
+import { batchSizeFor, checkService } from '@/lib/translate/service'
+import { newTaskId, type Enqueue } from './create'
+import { toTaskDto, type TaskDto } from './dto'
+import { analyseUpload } from './analyse-pool'
+import type { CreateTaskFields } from './schemas'
+import { insertSegments } from './segment-rows'
+import { readSubtitleFile, type AnalysedSubtitle, type SubtitleUpload } from './upload'
+
+export const MAX_BATCH_FILES = 20
+export const MAX_BATCH_LANGUAGES = 5
+
+export type BatchFields = Omit<CreateTaskFields, 'targetLanguage'>
+
+/** The repeated `targetLanguage` fields: 1..5 distinct target languages, in the order sent. */
+export function batchTargets(form: FormData | null): string[] {
+  const targets = [...new Set((form?.getAll('targetLanguage') ?? []).filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean))]
+  if (targets.length === 0) throw new AppError('bad_request', 'targetLanguageRequired')
+  if (targets.length > MAX_BATCH_LANGUAGES) throw new AppError('bad_request', 'batchTooManyLanguages', { max: MAX_BATCH_LANGUAGES })
+  if (!targets.every(isTargetLanguage)) throw new AppError('bad_request', 'targetLanguageInvalid')
+  return targets
+}
+
+/**
+ * Reads and analyses every `file` of a batch, in order. Rules: 1..20 files; the first bad one is a
+ * 40000 that names it ("movie.vtt: WebVTT file format incorrect...") and nothing is created.
+ */
+export async function readBatchFiles(form: FormData | null, locale: Locale): Promise<{ upload: SubtitleUpload; analysis: AnalysedSubtitle }[]> {
+  const files = form?.getAll('file') ?? []
+  if (files.length === 0) throw new AppError('bad_request', 'fileRequired')
+  if (files.length > MAX_BATCH_FILES) throw new AppError('bad_request', 'batchTooManyFiles', { max: MAX_BATCH_FILES })
+  const read: { upload: SubtitleUpload; analysis: AnalysedSubtitle }[] = []
+  for (const file of files) {
+    const name = typeof file === 'string' ? '' : file.name
+    try {
+      const upload = await readSubtitleFile(file)
+      read.push({ upload, analysis: await analyseUpload(upload.bytes, upload.format) })
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      throw new AppError('bad_request', 'batchFileInvalid', { file: name, reason: errorMessage(locale, error.messageKey, error.values) })
+    }
+  }
+  return read
+}
+
+/**
+ * Creates one task per file and target language. Rules: all or nothing: the files are read first
+ * (a bad one creates nothing), then ONE transaction reserves every task's cost, stores the tasks
+ * and queues them; when the balance does not cover the sum the reservation that overdraws throws
+ * 40200 and the whole transaction, with every earlier task, is rolled back.
+ */
+export async function createTaskBatch({
+  userId,
+  form,
+  fields,
+  locale,
+  enqueue = enqueueTranslation,
+}: {
+  userId: string
+  form: FormData | null
+  fields: BatchFields
+  locale: Locale
+  enqueue?: Enqueue
+}): Promise<{ tasks: TaskDto[] }> {
+  const service = checkService(fields.service)
+  const targets = batchTargets(form)
+  const files = await readBatchFiles(form, locale)
+  if (enqueue === enqueueTranslation) await getBoss()
+  const tasks = await db.$transaction(async (tx) => {
+    const created: TaskDto[] = []
+    for (const { upload, analysis } of files) {
+      for (const targetLanguage of targets) {
+        const id = newTaskId()
+        await reserveTaskPoints({ userId, taskId: id, amount: analysis.cost, tx })
+        const task = await tx.task.create({
+          data: {
+            id,
+            userId,
+            fileName: upload.fileName,
+            originalLanguage: fields.sourceLanguage === 'auto' ? analysis.detectedLanguage : fields.sourceLanguage,
+            detectedLanguage: analysis.detectedLanguage,
+            targetLanguage,
+            translationService: service,
+            includeOriginalText: fields.includeOriginalText,
+            cost: analysis.cost,
+            batchSize: batchSizeFor(fields.batchSize),
+            format: upload.format ?? 'srt',
+            source: analysis.source,
+          },
+          omit: { source: true },
+        })
+        await insertSegments(tx, id, analysis.cues)
+        await enqueue({ taskId: id, tx })
+        created.push(toTaskDto(task, analysis.cues.length))
+      }
+    }
+    return created
+  }, LEDGER_TX_OPTIONS)
+  return { tasks }
+}

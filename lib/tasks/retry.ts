@@ -1,0 +1,34 @@
+import 'server-only'
+import { db } from '@/lib/db'
+import { enqueueTranslation, getBoss } from '@/lib/jobs/boss'
+import { AppError } from '@/lib/http/app-error'
+import { LEDGER_TX_OPTIONS, reserveTaskRetryPoints } from '@/lib/points'
+import type { Enqueue } from './create'
+import { toTaskDto, type TaskDto } from './dto'
+import { findOwnTask } from './queries'
+
+/**
+ * Runs a failed task of the user again (`POST /api/tasks/{id}/retry`). Rules: only a failed task
+ * (40900 otherwise); in one transaction, under the task's row lock, its cost is reserved again
+ * (40200 when the balance is short; the failure had given it back, so the task is charged once in
+ * all), it is marked translating and queued. The worker keeps the translated cues and translates
+ * only the missing ones.
+ */
+export async function retryTask({ userId, taskId, enqueue = enqueueTranslation }: { userId: string; taskId: string; enqueue?: Enqueue }): Promise<TaskDto> {
+  await findOwnTask({ userId, taskId })
+  // Start the queue (first call of a process) before the transaction takes the locks.
+  if (enqueue === enqueueTranslation) await getBoss()
+  const task = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ status: string; cost: number }[]>`SELECT "status", "cost" FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} FOR UPDATE`
+    if (rows.length === 0) throw new AppError('not_found', 'taskNotFound')
+    if (rows[0].status !== 'failed') throw new AppError('conflict', 'taskNotFailed')
+    await reserveTaskRetryPoints({ userId, taskId, amount: rows[0].cost, tx })
+    const updated = await tx.task.update({
+      where: { id: taskId },
+      data: { status: 'translating', error: null, translationStartTime: null, translationEndTime: null, translationDuration: null },
+    })
+    await enqueue({ taskId, tx })
+    return updated
+  }, LEDGER_TX_OPTIONS)
+  return toTaskDto(task, await db.segment.count({ where: { taskId } }))
+}
