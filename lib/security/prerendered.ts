@@ -2,8 +2,9 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { inlineScriptHashes } from './csp'
 
-// Prerendered pages live as HTML files in the build output (written again when revalidated); the
-// proxy reads their inline scripts' hashes from there, so the policy always matches the file served.
+// Prerendered pages live as HTML files in the build output; the proxy reads their inline scripts'
+// hashes from there, so the policy matches the file served. This holds because no public page is
+// revalidated: Next.js serves a regenerated page from memory, with its scripts split differently.
 const APP_DIR = path.join(process.cwd(), '.next', 'server', 'app')
 const cache = new Map<string, { mtimeMs: number; hashes: string[] }>()
 

@@ -3,8 +3,10 @@ import { listProducts, POINTS_PER_MINUTE, type Catalogue, type ProductDto } from
 import { DEFAULT_PRODUCTS } from '@/lib/orders/default-catalogue'
 
 /**
- * The packs a public page shows, read when the page is built or revalidated. A build without a
- * database (CI, a build machine) shows the catalogue the seed writes, until the next revalidation.
+ * The packs a public page shows, read when the page is built. Public pages are never revalidated:
+ * a regenerated page would be served from memory while the Content-Security-Policy hashes its
+ * scripts from the file on disk (lib/security/prerendered.ts). A build without a database (CI, a
+ * build machine) shows the catalogue the seed writes.
  */
 export async function publicProducts(catalogue: Catalogue): Promise<ProductDto[]> {
   try {

@@ -9,8 +9,6 @@ import { pageEdition } from '@/lib/seo/page-params'
 type Props = { params: Promise<{ edition: string; locale: string; slug: string }> }
 
 export const dynamicParams = false
-// /pricing shows the catalogue's packs: read again every few minutes.
-export const revalidate = 300
 
 export function generateStaticParams() {
   return LANDING_SLUGS.map((slug) => ({ slug }))

@@ -4,7 +4,6 @@ import { pageEdition, type LocaleParams } from '@/lib/seo/page-params'
 
 // /home shows the landing page; its canonical is / so search engines index one copy.
 export const generateMetadata = staticPageMetadata('home', '/')
-export const revalidate = 300
 
 export default async function HomeAliasPage({ params }: LocaleParams) {
   const { edition, locale } = await pageEdition(params)
