@@ -2,20 +2,21 @@ import { defineConfig } from 'vitest/config'
 import path from 'node:path'
 
 // Two projects: pure unit tests, and database tests that each get a database of their own
-// cloned from a migrated template (see lib/testing/db-global-setup.ts).
+// cloned from a migrated template (see lib/testing/db-global-setup.ts). A test file of client code
+// picks a DOM with `// @vitest-environment happy-dom` (the hook tests: *.db.test.tsx beside them).
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname), 'server-only': path.resolve(__dirname, 'lib/testing/empty.ts') } },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/*.db.test.ts', 'node_modules/**', 'e2e/**', '.next/**'], environment: 'node' },
+        test: { name: 'unit', include: ['**/*.test.{ts,tsx}'], exclude: ['**/*.db.test.{ts,tsx}', 'node_modules/**', 'e2e/**', '.next/**'], environment: 'node' },
       },
       {
         extends: true,
         test: {
           name: 'db',
-          include: ['**/*.db.test.ts'],
+          include: ['**/*.db.test.{ts,tsx}'],
           exclude: ['node_modules/**', '.next/**'],
           environment: 'node',
           globalSetup: ['lib/testing/db-global-setup.ts'],

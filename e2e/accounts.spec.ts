@@ -63,6 +63,7 @@ test.describe('email accounts', () => {
     const email = unique('made')
     await signIn(page, { ...DEMO.manager, baseUrl: E2E.intlUrl })
     await page.getByTestId('menu-users').click()
+    await expect(page).toHaveURL(/\/dashboard\/users$/)
     await expect(page.getByTestId('users-view')).toBeVisible()
     await page.getByTestId('users-create').click()
     await page.getByTestId('create-email').fill(email)

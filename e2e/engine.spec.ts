@@ -38,6 +38,7 @@ test('glossary view: add, edit and delete an entry', async ({ page }) => {
   const term = freshName()
   await signIn(page, DEMO.user)
   await page.getByTestId('menu-glossary').click()
+  await expect(page).toHaveURL(/\/dashboard\/glossary$/)
   await expect(page.getByRole('heading', { name: '我的术语表' })).toBeVisible()
 
   await page.getByTestId('glossary-add').first().click()

@@ -14,7 +14,7 @@ export async function readMailedCode(to: string, { timeoutMs = 10_000 } = {}): P
   throw new Error(`no code mailed to ${to}`)
 }
 
-/** Steers a fake's fault injection (see fakes/faults.ts for the spec shape). */
+/** Steers a fake's fault injection (see fakes/faults.ts for the fault's shape). */
 export async function setFault(fakeUrl: string, spec: Record<string, unknown> | null) {
   await fetch(`${fakeUrl}/__faults`, spec ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) } : { method: 'DELETE' })
 }

@@ -5,6 +5,7 @@ import { DEMO, signIn } from './helpers'
 /** Opens the users view and the detail dialog of the user with this address (on whatever page they are). */
 async function openDetails(page: Page, email: string): Promise<Locator> {
   await page.getByTestId('menu-users').click()
+  await expect(page).toHaveURL(/\/dashboard\/users$/)
   await expect(page.getByTestId('users-view')).toBeVisible()
   const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`)
   const pager = page.getByTestId('users-pager')
@@ -78,6 +79,7 @@ test.describe('managers', () => {
     await page.context().clearCookies()
     await signIn(page, DEMO.user)
     await page.getByTestId('menu-orders').click()
+    await expect(page).toHaveURL(/\/dashboard\/orders$/)
     await expect(page.getByTestId('balance-points')).toHaveText(`${(before + 100).toLocaleString('zh-CN')} 积分`)
   })
 
@@ -121,6 +123,21 @@ test.describe('managers', () => {
     const own = await openDetails(page, DEMO.manager.email)
     await expect(own.getByTestId('edit-user-role')).toBeDisabled()
     await expect(own.getByText('You cannot remove your own administrator role.')).toBeVisible()
+  })
+
+  test('user management is for managers only: the menu warns, the page redirects (zh-CN)', async ({ page }) => {
+    await signIn(page, DEMO.user)
+    const notice = page.getByText('只有管理员才能使用该功能。')
+    await page.getByTestId('menu-users').click()
+    await expect(notice).toBeVisible()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByTestId('users-view')).toHaveCount(0)
+
+    // Typed in, the server guard sends them home, and home sends a signed-in visitor to the dashboard.
+    await page.goto(`${E2E.cnUrl}/dashboard/users`)
+    await expect(notice).toBeVisible()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByTestId('users-view')).toHaveCount(0)
   })
 
   test('the dialog speaks Japanese on /ja-JP', async ({ page }) => {

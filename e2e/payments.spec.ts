@@ -11,7 +11,8 @@ async function balanceOf(page: Page): Promise<number> {
 }
 
 async function openPurchase(page: Page) {
-  await page.getByTestId('menu-purchase').click()
+  await page.getByTestId('menu-points').click()
+  await expect(page).toHaveURL(/\/dashboard\/points$/)
   await expect(page.getByTestId('product-card').first()).toBeVisible()
   await expect(page.getByTestId('balance-points')).toBeVisible()
 }
@@ -33,6 +34,7 @@ test('buys points with Alipay on the China host, in yuan', async ({ page }) => {
   await expect(tab).not.toHaveURL(/out_trade_no/)
   await expect(tab.getByTestId('payment-success')).toContainText(`${(before + 300).toLocaleString('en-US')} 积分`)
   await tab.getByRole('button', { name: '查看我的订单' }).click()
+  await expect(tab).toHaveURL(/\/dashboard\/orders$/)
   const row = tab.getByTestId('order-row').first()
   await expect(row).toHaveAttribute('data-status', '2')
   await expect(row).toContainText('已支付')
@@ -111,8 +113,23 @@ test('a cancelled card payment shows the failure dialog and grants nothing', asy
   await expect(page.getByTestId('payment-failed')).toContainText('The card payment did not go through')
   await expect(page).not.toHaveURL(/airwallex_fail/)
   await page.getByRole('button', { name: 'Pay again' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/points$/)
   await expect(page.getByTestId('purchase-view')).toBeVisible()
   expect(await balanceOf(page)).toBe(before)
+})
+
+test('the old buy-points and orders addresses open their pages', async ({ page }) => {
+  await signIn(page, { ...DEMO.user, baseUrl: E2E.intlUrl })
+  await page.goto(`${E2E.intlUrl}/dashboard?view=purchase`)
+  await expect(page).toHaveURL(/\/dashboard\/points$/)
+  await expect(page.getByTestId('purchase-view')).toBeVisible()
+  await expect(page.getByTestId('menu-points')).toHaveAttribute('aria-current', 'page')
+  await page.goto(`${E2E.intlUrl}/ja-JP/dashboard?view=orders`)
+  await expect(page).toHaveURL(/\/ja-JP\/dashboard\/orders$/)
+  await expect(page.getByTestId('orders-view')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('注文履歴')
+  await page.goto(`${E2E.intlUrl}/assets`)
+  await expect(page).toHaveURL(/\/dashboard\/points$/)
 })
 
 test('the payment result pages: missing parameters, and the failure page with its id', async ({ page }) => {

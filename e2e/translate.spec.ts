@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO, signIn } from './helpers'
 
-// The translation flow of the spec end to end, on the China host (zh-CN) against the sandbox fakes:
+// The whole translation flow end to end, on the China host (zh-CN) against the sandbox fakes:
 // upload → estimate → submit → completed → edit (persisted) → retranslate → export.
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/ramen-episode.srt', import.meta.url))

@@ -262,7 +262,7 @@ export async function startAlipayFake({
           res.writeHead(302, { location: returnUrlFor(trade) })
         } else {
           // Alipay has no cancel return: the buyer just goes back to the shop.
-          res.writeHead(302, { location: new URL('/dashboard?view=purchase', trade.returnUrl).href })
+          res.writeHead(302, { location: new URL('/dashboard/points', trade.returnUrl).href })
         }
         res.end()
         return

@@ -1,7 +1,7 @@
 import 'server-only'
 import { env } from '@/lib/env'
 
-/** The spec's feature flags and sandbox state, as the interface needs them. */
+/** The feature flags (docs/product.md, Feature flags) and sandbox state, as the interface needs them. */
 export type Features = { googleTranslation: boolean; pointsPurchase: boolean; googleLogin: boolean; isSandbox: boolean }
 
 export function features(): Features {

@@ -6,9 +6,9 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { api, errorText } from '@/lib/client/api'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
 
-/** The confirmation the spec requires before a user is deleted ("cannot be undone"). */
+/** The confirmation required before a user is deleted ("cannot be undone"). */
 export function DeleteUserDialog({ user, onClose }: { user: PublicUser | null; onClose: () => void }) {
   const t = useTranslations('admin')
   const tc = useTranslations('common')

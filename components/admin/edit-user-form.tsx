@@ -13,7 +13,7 @@ import { Select } from '@/components/ui/select'
 import { editUserFormSchema, type EditUserInput } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
 
 type Props = { user: PublicUser; isSelf: boolean; onSaved: (user: PublicUser) => void }
 

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
-import type { OrderView } from '@/lib/accounts/user-detail'
-import type { EntryView, LotView } from '@/lib/points/history'
+import type { OrderView } from '@/lib/accounts/contract'
+import type { EntryView, LotView } from '@/lib/points/contract'
 
 const DATE_TIME = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const
 const DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const

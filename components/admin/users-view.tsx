@@ -11,13 +11,14 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { api } from '@/lib/client/api'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
+import type { Page } from '@/lib/pagination'
 import { CreateUserDialog } from './create-user-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { UserDetailDialog } from './user-detail-dialog'
 import { UsersPager } from './users-pager'
 
-type UserPage = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; list: PublicUser[] }
+type UserPage = Page<PublicUser>
 
 export const usersKey = ['admin', 'users'] as const
 

@@ -8,12 +8,12 @@ import { LocalizedLink } from '@/components/layout/localized-link'
 import { api, ApiError, errorText } from '@/lib/client/api'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
 import { AuthCard } from './auth-card'
 
 type State = { status: 'loading' } | { status: 'success'; user: PublicUser } | { status: 'failed'; message: string }
 
-// The spec: wait 1 s for the session cookie, then 2 s more; go to / 2 s after the welcome.
+// Wait 1 s for the session cookie, then 2 s more; go to / 2 s after the welcome (docs/product.md, Pages).
 const WAITS_MS = [1000, 2000]
 const LEAVE_AFTER_MS = 2000
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -41,7 +41,7 @@ export function CallbackView() {
           if (!isActive) return
           storeUser(user)
           setState({ status: 'success', user })
-          // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
+          // "/" sends a signed-in visitor on to the dashboard (proxy.ts): go there directly, with a full load.
           timer = setTimeout(() => window.location.assign(localized('/dashboard')), LEAVE_AFTER_MS)
           return
         } catch (error) {

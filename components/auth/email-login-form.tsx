@@ -15,9 +15,9 @@ import { api, errorText } from '@/lib/client/api'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
 
-// The spec: after an email sign-in the dashboard opens after about one second.
+// After an email sign-in the dashboard opens after about one second (docs/product.md, Pages).
 const REDIRECT_DELAY_MS = 1000
 
 /** Email and password sign-in, validated with the server's own schema before it is sent. */

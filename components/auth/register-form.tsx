@@ -15,7 +15,7 @@ import { api, errorText } from '@/lib/client/api'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
 import { AuthCard } from './auth-card'
 import { SendCodeButton } from './send-code-button'
 
@@ -44,7 +44,7 @@ export function RegisterForm() {
       const user = await api<PublicUser & { token: string }>('/api/user/register', { body: values })
       storeUser(user)
       toast.success(t('success'))
-      // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
+      // "/" sends a signed-in visitor on to the dashboard (proxy.ts): go there directly, with a full load.
       window.location.assign(localized('/dashboard'))
     } catch (error) {
       setFailure(errorText(error, t('failed')))

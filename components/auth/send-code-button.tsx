@@ -8,7 +8,7 @@ import { sendCodeSchema } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
 import { useHydrated } from '@/lib/client/use-hydrated'
 
-// The spec: after a code is sent, a 60-second countdown disables the button.
+// After a code is sent, a 60-second countdown disables the button (docs/product.md, Accounts).
 const COOLDOWN_SECONDS = 60
 
 type Props = {

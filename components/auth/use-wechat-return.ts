@@ -6,11 +6,11 @@ import { toast } from 'sonner'
 import { api, errorText } from '@/lib/client/api'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
 
 export type WechatReturn = 'none' | 'signing-in' | 'done' | 'failed'
 
-// The spec: after a WeChat sign-in the home page opens after one second.
+// After a WeChat sign-in the home page opens after one second (docs/product.md, Pages).
 const REDIRECT_DELAY_MS = 1000
 
 /**
@@ -41,7 +41,7 @@ export function useWechatReturn(): { status: WechatReturn; error: string | null 
         storeUser(user)
         setStatus('done')
         toast.success(t('wechatSuccess'))
-        // The spec's "/" sends a signed-in visitor on to the dashboard: go there directly, with a full load.
+        // "/" sends a signed-in visitor on to the dashboard (proxy.ts): go there directly, with a full load.
         timer = setTimeout(() => window.location.assign(localized('/dashboard')), REDIRECT_DELAY_MS)
       })
       .catch((failure: unknown) => {

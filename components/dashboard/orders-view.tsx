@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useLocale, useTranslations } from 'next-intl'
 import { useState } from 'react'
+import { LocalizedLink } from '@/components/layout/localized-link'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -13,13 +14,13 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { fetchOrders, paymentKeys, type OrderItem } from '@/lib/client/payments'
 import { BalanceLayout } from './balance-layout'
-import { formatPrice } from './purchase-view'
-import type { DashboardView } from './side-menu'
+import { formatPrice } from './format-price'
+import { SECTION_PATHS } from './sections'
 
 const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }
 
 /** My orders: the buyer's orders newest first, 10 a page, with error and retry. */
-export function OrdersView({ onNavigate, canPurchase }: { onNavigate: (view: DashboardView) => void; canPurchase: boolean }) {
+export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
   const t = useTranslations('payments.orders')
   const td = useTranslations('dashboard')
   const tc = useTranslations('common')
@@ -30,7 +31,7 @@ export function OrdersView({ onNavigate, canPurchase }: { onNavigate: (view: Das
     queryKey: paymentKeys.orders(page),
     queryFn: async ({ signal }) => {
       const result = await fetchOrders(page, signal)
-      // The spec's "empty data" case: an answer without its page object.
+      // The "empty data" case: an answer without its page object.
       if (!result?.list) throw new Error(t('emptyData'))
       return result
     },
@@ -49,8 +50,8 @@ export function OrdersView({ onNavigate, canPurchase }: { onNavigate: (view: Das
             {data && data.totalCount > 0 && <p className="text-sm text-muted">{t('total', { count: data.totalCount })}</p>}
           </div>
           {canPurchase && (
-            <Button variant="secondary" onClick={() => onNavigate('purchase')}>
-              {t('buyPoints')}
+            <Button variant="secondary" asChild>
+              <LocalizedLink href={SECTION_PATHS.points}>{t('buyPoints')}</LocalizedLink>
             </Button>
           )}
         </div>
@@ -67,7 +68,13 @@ export function OrdersView({ onNavigate, canPurchase }: { onNavigate: (view: Das
             }
             title={td('orders.title')}
             body={td('orders.body')}
-            action={canPurchase ? <Button onClick={() => onNavigate('purchase')}>{t('buyPoints')}</Button> : undefined}
+            action={
+              canPurchase ? (
+                <Button asChild>
+                  <LocalizedLink href={SECTION_PATHS.points}>{t('buyPoints')}</LocalizedLink>
+                </Button>
+              ) : undefined
+            }
             className="bg-surface"
           />
         ) : (

@@ -16,11 +16,7 @@ import { useEdition } from '@/lib/client/use-edition'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { currencyFor, productCatalogue, type Locale } from '@/lib/site'
 import { BalanceLayout } from './balance-layout'
-
-/** A price in a currency, written the way the reader's language writes money. */
-export function formatPrice(amount: number, currency: 'CNY' | 'USD', locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(amount)
-}
+import { formatPrice } from './format-price'
 
 /**
  * Buy points: the packs of this host's catalogue with the price in the reader's currency and what

@@ -1,26 +1,32 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import { useSelectedLayoutSegment } from 'next/navigation'
+import { toast } from 'sonner'
 import { BrandMark } from '@/components/layout/brand-mark'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { cn } from '@/components/ui/cn'
+import { SECTION_PATHS, sectionOf, type DashboardSection } from './sections'
 
-export type DashboardView = 'tasks' | 'glossary' | 'purchase' | 'orders' | 'users'
-
-const ICONS: Record<DashboardView, string> = {
+const ICONS: Record<DashboardSection, string> = {
   tasks: 'M4 6h16M4 12h10M4 18h7',
   glossary: 'M5 4h11a3 3 0 0 1 3 3v13H8a3 3 0 0 1-3-3zM5 17a3 3 0 0 1 3-3h11M9 8h6',
-  purchase: 'M12 3v18M7 8h7a3 3 0 0 1 0 6H8a3 3 0 0 0 0 6h8',
+  points: 'M12 3v18M7 8h7a3 3 0 0 1 0 6H8a3 3 0 0 0 0 6h8',
   orders: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
   users: 'M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
 }
 
-type Props = { current: DashboardView; onSelect: (view: DashboardView) => void; isManager: boolean; canPurchase: boolean }
+type Props = { isManager: boolean; canPurchase: boolean }
 
-/** The spec's side menu: translation, glossary, buy points (when enabled), my orders, user management. */
-export function SideMenu({ current, onSelect, isManager, canPurchase }: Props) {
+/**
+ * The side menu: translation, glossary, buy points (when enabled), my orders, user
+ * management. Each item links to its page; a non-manager's click on user management only warns
+ * (the page itself is guarded on the server).
+ */
+export function SideMenu({ isManager, canPurchase }: Props) {
   const t = useTranslations()
-  const items: DashboardView[] = ['tasks', 'glossary', ...(canPurchase ? (['purchase'] as const) : []), 'orders', 'users']
+  const current = sectionOf(useSelectedLayoutSegment())
+  const items: DashboardSection[] = ['tasks', 'glossary', ...(canPurchase ? (['points'] as const) : []), 'orders', 'users']
   return (
     <aside className="border-b border-border bg-surface lg:fixed lg:inset-y-0 lg:left-0 lg:w-60 lg:border-r lg:border-b-0">
       <div className="flex h-16 items-center px-5">
@@ -30,25 +36,33 @@ export function SideMenu({ current, onSelect, isManager, canPurchase }: Props) {
         </LocalizedLink>
       </div>
       <nav aria-label={t('dashboard.menuLabel')} className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:pb-0">
-        {items.map((item) => (
-          <button
-            key={item}
-            type="button"
-            onClick={() => onSelect(item)}
-            data-testid={`menu-${item}`}
-            aria-current={current === item ? 'page' : undefined}
-            className={cn(
-              'flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-left text-sm transition-colors',
-              current === item ? 'bg-brand-subtle font-medium text-brand' : 'text-muted hover:bg-surface-2 hover:text-fg',
-              item === 'users' && !isManager && 'opacity-60',
-            )}
-          >
-            <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-              <path d={ICONS[item]} />
-            </svg>
-            {t(`dashboard.menu.${item}`)}
-          </button>
-        ))}
+        {items.map((item) => {
+          const isBlocked = item === 'users' && !isManager
+          return (
+            <LocalizedLink
+              key={item}
+              href={SECTION_PATHS[item]}
+              prefetch={isBlocked ? false : undefined}
+              onClick={(event) => {
+                if (!isBlocked) return
+                event.preventDefault()
+                toast.warning(t('dashboard.adminOnly'), { id: 'admin-only' })
+              }}
+              data-testid={`menu-${item}`}
+              aria-current={current === item ? 'page' : undefined}
+              className={cn(
+                'flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors',
+                current === item ? 'bg-brand-subtle font-medium text-brand' : 'text-muted hover:bg-surface-2 hover:text-fg',
+                isBlocked && 'opacity-60',
+              )}
+            >
+              <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <path d={ICONS[item]} />
+              </svg>
+              {t(`dashboard.menu.${item}`)}
+            </LocalizedLink>
+          )
+        })}
       </nav>
     </aside>
   )

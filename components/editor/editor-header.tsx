@@ -2,12 +2,12 @@
 
 import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
-import { ServiceBadge } from '@/components/dashboard/tasks/service-badge'
-import { useLanguagePair } from '@/components/dashboard/tasks/language-name'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { Button, buttonClasses } from '@/components/ui/button'
-import { useRetryTaskAction } from '@/components/dashboard/tasks/use-retry-task-action'
+import { useLanguagePair } from '@/components/tasks/language-name'
+import { ServiceBadge } from '@/components/tasks/service-badge'
+import { useRetryTaskAction } from '@/components/tasks/use-retry-task-action'
 import { Badge } from '@/components/ui/badge'
+import { Button, buttonClasses } from '@/components/ui/button'
 import type { TaskDetail } from '@/lib/client/tasks'
 import { summarize, type Edits } from './drafts'
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { TaskSegment } from '@/lib/client/tasks'
 import { withChange } from './drafts'
 import { flaggedIds } from './flag-index'
 import { defaultLimits } from './quality'
@@ -64,7 +65,7 @@ describe('row selection', () => {
 })
 
 describe('cue timeline', () => {
-  const seg = (id: number, start: string, end: string) => ({ id, startTime: start, endTime: end, originalText: '' })
+  const seg = (id: number, start: string, end: string): TaskSegment => ({ id, startTime: start, endTime: end, duration: 0, originalText: '', translatedText: null, translatedBy: null })
   it('finds the cue on screen, none in gaps, the later one when cues overlap', () => {
     const timeline = buildTimeline([seg(1, '00:00:01,000', '00:00:03,000'), seg(3, '00:00:06,000', '00:00:09,000'), seg(2, '00:00:04,000', '00:00:07,000')])
     expect(cueAt(timeline, 500)).toBeNull()
@@ -79,10 +80,10 @@ describe('cue timeline', () => {
 
 describe('flag index', () => {
   const limits = defaultLimits('en')
-  const segs = [
-    { id: 1, startTime: '00:00:01,000', endTime: '00:00:03,000', originalText: 'Hello', translatedText: 'Bonjour' },
-    { id: 2, startTime: '00:00:04,000', endTime: '00:00:05,000', originalText: 'Bye', translatedText: 'Bye' },
-    { id: 3, startTime: '00:00:06,000', endTime: '00:00:07,000', originalText: 'Later', translatedText: null },
+  const segs: TaskSegment[] = [
+    { id: 1, startTime: '00:00:01,000', endTime: '00:00:03,000', duration: 2000, originalText: 'Hello', translatedText: 'Bonjour', translatedBy: 'deepseek' },
+    { id: 2, startTime: '00:00:04,000', endTime: '00:00:05,000', duration: 1000, originalText: 'Bye', translatedText: 'Bye', translatedBy: 'deepseek' },
+    { id: 3, startTime: '00:00:06,000', endTime: '00:00:07,000', duration: 1000, originalText: 'Later', translatedText: null, translatedBy: null },
   ]
   it('flags from server text and drafts, and pending rows only once the task is done', () => {
     expect(flaggedIds(segs, {}, limits, true)).toEqual([2])

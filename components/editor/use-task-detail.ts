@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getTask, taskKeys, type TaskDetail } from '@/lib/client/tasks'
 
-/** Spec section 4: the editor polls its task every second while it is translating. */
+/** The editor polls its task every second while it is translating (docs/product.md, Editor). */
 export const EDITOR_POLL_MS = 1000
 
 /**

@@ -11,7 +11,7 @@ type Values = Record<(typeof FIELDS)[number], string>
 const EMPTY: Values = { name: '', email: '', subject: '', message: '' }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** The spec's contact form: validated, makes no call; submitting shows success and clears it. */
+/** The contact form: validated, makes no call; submitting shows success and clears it. */
 export function ContactForm() {
   const t = useTranslations('contact')
   const [values, setValues] = useState<Values>(EMPTY)

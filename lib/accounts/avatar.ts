@@ -1,7 +1,7 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { appStorage } from '@/lib/storage/app-storage'
 import { AVATAR_URL_PREFIX } from './schemas'
 

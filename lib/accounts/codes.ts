@@ -1,7 +1,7 @@
 import 'server-only'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { derivedKey } from '@/lib/secrets/keys'
 
 export const CODE_TTL_MS = 10 * 60 * 1000

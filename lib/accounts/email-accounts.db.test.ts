@@ -8,7 +8,7 @@ import { POST as profile } from '@/app/api/user/profile/route'
 import { POST as register } from '@/app/api/user/register/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { db } from '@/lib/db'
-import { bearer, call, cookieHeader, type Answer } from './test-client'
+import { bearer, call, cookieHeader, type Answer } from '@/lib/testing/route-harness'
 
 const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'ss-mail-')), 'mail.jsonl')
 process.env.DEV_MAILBOX_FILE = mailbox
@@ -31,7 +31,7 @@ async function registered(email: string, pass = 'secret1') {
   return post(register, '/api/user/register', { email, name: 'Ann', pass, code: lastCode(email) })
 }
 
-describe('validation of spec section 5 (40000 with the spec message)', () => {
+describe('form validation (40000 with the rule message)', () => {
   const cases: [string, Parameters<typeof call>[0], string, unknown, string][] = [
     ['send_code: email missing', sendCode, '/api/user/send_code', {}, 'please enter email address'],
     ['send_code: email empty', sendCode, '/api/user/send_code', { email: '  ' }, 'please enter email address'],

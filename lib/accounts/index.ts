@@ -4,4 +4,5 @@ export { signInWithPassword, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS } from './s
 export { registerUser, createUser, updateProfile, deleteUser, listUsers, type UserPage } from './users'
 export { findOrCreateGoogleUser, findOrCreateWechatUser, fitName, type GoogleProfile, type WechatProfile } from './external'
 export { storeAvatar, AVATAR_MAX_BYTES } from './avatar'
-export { getUserDetail, updateUser, DETAIL_ENTRIES, DETAIL_ORDERS, type UserDetail, type OrderView } from './user-detail'
+export { getUserDetail, updateUser, DETAIL_ENTRIES, DETAIL_ORDERS } from './user-detail'
+export * from './contract'

@@ -15,7 +15,7 @@ import { createSession, endSession } from '@/lib/auth/sessions'
 import { sessionCookieHeader } from '@/lib/auth/cookie'
 import { db } from '@/lib/db'
 import { hashPassword } from './passwords'
-import { bearer, call, type Answer } from './test-client'
+import { bearer, call, type Answer } from '@/lib/testing/route-harness'
 
 process.env.STORAGE_DIR = mkdtempSync(path.join(tmpdir(), 'ss-store-'))
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
 })
 
 describe('manager calls', () => {
-  it('refuses non-managers with 40300 and the spec message on every manager call', async () => {
+  it('refuses non-managers with 40300 and the admin-only message on every manager call', async () => {
     for (const [handler, url, body] of [
       [allUsers, '/api/user/all_users', {}],
       [createUserRoute, '/api/user/create_user', { email: 'x@example.com', name: 'Xavier', pass: 'secret1', confirm: 'secret1' }],
@@ -50,7 +50,7 @@ describe('manager calls', () => {
     expect(await db.user.count({ where: { email: 'x@example.com' } })).toBe(0)
   })
 
-  it('applies the create-user rules with the spec messages', async () => {
+  it('applies the create-user rules with their messages', async () => {
     const base = { email: 'new@example.com', name: 'Newbie', pass: 'secret1', confirm: 'secret1' }
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, email: '' }, 'please enter email address'],

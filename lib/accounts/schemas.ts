@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { MAX_POINTS_PER_CHANGE } from '@/lib/points/schemas'
 
 // Shared by the forms and the route handlers, so the client and the server apply the same rules
-// and show the same messages (spec section 5). Messages are keys of the `errors` namespace.
+// and show the same messages (docs/product.md, Accounts). Messages are keys of the `errors` namespace.
 
-/** The "simple pattern" of the spec: something@something.tld, no spaces (and no control characters). */
+/** A simple email pattern: something@something.tld, no spaces (and no control characters). */
 export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u
 
 // Control characters (NUL above all, which PostgreSQL cannot store) are never part of a name.

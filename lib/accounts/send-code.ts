@@ -1,6 +1,6 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import { sendCodeMail } from '@/lib/mail'
 import { consumeRateLimit, undoRateLimitHit } from '@/lib/rate-limit'

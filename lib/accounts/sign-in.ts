@@ -1,7 +1,7 @@
 import 'server-only'
 import type { User } from '@prisma/client'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { consumeRateLimit, resetRateLimit, undoRateLimitHit } from '@/lib/rate-limit'
 import { verifyPassword } from './passwords'
 

@@ -6,7 +6,7 @@ import { POST as updateRoute } from '@/app/api/user/update_user/route'
 import { createSession } from '@/lib/auth/sessions'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints, reserveTaskPoints } from '@/lib/points'
-import { bearer, call, type Answer } from './test-client'
+import { bearer, call, type Answer } from '@/lib/testing/route-harness'
 
 type Handler = Parameters<typeof call>[0]
 const post = (handler: Handler, url: string, body: unknown, token: string): Promise<Answer> => call(handler, url, { body, headers: bearer(token) })
@@ -53,7 +53,7 @@ describe('manager user detail', () => {
   it('shows the balance, lots with expiry, orders and the newest ledger entries first', async () => {
     const target = await makeAccount('Viewer')
     await db.product.upsert({ where: { id: 9101 }, update: {}, create: { id: 9101, points: 1000, originalPrice: '10.00', dollarPrice: '1.50' } })
-    await db.order.create({ data: { orderId: `o-${target.id}`, userId: target.id, productId: 9101, points: 1000, status: 2, channel: 1, price: '10.00', currency: 'CNY' } })
+    await db.order.create({ data: { orderId: `o-${target.id}`, userId: target.id, productId: 9101, points: 1000, status: 'paid', channel: 'alipay', price: '10.00', currency: 'CNY' } })
     const bought = new Date(Date.now() - 24 * 60 * 60 * 1000)
     await grantPoints({ userId: target.id, amount: 1000, key: `order:o-${target.id}`, source: 'purchase', orderId: `o-${target.id}`, now: bought })
     await grantPoints({ userId: target.id, amount: 70, key: `old:${target.id}`, expiresAt: new Date(Date.now() - 1000) })

@@ -1,23 +1,18 @@
 import 'server-only'
 import type { User } from '@prisma/client'
-import { toPublicUser, type PublicUser } from '@/lib/auth/public-user'
+import { toPublicUser } from '@/lib/auth/public-user'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
-import { getBalance, pointHistory, type PointHistory } from '@/lib/points'
+import { AppError } from '@/lib/errors'
+import { ORDER_CHANNEL_CODE, ORDER_STATUS_CODE } from '@/lib/orders'
+import { getBalance, pointHistory } from '@/lib/points'
+import type { UserDetail } from './contract'
 
 /** Orders one detail answer lists at most (newest first); older ones are counted, not listed. */
 export const DETAIL_ORDERS = 50
 /** Ledger entries a detail answer lists unless the caller asks for more. */
 export const DETAIL_ENTRIES = 20
 
-export type OrderView = { orderId: string; status: number; channel: number; price: string; currency: string; createTime: string; productId: number; points: number | null }
-
-export type UserDetail = PointHistory & {
-  user: PublicUser & { createdAt: string }
-  balance: number
-  orders: OrderView[]
-  orderCount: number
-}
+export type { OrderView, UserDetail } from './contract'
 
 async function findUser(id: string): Promise<User> {
   const user = await db.user.findUnique({ where: { id } })
@@ -40,8 +35,8 @@ export async function getUserDetail({ id, entries = DETAIL_ENTRIES }: { id: stri
     ...history,
     orders: orders.map((order) => ({
       orderId: order.orderId,
-      status: order.status,
-      channel: order.channel,
+      status: ORDER_STATUS_CODE[order.status],
+      channel: ORDER_CHANNEL_CODE[order.channel],
       price: order.price.toFixed(2),
       currency: order.currency,
       createTime: order.createTime.toISOString(),

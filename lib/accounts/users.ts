@@ -2,7 +2,8 @@ import 'server-only'
 import type { User } from '@prisma/client'
 import { createSession, endUserSessions } from '@/lib/auth/sessions'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
+import { toPage, type Page } from '@/lib/pagination'
 import { log } from '@/lib/log'
 import { appStorage } from '@/lib/storage/app-storage'
 import { AVATAR_URL_PREFIX } from './schemas'
@@ -72,9 +73,9 @@ export async function deleteUser({ id, actorId }: { id: string; actorId: string 
   return user
 }
 
-export type UserPage = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean; list: User[] }
+export type UserPage = Page<User>
 
-/** Users newest first: all of them, or one page in the spec's order page shape. */
+/** Users newest first: all of them, or one page as a page object. */
 export async function listUsers(): Promise<User[]>
 export async function listUsers(page: { page: number; size: number }): Promise<UserPage>
 export async function listUsers(page?: { page: number; size: number }): Promise<User[] | UserPage> {
@@ -84,6 +85,5 @@ export async function listUsers(page?: { page: number; size: number }): Promise<
     db.user.count(),
     db.user.findMany({ orderBy, skip: (page.page - 1) * page.size, take: page.size }),
   ])
-  const totalPages = Math.max(1, Math.ceil(totalCount / page.size))
-  return { pageNum: page.page, pageSize: page.size, totalCount, totalPages, hasNextPage: page.page < totalPages, hasPrevPage: page.page > 1, list }
+  return toPage({ list, page: page.page, size: page.size, totalCount })
 }

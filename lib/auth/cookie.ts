@@ -1,5 +1,5 @@
 import 'server-only'
-import { clearedCookieHeader as clearedHeader, cookieValue, sealedCookieHeader, unsealCookieValue, type SealedCookie } from '@/lib/http/sealed-cookie'
+import { clearedCookieHeader as clearedHeader, cookieValue, sealedCookieHeader, unsealCookieValue, type SealedCookie } from '@/lib/auth/sealed-cookie'
 import { SESSION_TTL_MS } from './sessions'
 import { SESSION_COOKIE } from './cookie-name'
 

@@ -8,7 +8,7 @@ export type Caller = { user: User; token: string; via: 'bearer' | 'cookie' }
 function headerToken(headers: Headers): string | undefined {
   const auth = headers.get('authorization')
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || undefined
-  // The spec's clients also send the session id in a header of its own.
+  // Clients may also send the session id in a header of its own.
   return headers.get('user_sessionid') ?? headers.get('x-session-id') ?? undefined
 }
 

@@ -2,6 +2,8 @@ import 'server-only'
 import { cookies, headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import type { User } from '@prisma/client'
+import { isLocale } from '@/lib/i18n/routing'
+import { localizedPath } from '@/lib/i18n/paths'
 import { requestHost, resolveEdition } from '@/lib/site'
 import { SESSION_COOKIE } from './cookie-name'
 import { unsealToken } from './cookie'
@@ -11,7 +13,7 @@ import { resolveSession } from './sessions'
 export async function localized(locale: string, path: string): Promise<string> {
   const h = await headers()
   const { defaultLocale } = resolveEdition(requestHost(h))
-  return locale === defaultLocale ? path : `/${locale}${path === '/' ? '' : path}`
+  return localizedPath(isLocale(locale) ? locale : defaultLocale, path, defaultLocale)
 }
 
 /** For pages: the signed-in user, reloaded from the database; otherwise a redirect to /login. */

@@ -1,8 +1,9 @@
 import type { User } from '@prisma/client'
+import type { PublicUser } from '@/lib/accounts/contract'
 
-/** The spec's user data (id, email, name, pic, admin): never a hash or provider id. */
-export type PublicUser = { id: string; email: string; name: string; pic: string; admin: boolean }
+export type { PublicUser }
 
+/** The user data clients see (lib/accounts/contract.ts): never a hash or provider id. */
 export function toPublicUser(user: User): PublicUser {
   return { id: user.id, email: user.email ?? '', name: user.name, pic: user.picture ?? '', admin: user.isAdmin }
 }

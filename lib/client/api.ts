@@ -23,7 +23,7 @@ export function localeHeaders(): Record<string, string> {
 }
 
 /**
- * Unwraps the spec's envelope of an answer's text: `data` on code 20000, otherwise an ApiError
+ * Unwraps the `{ code, msg, data }` envelope of an answer's text: `data` on code 20000, otherwise an ApiError
  * with the server's message ("failed: status statusText" when there is none). A dead session
  * also forgets the stored user. Shared by fetch, XHR uploads and downloads.
  */

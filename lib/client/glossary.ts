@@ -1,17 +1,12 @@
 'use client'
 
+import type { GlossaryEntryDto as GlossaryEntry } from '@/lib/glossary/contract'
 import { api } from './api'
 
 // Client side of the glossary endpoints, typed for the glossary view and the upload dialog.
 
-export type GlossaryEntry = {
-  id: string
-  term: string
-  translation: string
-  targetLanguage: string
-  sourceLanguage: string | null
-  note: string | null
-}
+// The response shape comes from the server's contract (lib/glossary/contract.ts).
+export type { GlossaryEntry }
 
 export type GlossaryInput = { term: string; translation: string; targetLanguage: string; sourceLanguage?: string | null; note?: string | null }
 

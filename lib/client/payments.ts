@@ -1,9 +1,16 @@
 'use client'
 
-import type { OrderPage, ProductDto } from '@/lib/orders'
+import type { Page } from '@/lib/pagination'
+import type { OrderItem, ProductDto } from '@/lib/orders/contract'
+import type { AlipayOrderStatus, CardPayment, cardPaymentStatusSchema } from '@/lib/payments/contract'
+import type { z } from 'zod'
 import { api } from './api'
 
-export type { OrderPage, OrderItem, ProductDto } from '@/lib/orders'
+// Response shapes come from the server's contracts (lib/orders/contract.ts, lib/payments/contract.ts).
+export type { OrderItem, ProductDto } from '@/lib/orders/contract'
+export type { AlipayOrderStatus, CardPayment } from '@/lib/payments/contract'
+export type OrderPage = Page<OrderItem>
+export type CardPaymentStatus = z.infer<typeof cardPaymentStatusSchema>
 
 export const paymentKeys = {
   products: (catalogue: string) => ['products', catalogue] as const,
@@ -11,10 +18,6 @@ export const paymentKeys = {
   allOrders: ['orders'] as const,
 }
 
-/** The spec's mobile-wallet order, with our order's own status and the balance once paid. */
-export type AlipayOrderStatus = { status: string; desc: string; tradeNo: string | null; outTradeNo: string; totalAmount: string | null; orderStatus: number; points: number; balance: number | null }
-export type CardPaymentStatus = { status: string; orderID: string }
-export type CardPayment = { id: string; clientSecret: string; currency: string; orderId: string; env: 'prod' | 'demo'; checkoutUrl: string | null }
 
 export const fetchProducts = (catalogue: 'list' | 'trans_list', signal?: AbortSignal) => api<ProductDto[]>(`/api/product/${catalogue}`, { signal })
 export const fetchOrders = (page: number, signal?: AbortSignal) => api<OrderPage>('/api/order/query_order_list', { body: { page, size: 10 }, signal })

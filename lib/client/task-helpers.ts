@@ -6,7 +6,7 @@ export type ExportContent = 'translated' | 'bilingual' | 'original'
 
 export type FileProblem = 'invalid_format' | 'too_large' | 'empty_file'
 
-/** Spec section 5, checked before any upload: `.srt`, `.vtt`, `.ass` or `.ssa` (any case), not empty, at most 5 MB. */
+/** Checked before any upload (docs/product.md, Uploads): `.srt`, `.vtt`, `.ass` or `.ssa` (any case), not empty, at most 5 MB. */
 export function checkSrtFile(file: { name: string; size: number }): FileProblem | null {
   if (!/\.(srt|vtt|ass|ssa)$/i.test(file.name.trim())) return 'invalid_format'
   if (file.size <= 0) return 'empty_file'
@@ -14,7 +14,7 @@ export function checkSrtFile(file: { name: string; size: number }): FileProblem 
   return null
 }
 
-/** Points shown as minutes (spec section 9: points / 10), keeping one decimal only when needed. */
+/** Points shown as minutes (points / 10), keeping one decimal only when needed. */
 export function pointsToMinutes(points: number): number {
   return Math.round((points / POINTS_PER_MINUTE) * 10) / 10
 }
@@ -24,7 +24,7 @@ export function estimatedSeconds(ms: number): number {
   return ms > 0 ? Math.ceil(ms / 1000) : 0
 }
 
-/** The editor's time column: the first 8 characters of `HH:MM:SS,mmm` (spec section 9). */
+/** The editor's time column: the first 8 characters of `HH:MM:SS,mmm`. */
 export function shortTime(time: string): string {
   return time.slice(0, 8)
 }

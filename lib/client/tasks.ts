@@ -1,74 +1,18 @@
 'use client'
 
 import { api, ApiError, localeHeaders, unwrapEnvelope } from './api'
+import type { Page } from '@/lib/pagination'
+import type { Estimate, SegmentDto as TaskSegment, TaskDto as Task } from '@/lib/tasks/contract'
 import { dispositionName, exportFileName, type ExportContent, type ExportFormat } from './task-helpers'
 
 // Client side of the task endpoints, typed for the dashboard and editor.
 
-export type TaskStatus = 'translating' | 'completed' | 'failed'
+// Response shapes come from the server's contract (lib/tasks/contract.ts): never written twice.
+export type { TaskDto as Task, SegmentDto as TaskSegment, TranslatedBy, Estimate, TermSuggestion, TaskStatusName as TaskStatus } from '@/lib/tasks/contract'
 export type TranslationService = 'deepseek' | 'google'
 export type { ExportContent, ExportFormat } from './task-helpers'
-
-export type TaskSegment = {
-  id: number
-  startTime: string
-  endTime: string
-  duration?: number
-  originalText: string
-  translatedText?: string | null
-  /** Who made the translation: a service, `memory` (an identical line's answer) or `edited` by hand. */
-  translatedBy?: TranslatedBy | null
-}
-
-export type TranslatedBy = 'deepseek' | 'google' | 'mymemory' | 'memory' | 'edited'
-
-export type Task = {
-  id: string
-  fileName: string
-  originalLanguage: string
-  detectedLanguage?: string | null
-  targetLanguage: string
-  translationService: TranslationService
-  includeOriginalText: boolean
-  /** The uploaded file's format, which the dashboard's download uses (absent on old answers: SRT). */
-  format?: 'srt' | 'vtt' | 'ass'
-  status: TaskStatus
-  progress: number
-  cost?: number
-  submitTime?: string
-  translationStartTime?: string | null
-  translationEndTime?: string | null
-  translationDuration?: number | null
-  error?: string | null
-  segmentCount?: number
-}
-
 export type TaskDetail = Task & { segments: TaskSegment[] }
-
-export type TaskPage = {
-  pageNum: number
-  pageSize: number
-  totalCount: number
-  totalPages: number
-  hasNextPage: boolean
-  hasPrevPage: boolean
-  list: Task[]
-}
-
-export type TermSuggestion = { term: string; count: number }
-
-export type Estimate = {
-  segments: number
-  detectedLanguage: string
-  durationMs: number
-  readingMs: number
-  /** Whether the file's duration or the time to read its text set the cost. */
-  pricedBy: 'duration' | 'reading'
-  cost: number
-  estimatedMs: number
-  /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
-  glossary?: { matches: Record<string, number>; suggestions: TermSuggestion[] }
-}
+export type TaskPage = Page<Task>
 
 export const TASK_PAGE_SIZE = 10
 

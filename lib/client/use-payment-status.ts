@@ -47,7 +47,7 @@ async function check(ret: PaymentReturn): Promise<Check> {
 }
 
 /**
- * The spec's payment status query: checking; success; otherwise up to 3 queries 2 s apart, then
+ * The payment status query (docs/product.md, Payments): checking; success; otherwise up to 3 queries 2 s apart, then
  * failed, where a manual re-query is offered while fewer than 3 have been made. Never grants by
  * itself: the server settles the order, this only asks.
  */

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react'
 
-/** The spec's client user, kept in local storage. */
+/** The signed-in user as the client keeps it, in local storage. */
 export type ClientUser = { id: string; email: string; name: string; picture: string; manager: boolean }
 
 const USER_KEY = 'user'

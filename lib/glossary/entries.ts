@@ -1,22 +1,14 @@
 import 'server-only'
 import type { GlossaryEntry } from '@prisma/client'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
+import type { GlossaryEntryDto } from './contract'
 import type { CreateGlossaryInput, UpdateGlossaryInput } from './schemas'
 
 /** Entries one user may keep per target language (a glossary, not a translation memory). */
 export const MAX_ENTRIES_PER_LANGUAGE = 500
 
-export type GlossaryEntryDto = {
-  id: string
-  term: string
-  translation: string
-  targetLanguage: string
-  sourceLanguage: string | null
-  note: string | null
-  createdAt: string
-  updatedAt: string
-}
+export type { GlossaryEntryDto } from './contract'
 
 export function toGlossaryDto(entry: GlossaryEntry): GlossaryEntryDto {
   return {

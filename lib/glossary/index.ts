@@ -4,3 +4,4 @@ export { listGlossary, createGlossaryEntry, updateGlossaryEntry, deleteGlossaryE
 export { listGlossaryQuery, createGlossaryBody, updateGlossaryBody, type CreateGlossaryInput, type UpdateGlossaryInput } from './schemas'
 export { glossaryTermsFor } from './terms'
 export { suggestTerms, countMatchingEntries, type TermSuggestion } from './suggest'
+export * from './contract'

@@ -1,6 +1,5 @@
 import { ZodError } from 'zod'
-import { AppError } from './app-error'
-import { isErrorKey } from './messages'
+import { AppError, isErrorKey } from '@/lib/errors'
 
 function prismaCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && /^P\d{4}$/.test(error.code)) {

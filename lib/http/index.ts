@@ -1,6 +1,4 @@
-export { AppError, HTTP_STATUS, type AppErrorCode, type ErrorKey } from './app-error'
 export { ok, fail, SUCCESS_CODE, type Envelope } from './envelope'
 export { route, type HandlerContext } from './route'
 export { toAppError } from './error-mapper'
 export { callerLocale } from './caller-locale'
-export { errorMessage, isErrorKey } from './messages'

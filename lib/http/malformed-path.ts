@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { callerLocale } from './caller-locale'
 import { fail } from './envelope'
-import { errorMessage } from './messages'
+import { errorMessage } from '@/lib/errors'
 
 /** True when a path's percent-encoding does not decode (`%ff`, `%`, `%zz`): no route can match it. */
 export function hasMalformedEncoding(pathname: string): boolean {

@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server'
-import { AppError, type ErrorKey } from './app-error'
+import { AppError, type ErrorKey } from '@/lib/errors'
 
 export type RawBody = { json: unknown; form: FormData | null }
 

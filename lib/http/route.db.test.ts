@@ -3,7 +3,7 @@ import { NextRequest } from 'next/server'
 import { z } from 'zod'
 import { db } from '@/lib/db'
 import { createSession } from '@/lib/auth/sessions'
-import { AppError } from './app-error'
+import { AppError } from '@/lib/errors'
 import { route } from './route'
 
 const ctx = { params: Promise.resolve({}) }
@@ -42,7 +42,7 @@ describe('route wrapper', () => {
     expect((await zh.json()).msg).toBe('输入有误：name')
   })
 
-  it('refuses a missing session with 40100 and the spec message', async () => {
+  it('refuses a missing session with 40100 and its message', async () => {
     const res = await route({ auth: 'user' }, async () => 'x')(post('{}', { 'x-locale': 'en-US' }), ctx)
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ code: 40100, msg: 'user session not found, please log in again', data: null })

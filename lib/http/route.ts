@@ -7,11 +7,10 @@ import { clearedCookieHeader, sessionCookieHeader } from '@/lib/auth/cookie'
 import { currentCaller, hasSessionCookie } from '@/lib/auth/current'
 import { log } from '@/lib/log'
 import type { Locale } from '@/lib/site'
-import { AppError } from './app-error'
+import { AppError, errorMessage } from '@/lib/errors'
 import { callerLocale } from './caller-locale'
 import { fail, ok } from './envelope'
 import { toAppError } from './error-mapper'
-import { errorMessage } from './messages'
 import { readBody } from './read-body'
 import { isSameOrigin } from './same-origin'
 import { findIllFormedText } from './well-formed'
@@ -20,7 +19,7 @@ type Auth = 'public' | 'user' | 'manager'
 type Schema = z.ZodType | undefined
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined
 
-export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema> = {
+export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema, P extends string = string> = {
   req: NextRequest
   user: A extends 'public' ? User | null : User
   token: string | null
@@ -28,7 +27,8 @@ export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema> =
   /** The raw form of a multipart request (file uploads), when the route accepts one. */
   form: FormData | null
   query: Infer<Q>
-  params: Record<string, string>
+  /** The path's dynamic segments (a catch-all joined with `/`). */
+  params: Record<P, string>
   locale: Locale
   requestId: string
   /** Seal a session token into the response's cookie (sign-in). */
@@ -37,10 +37,14 @@ export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema> =
   clearSession(): void
 }
 
-type Options<A extends Auth, B extends Schema, Q extends Schema> = {
+type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends string> = {
   auth: A
   body?: B
   query?: Q
+  /** What the handler answers in the envelope's `data`, from the domain's contract; checked outside production. */
+  response?: z.ZodType<R>
+  /** Names of the path's dynamic segments, so the handler's `params` is typed. */
+  params?: readonly P[]
   /** Accept multipart/form-data (the form is handed over unvalidated). */
   multipart?: boolean
   /** Largest multipart body in bytes (a batch of files); one file's cap when absent. */
@@ -49,16 +53,26 @@ type Options<A extends Auth, B extends Schema, Q extends Schema> = {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> }
 
+/** What a wrapped handler declares about itself: the OpenAPI document is built from it (lib/openapi). */
+export type RouteContract = { auth: Auth; body?: z.ZodType; query?: z.ZodType; response?: z.ZodType; multipart: boolean }
+
+export type RouteHandler<R> = ((req: NextRequest, context: RouteContext) => Promise<Response>) & { contract: RouteContract; __result?: R }
+
+// Outside production every answer is checked against its declared contract, so a drift between
+// server and client types fails the tests instead of reaching a browser.
+const CHECKS_RESPONSES = process.env.NODE_ENV !== 'production'
+
 /**
  * Wraps a route handler: request id, safe body parsing, well-formed text, CSRF origin check, auth, zod validation,
- * and the spec's envelope with a message in the caller's language. A handler returning a
+ * and the `{ code, msg, data }` envelope with a message in the caller's language. A handler returning a
  * Response (a file, a redirect) is passed through untouched.
  */
-export function route<A extends Auth, B extends Schema = undefined, Q extends Schema = undefined>(
-  options: Options<A, B, Q>,
-  handler: (ctx: HandlerContext<A, B, Q>) => Promise<unknown>,
-) {
-  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+export function route<A extends Auth, B extends Schema = undefined, Q extends Schema = undefined, R = unknown, P extends string = string>(
+  options: Options<A, B, Q, R, P>,
+  handler: (ctx: HandlerContext<A, B, Q, P>) => Promise<R | Response>,
+): RouteHandler<R> {
+  const contract: RouteContract = { auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: options.multipart === true }
+  const wrapped = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get('x-request-id') ?? randomUUID()
     const locale = callerLocale(req.headers)
     const started = Date.now()
@@ -80,10 +94,10 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       const query = options.query ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams)) : undefined
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),
-      )
+      ) as Record<P, string>
       const result = await handler({
         req,
-        user: (caller?.user ?? null) as HandlerContext<A, B, Q>['user'],
+        user: (caller?.user ?? null) as HandlerContext<A, B, Q, P>['user'],
         token: caller?.token ?? null,
         body: body as Infer<B>,
         form: raw.form,
@@ -98,6 +112,10 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
           cookie = { clear: true }
         },
       })
+      if (CHECKS_RESPONSES && options.response && !(result instanceof Response)) {
+        const check = options.response.safeParse(result)
+        if (!check.success) throw new Error(`${req.method} ${req.nextUrl.pathname} answered outside its contract: ${check.error.message}`)
+      }
       response = result instanceof Response ? result : NextResponse.json(ok(result ?? null))
     } catch (error) {
       const appError = toAppError(error)
@@ -112,4 +130,5 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
     log.info('request', { requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Date.now() - started })
     return response
   }
+  return Object.assign(wrapped, { contract })
 }

@@ -6,7 +6,7 @@ import { NextRequest } from 'next/server'
 import { z } from 'zod'
 import { startWechatFake } from '@/fakes/wechat'
 import { configuredOrigin } from '@/lib/site'
-import { call } from '@/lib/accounts/test-client'
+import { call } from '@/lib/testing/route-harness'
 import { homeRedirect } from './home-redirect'
 import { route } from './route'
 import { GET as qrConfig } from '@/app/api/wechat/qr_config/route'
@@ -110,5 +110,8 @@ describe('redirects and absolute URLs', () => {
     expect([forged?.status, forged?.headers.get('location')]).toEqual([307, 'http://cn.localhost/dashboard'])
     expect(homeRedirect(visit('/ja-JP', 'intl.localhost:3000'), 'en-US')?.headers.get('location')).toBe('http://intl.localhost:3000/ja-JP/dashboard')
     expect(homeRedirect(visit('/pricing', 'cn.localhost:3000'), 'zh-CN')).toBeNull()
+    // The manager guard's notice travels on; nothing else from the query does.
+    expect(homeRedirect(visit('/?notice=admin-only&x=1', 'cn.localhost:3000'), 'zh-CN')?.headers.get('location')).toBe('http://cn.localhost:3000/dashboard?notice=admin-only')
+    expect(homeRedirect(visit('/?notice=other', 'cn.localhost:3000'), 'zh-CN')?.headers.get('location')).toBe('http://cn.localhost:3000/dashboard')
   })
 })

@@ -1,4 +1,10 @@
-import type { Locale } from '@/lib/site'
+import { EDITION_NAMES, type Locale } from '@/lib/site'
+import { locales } from './routing'
+
+/** `zh-CN|en-US|ja-JP`, from the routing config: the one list of locales. */
+export const LOCALE_ALTERNATION = locales.join('|')
+const LOCALE_PREFIX = new RegExp(`^/(${LOCALE_ALTERNATION})(?=/|$)`)
+const EDITION_PREFIX = new RegExp(`^/(?:${EDITION_NAMES.join('|')})(?=/(?:${LOCALE_ALTERNATION})(?:/|$))`)
 
 /** A path in a locale as addressed on a host whose default locale is `hostDefault` (as-needed prefixes). */
 export function localizedPath(locale: Locale, path: string, hostDefault: Locale): string {
@@ -9,7 +15,7 @@ export function localizedPath(locale: Locale, path: string, hostDefault: Locale)
 
 /** Strips a locale prefix from a pathname. */
 export function stripLocale(pathname: string): string {
-  const stripped = pathname.replace(/^\/(zh-CN|en-US|ja-JP)(?=\/|$)/, '')
+  const stripped = pathname.replace(LOCALE_PREFIX, '')
   return stripped === '' ? '/' : stripped
 }
 
@@ -18,7 +24,7 @@ export function stripLocale(pathname: string): string {
  * route (/intl/ja-JP/about) or from the address bar (/ja-JP/about), so server and client agree.
  */
 export function pagePath(pathname: string): string {
-  return stripLocale(pathname.replace(/^\/(?:cn|intl|dev)(?=\/(?:zh-CN|en-US|ja-JP)(?:\/|$))/, ''))
+  return stripLocale(pathname.replace(EDITION_PREFIX, ''))
 }
 
 /**

@@ -1,13 +1,12 @@
 import 'server-only'
 import { PgBoss, fromPrisma } from 'pg-boss'
-import type { Tx } from '@/lib/db'
 import { log } from '@/lib/log'
+import type { Enqueue } from '@/lib/tasks/enqueue'
+import { translateTaskJob } from './definitions'
 
 /** The queue of translation tasks, and where a task lands after its last allowed worker failure. */
-export const TRANSLATE_QUEUE = 'translate-task'
-export const TRANSLATE_DEAD_QUEUE = 'translate-task-dead'
-
-export type TranslateJob = { taskId: string }
+export const TRANSLATE_QUEUE = translateTaskJob.queue
+export const TRANSLATE_DEAD_QUEUE = translateTaskJob.deadQueue
 
 export type BossSettings = {
   connectionString: string
@@ -84,9 +83,12 @@ export async function stopBoss({ timeoutMs = 10_000 }: { timeoutMs?: number } = 
 
 /**
  * Queues a task for translation inside the caller's transaction, so the job exists exactly when
- * the task does (a rolled-back creation leaves no job behind).
+ * the task does (a rolled-back creation leaves no job behind). Handed to lib/tasks by the routes.
  */
-export async function enqueueTranslation({ taskId, tx }: { taskId: string; tx: Tx }): Promise<void> {
-  const boss = await getBoss()
-  await boss.send(TRANSLATE_QUEUE, { taskId } satisfies TranslateJob, { db: fromPrisma(tx) })
-}
+export const enqueueTranslation: Enqueue = Object.assign(
+  async ({ taskId, tx }: Parameters<Enqueue>[0]) => {
+    const boss = await getBoss()
+    await boss.send(TRANSLATE_QUEUE, translateTaskJob.payload.parse({ taskId }), { db: fromPrisma(tx) })
+  },
+  { prepare: () => getBoss() },
+)

@@ -2,11 +2,12 @@ import 'server-only'
 import type { PgBoss } from 'pg-boss'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
+import { failTask } from '@/lib/tasks'
 import { enqueueTranslation, getBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE } from './boss'
-import { failTask } from './pipeline'
+import { maintenanceJob } from './definitions'
 
 /** The queue of housekeeping runs: stuck tasks, expired sessions, codes and rate-limit rows. */
-export const MAINTENANCE_QUEUE = 'maintenance'
+export const MAINTENANCE_QUEUE = maintenanceJob.queue
 /** A task younger than this is never called stuck (its job may not have been picked up yet). */
 export const STUCK_AFTER_MS = 10 * 60_000
 /** A stuck task is resumed up to this many worker runs, then failed with its points released. */

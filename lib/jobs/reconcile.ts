@@ -3,9 +3,10 @@ import type { PgBoss } from 'pg-boss'
 import { log } from '@/lib/log'
 import { reconcileUnpaidOrders } from '@/lib/payments'
 import { getBoss } from './boss'
+import { reconcilePaymentsJob } from './definitions'
 
 /** The queue of payment reconciliation runs (one every PAYMENT_RECONCILE_INTERVAL_S). */
-export const RECONCILE_QUEUE = 'payments-reconcile'
+export const RECONCILE_QUEUE = reconcilePaymentsJob.queue
 
 export type Reconciler = { boss: PgBoss; stop(): void }
 

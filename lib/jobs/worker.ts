@@ -1,8 +1,9 @@
 import 'server-only'
 import type { PgBoss } from 'pg-boss'
 import { log } from '@/lib/log'
-import { getBoss, stopBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE, type BossSettings, type TranslateJob } from './boss'
-import { failTask, runTranslationTask, type PipelineOptions } from './pipeline'
+import { failTask, runTranslationTask, type PipelineOptions } from '@/lib/tasks'
+import { getBoss, stopBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE, type BossSettings } from './boss'
+import { translateTaskJob, type TranslateJob } from './definitions'
 
 export type WorkerOptions = {
   /** Tasks translated at once by this process (each with its own requests in flight). */
@@ -29,14 +30,16 @@ export async function startTranslationWorkers({ tasksAtOnce = 2, pollingInterval
       { localConcurrency: tasksAtOnce, pollingIntervalSeconds, batchSize: 1 },
       async ([job]) => {
         const started = Date.now()
-        const outcome = await runTranslationTask({ taskId: job.data.taskId, ...pipeline, signal: job.signal })
-        log.info('jobs.task_done', { taskId: job.data.taskId, outcome, attempt: job.retryCount, ms: Date.now() - started })
+        const { taskId } = translateTaskJob.payload.parse(job.data)
+        const outcome = await runTranslationTask({ taskId, ...pipeline, signal: job.signal })
+        log.info('jobs.task_done', { taskId, outcome, attempt: job.retryCount, ms: Date.now() - started })
         return { outcome }
       },
   )
   await boss.work<TranslateJob>(TRANSLATE_DEAD_QUEUE, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 2), batchSize: 1 }, async ([job]) => {
-    const changed = await failTask({ taskId: job.data.taskId, error: DEAD_MESSAGE })
-    log.error('jobs.task_dead', { taskId: job.data.taskId, changed })
+    const { taskId } = translateTaskJob.payload.parse(job.data)
+    const changed = await failTask({ taskId, error: DEAD_MESSAGE })
+    log.error('jobs.task_dead', { taskId, changed })
   })
   log.info('jobs.workers_started', { tasksAtOnce })
   return {

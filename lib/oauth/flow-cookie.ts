@@ -1,5 +1,5 @@
 import 'server-only'
-import { clearedCookieHeader, cookieValue, sealedCookieHeader, unsealCookieValue, type SealedCookie } from '@/lib/http/sealed-cookie'
+import { clearedCookieHeader, cookieValue, sealedCookieHeader, unsealCookieValue, type SealedCookie } from '@/lib/auth/sealed-cookie'
 
 // Sign-in state (PKCE verifier, state, nonce) lives 10 minutes and is only read by /api routes.
 const flow = (name: string): SealedCookie => ({ name, path: '/api', ttlSeconds: 10 * 60 })

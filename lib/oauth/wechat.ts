@@ -1,6 +1,6 @@
 import 'server-only'
 import { env } from '@/lib/env'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import type { WechatProfile } from '@/lib/accounts/external'
 

@@ -1,12 +1,12 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { productCatalogue } from '@/lib/site'
+import type { ProductDto } from './contract'
 
 /** The two catalogues: `list` for the China edition, `trans_list` for the international one. */
 export type Catalogue = 'list' | 'trans_list'
 
-/** A pack as the client shows it: prices in yuan and dollars, and what it buys in subtitle minutes. */
-export type ProductDto = { id: number; points: number; originalPrice: number; dollarPrice: number; minutes: number }
+export type { ProductDto } from './contract'
 
 /** Points per minute of subtitles (one minute costs 10 points). */
 export const POINTS_PER_MINUTE = 10

@@ -1,17 +1,21 @@
 import 'server-only'
 import { randomUUID } from 'node:crypto'
-import type { Order, Product } from '@prisma/client'
+import type { Order, OrderChannel, OrderStatus, Product } from '@prisma/client'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
+import { toPage, type Page } from '@/lib/pagination'
 import type { Locale } from '@/lib/site'
+import type { OrderItem } from './contract'
 
-/** Order status of the spec: 1 unpaid, 2 paid. */
-export const ORDER_STATUS = { unpaid: 1, paid: 2 } as const
-/** Order channel of the spec: 1 yuan (Alipay), 2 dollar (card through Airwallex). */
-export const ORDER_CHANNEL = { alipay: 1, card: 2 } as const
-export type OrderChannel = (typeof ORDER_CHANNEL)[keyof typeof ORDER_CHANNEL]
+/** Order status, stored as an enum and answered as a number: 1 unpaid, 2 paid (docs/product.md, Orders). */
+export const ORDER_STATUS = { unpaid: 'unpaid', paid: 'paid' } as const satisfies Record<OrderStatus, OrderStatus>
+export const ORDER_STATUS_CODE: Record<OrderStatus, 1 | 2> = { unpaid: 1, paid: 2 }
+/** Order channel, answered as a number: 1 yuan (Alipay), 2 dollar (card through Airwallex). */
+export const ORDER_CHANNEL = { alipay: 'alipay', card: 'card' } as const satisfies Record<OrderChannel, OrderChannel>
+export const ORDER_CHANNEL_CODE: Record<OrderChannel, 1 | 2> = { alipay: 1, card: 2 }
+export type { OrderChannel, OrderStatus }
 
-export const CHANNEL_CURRENCY: Record<OrderChannel, 'CNY' | 'USD'> = { 1: 'CNY', 2: 'USD' }
+export const CHANNEL_CURRENCY: Record<OrderChannel, 'CNY' | 'USD'> = { alipay: 'CNY', card: 'USD' }
 
 /** An order id: 32 hex characters, valid as Alipay's out_trade_no (letters and digits, at most 64). */
 export function newOrderId(): string {
@@ -58,48 +62,33 @@ export async function createOrder({ userId, productId, channel }: { userId: stri
   })
 }
 
-/** The spec's order list item, with the pack's name in the caller's language. */
-export type OrderItem = {
-  orderId: string
-  status: number
-  productId: number
-  productName: string
-  name: string
-  points: number
-  price: number
-  currency: string
-  channel: number
-  createTime: string
-  paidAt: string | null
-}
-
-export type OrderPage = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean; list: OrderItem[] }
+export type { OrderItem } from './contract'
+export type OrderPage = Page<OrderItem>
 
 export function toOrderItem(order: Order, locale: Locale): OrderItem {
   const name = packName(order.points, locale)
   return {
     orderId: order.orderId,
-    status: order.status,
+    status: ORDER_STATUS_CODE[order.status],
     productId: order.productId,
     productName: name,
     name,
     points: order.points,
     price: order.price.toNumber(),
     currency: order.currency,
-    channel: order.channel,
+    channel: ORDER_CHANNEL_CODE[order.channel],
     createTime: order.createTime.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
   }
 }
 
-/** One page of the user's orders, newest first, in the spec's order page object. */
+/** One page of the user's orders, newest first, as a page object. */
 export async function listOrders({ userId, page, size, locale }: { userId: string; page: number; size: number; locale: Locale }): Promise<OrderPage> {
   const [totalCount, rows] = await db.$transaction([
     db.order.count({ where: { userId } }),
     db.order.findMany({ where: { userId }, orderBy: [{ createTime: 'desc' }, { orderId: 'asc' }], skip: (page - 1) * size, take: size }),
   ])
-  const totalPages = Math.max(1, Math.ceil(totalCount / size))
-  return { pageNum: page, pageSize: size, totalCount, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, list: rows.map((o) => toOrderItem(o, locale)) }
+  return toPage({ list: rows.map((o) => toOrderItem(o, locale)), page, size, totalCount })
 }
 
 /** The caller's own order, or not found (another user's order is not found either). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** POST /api/order/query_order_list: the spec's page (from 1) and size (10). */
+/** POST /api/order/query_order_list: page (from 1) and size (default 10). */
 export const orderListSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),

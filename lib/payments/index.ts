@@ -5,3 +5,4 @@ export { alipayPageUrl, queryAlipayTrade, settleAlipayTrade, handleAlipayNotify,
 export { createPaymentIntent, retrievePaymentIntent, settleIntent, handleAirwallexWebhook, checkWebhook, isAirwallexConfigured, WEBHOOK_MAX_AGE_MS, type PaymentIntent } from './airwallex'
 export { reconcileUnpaidOrders, RECONCILE_WINDOW_MS, type ReconcileReport } from './reconcile'
 export { sendReceipt } from './receipt'
+export * from './contract'

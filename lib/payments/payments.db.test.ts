@@ -11,7 +11,7 @@ import { POST as transList } from '@/app/api/product/trans_list/route'
 import { POST as createPayment } from '@/app/api/wallex/create_payment/route'
 import { POST as queryPayment } from '@/app/api/wallex/query_payment/route'
 import { POST as webhook } from '@/app/api/wallex/webhook/route'
-import { bearer, call } from '@/lib/accounts/test-client'
+import { bearer, call } from '@/lib/testing/route-harness'
 import { deleteUser } from '@/lib/accounts/users'
 import { createSession } from '@/lib/auth/sessions'
 import { db } from '@/lib/db'
@@ -87,9 +87,9 @@ describe('catalogue and orders', () => {
 
   it('pages the buyer\'s orders newest first in the order page object', async () => {
     const other = await db.user.create({ data: { email: 'other@example.com', name: 'Other' } })
-    await db.order.create({ data: { orderId: 'f'.repeat(32), userId: other.id, productId: 1, points: 300, channel: 1, price: '19.90', currency: 'CNY' } })
+    await db.order.create({ data: { orderId: 'f'.repeat(32), userId: other.id, productId: 1, points: 300, channel: 'alipay', price: '19.90', currency: 'CNY' } })
     for (let i = 0; i < 12; i++) {
-      await db.order.create({ data: { orderId: `a${String(i).padStart(31, '0')}`, userId: buyer.id, productId: 1, points: 300, channel: 1, price: '19.90', currency: 'CNY', createTime: new Date(Date.UTC(2026, 0, 1 + i)) } })
+      await db.order.create({ data: { orderId: `a${String(i).padStart(31, '0')}`, userId: buyer.id, productId: 1, points: 300, channel: 'alipay', price: '19.90', currency: 'CNY', createTime: new Date(Date.UTC(2026, 0, 1 + i)) } })
     }
     const first = await call(orderList, '/api/order/query_order_list', { body: { page: 1, size: 10 }, headers: asBuyer() })
     expect(first.data).toMatchObject({ pageNum: 1, pageSize: 10, totalCount: 12, totalPages: 2, hasNextPage: true, hasPrevPage: false })
@@ -130,7 +130,7 @@ describe('Alipay', () => {
     url.searchParams.set('biz_content', url.searchParams.get('biz_content')!.replace('59.90', '0.01'))
     expect((await fetch(url)).status).toBe(400)
     const order = await db.order.findUniqueOrThrow({ where: { orderId: answer.data.orderId } })
-    expect(order).toMatchObject({ status: 1, channel: 1, currency: 'CNY', points: 1000, userId: buyer.id })
+    expect(order).toMatchObject({ status: 'unpaid', channel: 'alipay', currency: 'CNY', points: 1000, userId: buyer.id })
   })
 
   it('grants once for a notification replayed 20 times in a row, and answers success each time', async () => {
@@ -146,7 +146,7 @@ describe('Alipay', () => {
     expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({ delta: 300, reason: 'purchase', idempotencyKey: `order:${orderId}` })
     const order = await db.order.findUniqueOrThrow({ where: { orderId } })
-    expect(order.status).toBe(2)
+    expect(order.status).toBe('paid')
     const lot = await db.pointLot.findFirstOrThrow({ where: { orderId } })
     const year = new Date(order.paidAt!)
     year.setUTCFullYear(year.getUTCFullYear() + 1)
@@ -183,7 +183,7 @@ describe('Alipay', () => {
     const otherApp = signAlipayParams({ ...unsigned, app_id: '2021000000000999' }, keys.alipayPrivateKey)
     expect((await notify(otherApp)).text).toBe('success')
     expect(await getBalance({ userId: buyer.id })).toBe(before)
-    expect((await db.order.findUniqueOrThrow({ where: { orderId } })).status).toBe(1)
+    expect((await db.order.findUniqueOrThrow({ where: { orderId } })).status).toBe('unpaid')
     expect(await entriesOf(orderId)).toHaveLength(0)
   })
 
@@ -196,7 +196,7 @@ describe('Alipay', () => {
     expect(notOpened.data).toMatchObject({ status: 'TRADE_NOT_EXIST', orderStatus: 1 })
     await reconcileUnpaidOrders()
     for (const id of [orderId, never.data.orderId]) {
-      expect((await db.order.findUniqueOrThrow({ where: { orderId: id } })).status).toBe(1)
+      expect((await db.order.findUniqueOrThrow({ where: { orderId: id } })).status).toBe('unpaid')
       expect(await entriesOf(id)).toHaveLength(0)
     }
     // Another user's order is not found, not queried.
@@ -222,7 +222,7 @@ describe('Alipay', () => {
 })
 
 describe('Airwallex', () => {
-  it('creates one intent per order (the order is the idempotency key) and answers the spec fields', async () => {
+  it('creates one intent per order (the order is the idempotency key) and answers id, clientSecret and currency', async () => {
     const answer = await call(createPayment, '/api/wallex/create_payment', { body: { id: 12 }, headers: asBuyer(), host: 'intl.localhost:3000' })
     expect(answer.data).toMatchObject({ currency: 'USD', env: 'demo' })
     expect(answer.data.id).toMatch(/^int_/)
@@ -230,7 +230,7 @@ describe('Airwallex', () => {
     const intent = airwallex.intents.get(answer.data.id)!
     expect(intent).toMatchObject({ amount: 38.99, currency: 'USD', merchant_order_id: answer.data.orderId })
     const order = await db.order.findUniqueOrThrow({ where: { orderId: answer.data.orderId } })
-    expect(order).toMatchObject({ channel: 2, currency: 'USD', providerRef: answer.data.id })
+    expect(order).toMatchObject({ channel: 'card', currency: 'USD', providerRef: answer.data.id })
     // Retrying the same create (same request_id) answers the same intent.
     const { createPaymentIntent } = await import('./airwallex')
     expect((await createPaymentIntent(order)).id).toBe(answer.data.id)
@@ -264,7 +264,7 @@ describe('Airwallex', () => {
     const otherIntent = airwallexEvent('whsec_test', 'payment_intent.succeeded', { ...intent, id: 'int_someone_else' })
     expect((await call(webhook, '/api/wallex/webhook', { raw: otherIntent.body, headers: otherIntent.headers })).status).toBe(200)
     expect(await getBalance({ userId: buyer.id })).toBe(before)
-    expect((await db.order.findUniqueOrThrow({ where: { orderId } })).status).toBe(1)
+    expect((await db.order.findUniqueOrThrow({ where: { orderId } })).status).toBe('unpaid')
   })
 
   it('applies a success found by query_payment after a lost webhook, once', async () => {
@@ -283,7 +283,7 @@ describe('Airwallex', () => {
 
 describe('reconciliation and deleted buyers', () => {
   it('grants paid orders whose notification and webhook never came, once, and leaves unpaid ones', async () => {
-    await db.order.updateMany({ where: { status: 1 }, data: { createTime: new Date(Date.now() - 2 * 24 * 3600_000) } })
+    await db.order.updateMany({ where: { status: 'unpaid' }, data: { createTime: new Date(Date.now() - 2 * 24 * 3600_000) } })
     const alipayId = await alipayOrder(1)
     const card = await cardOrder(11)
     const unpaid = await alipayOrder(1)
@@ -294,7 +294,7 @@ describe('reconciliation and deleted buyers', () => {
     expect(report).toEqual({ checked: 3, paid: 2, failed: 0 })
     expect(await getBalance({ userId: buyer.id })).toBe(before + 300 + 1000)
     expect((await reconcileUnpaidOrders()).paid).toBe(0)
-    expect((await db.order.findUniqueOrThrow({ where: { orderId: unpaid } })).status).toBe(1)
+    expect((await db.order.findUniqueOrThrow({ where: { orderId: unpaid } })).status).toBe('unpaid')
   })
 
   it('the scheduled reconciliation job grants a paid order whose notification never came', async () => {
@@ -303,12 +303,12 @@ describe('reconciliation and deleted buyers', () => {
     await alipay.pay(orderId, { notify: false })
     const job = await startPaymentReconciliation({ intervalSeconds: 1 })
     try {
-      for (let i = 0; i < 100 && (await db.order.findUniqueOrThrow({ where: { orderId } })).status !== 2; i++) await new Promise((r) => setTimeout(r, 200))
+      for (let i = 0; i < 100 && (await db.order.findUniqueOrThrow({ where: { orderId } })).status !== 'paid'; i++) await new Promise((r) => setTimeout(r, 200))
     } finally {
       job.stop()
       await stopBoss({ timeoutMs: 2000 })
     }
-    expect((await db.order.findUniqueOrThrow({ where: { orderId } })).status).toBe(2)
+    expect((await db.order.findUniqueOrThrow({ where: { orderId } })).status).toBe('paid')
     expect(await getBalance({ userId: buyer.id })).toBe(before + 1000)
   })
 

@@ -1,7 +1,7 @@
 import 'server-only'
 import type { NextRequest } from 'next/server'
 import { env } from '@/lib/env'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { localizedPath } from '@/lib/i18n/paths'
 import { requestOrigin } from '@/lib/oauth/request-origin'
 import { consumeRateLimit, clientIp } from '@/lib/rate-limit'

@@ -1,5 +1,5 @@
 import 'server-only'
-import type { Order } from '@prisma/client'
+import type { Order, OrderChannel } from '@prisma/client'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { ORDER_CHANNEL, ORDER_STATUS, formatAmount } from '@/lib/orders'
@@ -25,7 +25,7 @@ export type PaymentProof = {
 export type SettleOutcome = 'paid' | 'already_paid' | 'unknown_order' | 'mismatch'
 export type SettleResult = { outcome: SettleOutcome; order: Order | null }
 
-const CHANNEL_OF: Record<PaymentProvider, number> = { alipay: ORDER_CHANNEL.alipay, airwallex: ORDER_CHANNEL.card }
+const CHANNEL_OF: Record<PaymentProvider, OrderChannel> = { alipay: ORDER_CHANNEL.alipay, airwallex: ORDER_CHANNEL.card }
 
 /**
  * Applies a verified payment to its order, exactly once: one transaction locks the order row,

@@ -1,6 +1,6 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { grantPoints, spendPoints, type PointsResult } from './operations'
 
 export type AdjustDirection = 'grant' | 'deduct'

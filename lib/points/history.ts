@@ -1,20 +1,12 @@
 import 'server-only'
 import { db } from '@/lib/db'
+import type { PointHistory } from './contract'
 
 /** Lots one history answer lists at most (newest first); older ones are counted, not listed. */
 export const HISTORY_LOTS = 50
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export type LotView = { id: string; granted: number; remaining: number; source: string; orderId: string | null; createdAt: string; expiresAt: string; isExpired: boolean }
-export type EntryView = { id: string; delta: number; reason: string; note: string | null; taskId: string | null; orderId: string | null; createdAt: string }
-export type PointHistory = {
-  lots: LotView[]
-  lotCount: number
-  entries: EntryView[]
-  entryCount: number
-  /** The points that expire next: the soonest lot and those within a day after it, or null when none is left. */
-  nextExpiry: { points: number; expiresAt: string } | null
-}
+export type { LotView, EntryView, PointHistory } from './contract'
 
 /** A user's lots (with expiry) and ledger entries, newest first: `entries` of them at most. */
 export async function pointHistory({ userId, entries, now = new Date() }: { userId: string; entries: number; now?: Date }): Promise<PointHistory> {

@@ -5,3 +5,4 @@ export { lotExpiry, lockUser, inTransaction, LEDGER_TX_OPTIONS, type LotSource }
 export { decrPointSchema, MAX_POINTS_PER_CHANGE, type DecrPointInput } from './schemas'
 export { adjustPoints, type AdjustDirection } from './adjust'
 export { pointHistory, HISTORY_LOTS, type PointHistory, type LotView, type EntryView } from './history'
+export * from './contract'

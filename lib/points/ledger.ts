@@ -1,7 +1,7 @@
 import 'server-only'
 import type { PrismaClient } from '@prisma/client'
 import { db, type Tx } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { MAX_POINTS_PER_CHANGE } from './schemas'
 
 export type LotSource = 'purchase' | 'grant' | 'refund'

@@ -1,6 +1,6 @@
 import 'server-only'
 import { db, type Tx } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { assertPositivePoints, balanceOf, inTransaction, lockUser, lotExpiry, returnToLots, takeFromLots, type LotSource } from './ledger'
 
 export type PointsResult = { balance: number; isDuplicate: boolean }
@@ -66,7 +66,7 @@ export async function grantPoints({
 }
 
 /**
- * Spends points outright (the spec's decr_point, a manager's deduction), soonest-expiring lots
+ * Spends points outright (decr_point, a manager's deduction), soonest-expiring lots
  * first. Rules: a whole positive amount, never more than the balance (insufficient_points);
  * idempotent per key, and a key replayed with another amount is a 40900.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod'
 export const MAX_POINTS_PER_CHANGE = 1_000_000_000
 
 /**
- * POST /api/user/decr_point: the spec's `points`, a whole positive number (never a negative to add
+ * POST /api/user/decr_point: `points`, a whole positive number (never a negative to add
  * points), and an optional idempotency key so a retried call is charged once.
  */
 export const decrPointSchema = z.object({

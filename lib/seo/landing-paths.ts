@@ -1,4 +1,4 @@
-/** The SEO landing paths of the spec: each shows the landing page with its own title. */
+/** The SEO landing paths: each shows the landing page with its own title. */
 export const LANDING_SLUGS = [
   'srt-translation',
   'subtitle-editor',

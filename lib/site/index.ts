@@ -1,7 +1,11 @@
 // Host -> edition: everything that differs between the China host, the international host and
 // development hosts. Pure, so proxy, server and client share it.
 
-export type Locale = 'zh-CN' | 'en-US' | 'ja-JP'
+import type { locales } from '@/lib/i18n/routing'
+import { normalizeHost, siteHosts } from './hosts'
+
+/** A locale of the routing config (lib/i18n/routing.ts), the one list of locales. */
+export type Locale = (typeof locales)[number]
 export type EditionName = 'cn' | 'intl' | 'dev'
 
 export type Edition = {
@@ -12,23 +16,6 @@ export type Edition = {
   wechatLogin: boolean
   showLicenceLine: boolean
   cardPayment: boolean
-}
-
-/** Host names are inlined at build time (next.config `env`) and read at run time by the proxy. */
-export function siteHosts() {
-  return {
-    cn: (process.env.SITE_HOST_CN || 'cn.localhost').toLowerCase(),
-    intl: (process.env.SITE_HOST_INTL || 'intl.localhost').toLowerCase(),
-    production: (process.env.SITE_PRODUCTION_HOST || '').toLowerCase(),
-  }
-}
-
-/** Lower-cases a Host header value and strips its port. */
-export function normalizeHost(host: string | null | undefined): string {
-  if (!host) return ''
-  const first = host.split(',')[0].trim().toLowerCase()
-  if (first.startsWith('[')) return first.slice(0, first.indexOf(']') + 1)
-  return first.replace(/:\d+$/, '')
 }
 
 function isLocalHost(host: string) {
@@ -88,3 +75,4 @@ export function contactAddress(edition: EditionName): string {
 }
 
 export { configuredOrigin, requestHost, requestProto, trustsProxy } from './request-host'
+export { normalizeHost, siteHosts } from './hosts'

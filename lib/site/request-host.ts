@@ -2,7 +2,7 @@
 // our load balancer, but any client can send them too: they are read only when TRUST_PROXY=1
 // (validated with the other settings in lib/env; read here from process.env so the proxy, pages
 // and routes share one rule without loading the whole environment).
-import { normalizeHost, siteHosts } from './index'
+import { normalizeHost, siteHosts } from './hosts'
 
 type HeaderSource = { get(name: string): string | null }
 

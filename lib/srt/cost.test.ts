@@ -23,7 +23,7 @@ describe('computeCost', () => {
     expect(computeCost(ending(130_000, 20_000))).toBe(30)
   })
 
-  it('exposes the spec constants', () => {
+  it('exposes the pricing and size constants', () => {
     expect(POINTS_PER_MINUTE).toBe(10)
     expect(MAX_UPLOAD_BYTES).toBe(5_242_880)
   })

@@ -1,9 +1,9 @@
 // Points and time estimates shown in the upload dialog and charged on creation. The rule and its
 // reason are written up in docs/billing.md.
 
-/** Spec section 9: 10 points per minute of subtitle duration, rounded up to whole minutes. */
+/** 10 points per started minute of subtitle time (docs/billing.md). */
 export const POINTS_PER_MINUTE = 10
-/** Spec section 5: uploads are at most 5 MB. */
+/** Uploads are at most 5 MB (5,242,880 bytes). */
 export const MAX_UPLOAD_BYTES = 5_242_880
 /** Longest text of one cue (or one segment edit); longer text is no subtitle anyone reads. */
 export const MAX_CUE_CHARS = 2_000
@@ -57,7 +57,7 @@ export function readingMs(text: string): number {
 /**
  * Points for a file: 10 per started minute of the later of its duration (latest cue end) and its
  * reading time, i.e. `ceil(max(durationMs, readingMs) / 60000) * 10`. Real subtitles are read
- * within their duration and cost what spec section 9 says; a file squeezing more text into its
+ * within their duration and cost 10 points per started minute of it; a file squeezing more text into its
  * time than anyone could read is billed for the reading time. A file with cues costs at least
  * one minute; no cues costs 0.
  */
@@ -81,7 +81,7 @@ export function computeCost(cues: readonly { endMs: number; text?: string }[]): 
 }
 
 export type TranslationEstimateOptions = {
-  /** Segments per request; the spec's default batch size is 10. */
+  /** Segments per request (default 10). */
   batchSize?: number
   /** Requests in flight at once. */
   concurrency?: number

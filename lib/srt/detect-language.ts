@@ -1,9 +1,9 @@
-// Source language detection for uploads (spec section 5).
+// Source language detection for uploads (docs/product.md, Languages).
 import { franc } from 'franc'
 import type { TargetLanguage } from '@/lib/srt/languages'
 import { countScripts, isJapaneseByKana, isTraditionalChinese, type ScriptCounts } from '@/lib/srt/scripts'
 
-/** Spec section 5: too little text, or any failure, gives this. */
+/** Too little text (under 10 characters), or any failure, gives this. */
 export const DEFAULT_DETECTED_LANGUAGE: TargetLanguage = 'zh-CN'
 
 const MIN_CHARS = 10
@@ -40,7 +40,7 @@ function chineseVariant(sample: string): TargetLanguage {
   return isTraditionalChinese(sample) ? 'zh-HK' : 'zh-CN'
 }
 
-/** Spec's fallback by script, with the dominant script winning over mere presence. */
+/** The fallback by script, with the dominant script winning over mere presence. */
 function languageByScript(counts: ScriptCounts, sample: string): TargetLanguage {
   const ranked: [number, TargetLanguage][] = [
     [counts.han + counts.kana, 'zh-CN'],

@@ -1,4 +1,4 @@
-// Errors the upload flow shows to the user; the messages are the spec's (section 5).
+// Errors the upload flow shows to the user; the texts match the `errors` messages (messages/*.json).
 
 export type SrtErrorCode = 'empty_file' | 'invalid_format'
 
@@ -7,7 +7,7 @@ const MESSAGES: Record<SrtErrorCode, string> = {
   invalid_format: 'SRT file format incorrect or content empty',
 }
 
-/** A subtitle file that cannot be used. Rule: `code` is stable for callers; `message` is the spec's text. */
+/** A subtitle file that cannot be used. Rule: `code` is stable for callers; `message` is its English text. */
 export class SrtError extends Error {
   readonly code: SrtErrorCode
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isSupportedLanguage, isTargetLanguage, LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
 
 describe('languages', () => {
-  it('lists the spec languages, auto first', () => {
+  it('lists the supported languages, auto first', () => {
     expect(LANGUAGES).toHaveLength(29)
     expect(LANGUAGES[0]).toBe('auto')
     expect(LANGUAGES).toContain('zh-HK')

@@ -1,4 +1,4 @@
-// The subtitle languages of spec section 3.
+// The subtitle languages (docs/product.md, Languages).
 
 export const LANGUAGES = [
   'auto', 'zh-CN', 'zh-HK', 'en', 'ja', 'ko', 'fr', 'de', 'es', 'it', 'pt', 'ru', 'ar', 'hi', 'th',
@@ -14,12 +14,12 @@ export const TARGET_LANGUAGES = LANGUAGES.filter((code): code is TargetLanguage 
 const LANGUAGE_SET: ReadonlySet<string> = new Set(LANGUAGES)
 const TARGET_SET: ReadonlySet<string> = new Set(TARGET_LANGUAGES)
 
-/** True for any code of the spec's list, `auto` included (valid as a source language). */
+/** True for any code of the list, `auto` included (valid as a source language). */
 export function isSupportedLanguage(code: unknown): code is LanguageCode {
   return typeof code === 'string' && LANGUAGE_SET.has(code)
 }
 
-/** True for codes allowed as a translation target: the spec's list without `auto`. */
+/** True for codes allowed as a translation target: the list without `auto`. */
 export function isTargetLanguage(code: unknown): code is TargetLanguage {
   return typeof code === 'string' && TARGET_SET.has(code)
 }

@@ -90,7 +90,7 @@ function pushCue(cues: Cue[], startMs: number, endMs: number, body: string): voi
 
 /**
  * Parses SRT text into cues.
- * Rules (spec section 5, plus what real files do): blocks are separated by blank or whitespace-only
+ * Rules (docs/product.md, Uploads, plus what real files do): blocks are separated by blank or whitespace-only
  * lines; a block is index line, time range (`-->`), then one or more text lines, and a block without
  * text or without a time range in its first two lines is skipped. The index may be missing or not a
  * number; ids are renumbered 1..n in output order. CRLF, lone CR, a leading BOM and a missing final

@@ -2,7 +2,7 @@ import OSS from 'ali-oss'
 import { assertSafeKey, StorageError } from './errors'
 import type { OssStorageConfig, StorageDriver } from './types'
 
-/** The spec's upload timeout; large subtitle batches on slow links need the full two minutes. */
+/** Upload timeout (120 s); large subtitle batches on slow links need the full two minutes. */
 export const OSS_PUT_TIMEOUT_MS = 120_000
 
 // @types/ali-oss omits sldEnable although ali-oss 6.23 reads it (lib/common/client/getReqUrl.js).

@@ -1,9 +1,9 @@
 import { threadId } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { analyseUpload, INLINE_MAX_BYTES } from './analyse-pool'
 import { analyseSubtitle } from './upload'
-import { buildSrt } from './test-support'
+import { buildSrt } from '@/lib/testing/route-harness'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 

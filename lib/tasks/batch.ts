@@ -1,13 +1,13 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
-import { errorMessage } from '@/lib/http/messages'
+import { AppError } from '@/lib/errors'
+import { errorMessage } from '@/lib/errors'
 import type { Locale } from '@/lib/site'
-import { enqueueTranslation, getBoss } from '@/lib/jobs/boss'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
 import { isTargetLanguage } from '@/lib/srt'
 import { batchSizeFor, checkService } from '@/lib/translate/service'
-import { newTaskId, type Enqueue } from './create'
+import { newTaskId } from './create'
+import type { Enqueue } from './enqueue'
 import { toTaskDto, type TaskDto } from './dto'
 import { analyseUpload } from './analyse-pool'
 import type { CreateTaskFields } from './schemas'
@@ -61,18 +61,18 @@ export async function createTaskBatch({
   form,
   fields,
   locale,
-  enqueue = enqueueTranslation,
+  enqueue,
 }: {
   userId: string
   form: FormData | null
   fields: BatchFields
   locale: Locale
-  enqueue?: Enqueue
+  enqueue: Enqueue
 }): Promise<{ tasks: TaskDto[] }> {
   const service = checkService(fields.service)
   const targets = batchTargets(form)
   const files = await readBatchFiles(form, locale)
-  if (enqueue === enqueueTranslation) await getBoss()
+  await enqueue.prepare?.()
   const tasks = await db.$transaction(async (tx) => {
     const created: TaskDto[] = []
     for (const { upload, analysis } of files) {

@@ -1,24 +1,22 @@
 import 'server-only'
 import { randomInt } from 'node:crypto'
-import { db, type Tx } from '@/lib/db'
-import { enqueueTranslation, getBoss } from '@/lib/jobs/boss'
+import { db } from '@/lib/db'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
-import { estimateTranslationMs, type PricedBy } from '@/lib/srt'
+import { estimateTranslationMs } from '@/lib/srt'
 import { batchSizeFor, checkService } from '@/lib/translate/service'
 import { env } from '@/lib/env'
+import type { Estimate } from './contract'
 import { toTaskDto, type TaskDto } from './dto'
 import type { CreateTaskFields } from './schemas'
 import { insertSegments } from './segment-rows'
 import { analyseUpload, summariseUploadOffThread } from './analyse-pool'
-import type { UploadSummary } from './upload-summary'
 import type { SubtitleUpload } from './upload'
+import type { Enqueue } from './enqueue'
 
-/** The spec's task id is a timestamp string; random digits keep ids created in the same ms apart. */
+/** A task id is a timestamp string; random digits keep ids created in the same ms apart. */
 export function newTaskId(now = Date.now()): string {
   return `${now}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
 }
-
-export type Enqueue = (options: { taskId: string; tx: Tx }) => Promise<void>
 
 /**
  * Creates a translation task from an upload. Rules: the file is decoded, parsed and priced first
@@ -30,18 +28,18 @@ export async function createTask({
   userId,
   upload,
   fields,
-  enqueue = enqueueTranslation,
+  enqueue,
 }: {
   userId: string
   upload: SubtitleUpload
   fields: CreateTaskFields
-  enqueue?: Enqueue
+  enqueue: Enqueue
 }): Promise<TaskDto> {
   const service = checkService(fields.service)
   const { cues, detectedLanguage, cost, source } = await analyseUpload(upload.bytes, upload.format)
   const id = newTaskId()
   // Start the queue (first call of a process) before the transaction takes the user's lock.
-  if (enqueue === enqueueTranslation) await getBoss()
+  await enqueue.prepare?.()
   const task = await db.$transaction(async (tx) => {
     await reserveTaskPoints({ userId, taskId: id, amount: cost, tx })
     const created = await tx.task.create({
@@ -65,18 +63,6 @@ export async function createTask({
     return created
   }, LEDGER_TX_OPTIONS)
   return toTaskDto(task, cues.length)
-}
-
-export type Estimate = {
-  segments: number
-  detectedLanguage: string
-  durationMs: number
-  readingMs: number
-  pricedBy: PricedBy
-  cost: number
-  estimatedMs: number
-  /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
-  glossary: UploadSummary['glossary']
 }
 
 /**

@@ -1,43 +1,7 @@
 import type { Segment, Task } from '@prisma/client'
+import type { SegmentDto, TaskDto, TranslatedBy } from './contract'
 
-export type TaskDto = {
-  id: string
-  fileName: string
-  originalLanguage: string
-  detectedLanguage: string
-  targetLanguage: string
-  translationService: string
-  includeOriginalText: boolean
-  /** The uploaded file's format, which exports default to. */
-  format: 'srt' | 'vtt' | 'ass'
-  status: string
-  progress: number
-  cost: number
-  /** The cues-per-request override; null when batches are sized by source tokens. */
-  batchSize: number | null
-  submitTime: string
-  translationStartTime: string | null
-  translationEndTime: string | null
-  translationDuration: number | null
-  storageKey: string | null
-  uploadError: string | null
-  pointsError: string | null
-  error: string | null
-  segmentCount?: number
-}
-
-/** Who made a segment's translation: a service, `memory` (an identical line's answer reused) or `edited` by a person. */
-export type TranslatedBy = 'deepseek' | 'google' | 'mymemory' | 'memory' | 'edited'
-
-export type SegmentDto = {
-  id: number
-  startTime: string
-  endTime: string
-  duration: number
-  originalText: string
-  translatedText: string | null
-  translatedBy: TranslatedBy | null
-}
+export type { TaskDto, SegmentDto, TranslatedBy } from './contract'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -68,7 +32,7 @@ export function toTaskDto(task: Omit<Task, 'source'>, segmentCount?: number): Ta
   }
 }
 
-/** A segment as the API answers it: the spec's id, times, duration in ms, both texts and who translated it. */
+/** A segment as the API answers it: its numeric id, times, duration in ms, both texts and who translated it. */
 export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy'>): SegmentDto {
   return {
     id: segment.index,

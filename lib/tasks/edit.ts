@@ -1,6 +1,6 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import { MAX_CUE_CHARS } from '@/lib/srt/cost'
 import { formatMs, parseTime } from '@/lib/srt/time'
@@ -173,7 +173,7 @@ export async function retranslateSegments({
   }
   const done = [...wanted].map((id) => ({ id, text: result.get(id) ?? '', by: madeBy.get(id) ?? null }))
   await db.$executeRaw`
-    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b
+    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "editedAt" = now()
     FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
     WHERE s."taskId" = ${taskId} AND s."index" = v.i`
   const updated = await db.segment.findMany({ where: { taskId, index: { in: [...wanted] } }, orderBy: { index: 'asc' } })

@@ -1,7 +1,7 @@
 import 'server-only'
 import { Zip, ZipDeflate, strToU8 } from 'fflate'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import type { ExportContent } from '@/lib/srt'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
 import { exportTask } from './export'

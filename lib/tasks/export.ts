@@ -1,10 +1,12 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import type { ExportContent } from '@/lib/srt'
+import { log } from '@/lib/log'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
-import { writeSubtitle } from '@/lib/subtitles/write'
 import { findOwnTask } from './queries'
+import { EXPORT_CONTENT_TYPES, renderTaskFile, storedContent, taskFormat } from './render'
+import { appStorage } from './storage'
 import { LONE_SURROGATE } from './upload'
 
 export type ExportFile = { fileName: string; contentType: string; body: string }
@@ -17,33 +19,49 @@ export function exportName(fileName: string, format: SubtitleFormat, content: Ex
   return `${base}.${content}.${ext}`
 }
 
-export const EXPORT_CONTENT_TYPES: Record<SubtitleFormat, string> = {
-  srt: 'application/x-subrip; charset=utf-8',
-  vtt: 'text/vtt; charset=utf-8',
-  ass: 'text/x-ssa; charset=utf-8',
-}
-
-export const taskFormat = (format: string): SubtitleFormat => (format === 'vtt' || format === 'ass' ? format : 'srt')
-
 /**
  * Builds a download of the user's task as SRT, WebVTT or ASS (by default its own format) with the
  * translated, bilingual or original text. Rules: while the task is still translating only the
  * original can be exported (40900 otherwise: a half-translated file would silently mix both
  * languages); a task with nothing to write answers 40400 "no data to export"; a VTT or ASS task
- * exported in its own format is its uploaded file with the text replaced (lib/subtitles/write.ts).
+ * exported in its own format is its uploaded file with the text replaced (lib/subtitles/write.ts);
+ * the file stored at completion is served while it is current.
  */
 export async function exportTask({ userId, taskId, format, content }: { userId: string; taskId: string; format?: SubtitleFormat; content: ExportContent }): Promise<ExportFile> {
   const task = await findOwnTask({ userId, taskId })
   if (task.status === 'translating' && content !== 'original') throw new AppError('conflict', 'taskBusy')
-  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
-  const segments = rows.map((s) => ({ id: s.index, startTime: s.startTime, endTime: s.endTime, originalText: s.originalText, translatedText: s.translatedText ?? undefined }))
   const sourceFormat = taskFormat(task.format)
   const target = format ?? sourceFormat
+  const fileName = exportName(task.fileName, target, content)
+  const stored = await storedFile(task, target, content)
+  if (stored !== null) return { fileName, contentType: EXPORT_CONTENT_TYPES[target], body: stored }
+  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
   // The uploaded file is only needed to write a VTT or ASS task back into its own format.
   const source = target === sourceFormat && sourceFormat !== 'srt' ? ((await db.task.findUnique({ where: { id: taskId }, select: { source: true } }))?.source ?? null) : null
-  const body = writeSubtitle({ sourceFormat, source, segments, format: target, content })
-  if (segments.length === 0 || body.trim() === '' || body.trim() === 'WEBVTT') throw new AppError('not_found', 'noDataToExport')
-  return { fileName: exportName(task.fileName, target, content), contentType: EXPORT_CONTENT_TYPES[target], body }
+  const { body, contentType } = renderTaskFile({ task, source, rows, format: target, content })
+  if (rows.length === 0 || body.trim() === '' || body.trim() === 'WEBVTT') throw new AppError('not_found', 'noDataToExport')
+  return { fileName, contentType, body }
+}
+
+type StoredTask = Awaited<ReturnType<typeof findOwnTask>>
+
+/**
+ * The file stored at completion, when it is what was asked for and still current: the task's own
+ * format and content, and no segment changed since (edits, shifts and retranslations mark
+ * `editedAt`). Null otherwise, or when storage fails: the export is then rendered afresh.
+ */
+async function storedFile(task: StoredTask, format: SubtitleFormat, content: ExportContent): Promise<string | null> {
+  if (task.status !== 'completed' || !task.storageKey || !task.translationEndTime) return null
+  if (format !== taskFormat(task.format) || content !== storedContent(task)) return null
+  const changed = await db.segment.count({ where: { taskId: task.id, editedAt: { gt: task.translationEndTime } } })
+  if (changed > 0) return null
+  try {
+    const bytes = await appStorage().get(task.storageKey)
+    return bytes ? bytes.toString('utf8') : null
+  } catch (error) {
+    log.warn('tasks.stored_file_unreadable', { taskId: task.id, error })
+    return null
+  }
 }
 
 /**

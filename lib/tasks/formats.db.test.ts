@@ -5,11 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
-import { runTranslationTask } from '@/lib/jobs'
+import { runTranslationTask } from '@/lib/tasks'
 import { parseAss } from '@/lib/subtitles/ass'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { POST as createRoute } from '@/app/api/tasks/route'
-import { BASE, ctx, makeUser, multipart } from '@/lib/tasks/test-support'
+import { BASE, ctx, makeUser, multipart } from '@/lib/testing/route-harness'
 import { NextRequest } from 'next/server'
 
 // VTT and ASS tasks from upload to export, translated by the DeepSeek fake.

@@ -1,12 +1,19 @@
-// Translation tasks on the server: upload checks, creation with
-// its reservation, reading, editing, retranslating, exporting and deleting, always as the owner.
+// Translation tasks on the server, their whole lifecycle: upload checks, creation with its
+// reservation, start and progress (run-translation), completion, failure, retry, reading, editing,
+// retranslating, exporting and deleting, always as the owner. The queue is handed in (Enqueue).
 export { readSubtitleUpload, analyseSubtitle, cleanFileName, type SubtitleUpload, type AnalysedSubtitle } from './upload'
-export { createTask, estimateTask, newTaskId, type Enqueue, type Estimate } from './create'
-export { listTasks, getTask, deleteTask, findOwnTask, type Page } from './queries'
+export { createTask, estimateTask, newTaskId } from './create'
+export * from './contract'
+export type { Enqueue } from './enqueue'
+export { runTranslationTask, type PipelineOptions, type PipelineOutcome } from './run-translation'
+export { completeTask } from './complete'
+export { failTask } from './fail'
+export { renderTaskFile, storedContent, taskFormat, EXPORT_CONTENT_TYPES } from './render'
+export { listTasks, getTask, deleteTask, findOwnTask } from './queries'
 export { editSegment, editSegments, shiftSegments, retranslateSegment, retranslateSegments } from './edit'
 export { retryTask } from './retry'
 export { exportTask, exportName, contentDisposition, type ExportFile } from './export'
-export { toTaskDto, toSegmentDto, type TaskDto, type SegmentDto, type TranslatedBy } from './dto'
+export { toTaskDto, toSegmentDto } from './dto'
 export { appStorage, isOssConfigured, translatedFileKey } from './storage'
 export { createTaskFields, getTaskQuery, listTasksQuery, editSegmentBody, editSegmentsBody, retranslateSegmentsBody, shiftSegmentsBody, exportQuery, exportZipQuery, createBatchFields, parseSegmentId, isTaskIdShape, MAX_PAGE, type CreateTaskFields } from './schemas'
 export { createTaskBatch, MAX_BATCH_FILES, MAX_BATCH_LANGUAGES } from './batch'

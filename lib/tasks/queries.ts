@@ -1,13 +1,13 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import { captureTaskPoints, LEDGER_TX_OPTIONS, ReservationError, releaseTaskPoints } from '@/lib/points'
 import { toSegmentDto, toTaskDto, type SegmentDto, type TaskDto } from './dto'
+import { toPage, type Page } from '@/lib/pagination'
 import { isTaskIdShape } from './schemas'
 import { appStorage } from './storage'
 
-export type Page<T> = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean; list: T[] }
 
 /** A task of the user, or 40400 "task does not exist" (also for another user's task). */
 export async function findOwnTask({ userId, taskId }: { userId: string; taskId: string }) {
@@ -18,7 +18,7 @@ export async function findOwnTask({ userId, taskId }: { userId: string; taskId: 
   return task
 }
 
-/** The user's tasks, newest first, as the spec's page object. */
+/** The user's tasks, newest first, as a page object. */
 export async function listTasks({ userId, page, size }: { userId: string; page: number; size: number }): Promise<Page<TaskDto>> {
   const [totalCount, tasks] = await Promise.all([
     db.task.count({ where: { userId } }),
@@ -32,16 +32,7 @@ export async function listTasks({ userId, page, size }: { userId: string; page: 
       omit: { source: true },
     }),
   ])
-  const totalPages = Math.ceil(totalCount / size)
-  return {
-    pageNum: page,
-    pageSize: size,
-    totalCount,
-    totalPages,
-    hasNextPage: page < totalPages,
-    hasPrevPage: page > 1,
-    list: tasks.map(({ _count, ...task }) => toTaskDto(task, _count.segments)),
-  }
+  return toPage({ list: tasks.map(({ _count, ...task }) => toTaskDto(task, _count.segments)), page, size, totalCount })
 }
 
 /**

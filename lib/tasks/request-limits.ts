@@ -1,5 +1,5 @@
 import 'server-only'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { consumeRateLimit } from '@/lib/rate-limit'
 
 /**

@@ -1,9 +1,8 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { enqueueTranslation, getBoss } from '@/lib/jobs/boss'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { LEDGER_TX_OPTIONS, reserveTaskRetryPoints } from '@/lib/points'
-import type { Enqueue } from './create'
+import type { Enqueue } from './enqueue'
 import { toTaskDto, type TaskDto } from './dto'
 import { findOwnTask } from './queries'
 
@@ -14,10 +13,10 @@ import { findOwnTask } from './queries'
  * all), it is marked translating and queued. The worker keeps the translated cues and translates
  * only the missing ones.
  */
-export async function retryTask({ userId, taskId, enqueue = enqueueTranslation }: { userId: string; taskId: string; enqueue?: Enqueue }): Promise<TaskDto> {
+export async function retryTask({ userId, taskId, enqueue }: { userId: string; taskId: string; enqueue: Enqueue }): Promise<TaskDto> {
   await findOwnTask({ userId, taskId })
   // Start the queue (first call of a process) before the transaction takes the locks.
-  if (enqueue === enqueueTranslation) await getBoss()
+  await enqueue.prepare?.()
   const task = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ status: string; cost: number }[]>`SELECT "status", "cost" FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} FOR UPDATE`
     if (rows.length === 0) throw new AppError('not_found', 'taskNotFound')

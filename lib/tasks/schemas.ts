@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { MAX_CUE_CHARS } from '@/lib/srt/cost'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
 import { parseTime } from '@/lib/srt/time'
@@ -24,7 +24,7 @@ export const createTaskFields = z.object({
     .refine(isTargetLanguage, 'targetLanguageInvalid'),
   service: z.string({ error: 'serviceUnsupported' }).trim().min(1, 'serviceUnsupported'),
   includeOriginalText: flag,
-  /** The spec's per-user batch-size override; ignored unless a positive whole number. */
+  /** The client's per-user batch-size override; ignored unless a positive whole number. */
   batchSize: z.string().optional(),
 })
 
@@ -125,7 +125,7 @@ export const exportQuery = z.object({
 })
 
 /**
- * Route parameter of a segment: the spec's numeric id, plain digits only (`1e3`, `0x10`, ` 1` are
+ * Route parameter of a segment: its numeric id, plain digits only (`1e3`, `0x10`, ` 1` are
  * not ids). Anything else names no segment, so it answers 40400 "segment does not exist".
  */
 export function parseSegmentId(value: string | undefined): number {

@@ -25,7 +25,7 @@ export function storageFileName(fileName: string): string {
   return cut + ext
 }
 
-/** The spec's key of a translated file, `translated-files/{taskId}_{fileName}`, with a safe name. */
+/** The storage key of a translated file, `translated-files/{taskId}_{fileName}`, with a safe name. */
 export function translatedFileKey(taskId: string, fileName: string): string {
   return `translated-files/${taskId}_${storageFileName(fileName)}`
 }

@@ -11,7 +11,7 @@ import { GET as getRoute, DELETE as deleteRoute } from '@/app/api/tasks/[id]/rou
 import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
-import { ctx, jsonRequest, makeUser, multipart } from './test-support'
+import { ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-tasks-'))
 process.env.STORAGE_DIR = storageDir
@@ -72,7 +72,7 @@ describe('POST /api/tasks', () => {
     expect(ignored.body.data.batchSize).toBeNull()
   })
 
-  it('refuses bad uploads with 40000 and the spec message, storing nothing', async () => {
+  it('refuses bad uploads with 40000 and their message, storing nothing', async () => {
     const { user, auth } = await makeUser()
     await grantPoints({ userId: user.id, amount: 1000, key: `g:${user.id}` })
     const binary = new Uint8Array(2048).map((_, i) => (i * 7) % 256)
@@ -143,7 +143,7 @@ describe('reading, editing, exporting and deleting tasks', () => {
     return { owner, taskId: created.body.data.id as string }
   }
 
-  it('lists the caller tasks newest first as the spec page object', async () => {
+  it('lists the caller tasks newest first as a page object', async () => {
     const { user, auth } = await makeUser()
     await grantPoints({ userId: user.id, amount: 1000, key: `g:${user.id}` })
     const ids: string[] = []

@@ -6,7 +6,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { NextRequest } from 'next/server'
 import { db } from '@/lib/db'
-import { runTranslationTask, stopBoss } from '@/lib/jobs'
+import { stopBoss } from '@/lib/jobs'
+import { runTranslationTask } from '@/lib/tasks'
 import { getBalance, grantPoints, spendPoints } from '@/lib/points'
 import { createLocalStorage } from '@/lib/storage/local'
 import type { StorageDriver } from '@/lib/storage'
@@ -18,7 +19,7 @@ import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { POST as decrPoint } from '@/app/api/user/decr_point/route'
 import { POST as translateRoute } from '@/app/api/translation/translate/route'
 import { POST as deepseekRoute } from '@/app/api/translation/deepseek_translate/route'
-import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from './test-support'
+import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-hardening-'))
 Object.assign(process.env, { STORAGE_DIR: storageDir, DEEPSEEK_API_KEY: 'sk-unused' })
@@ -86,7 +87,7 @@ describe('hostile ids and parameters', () => {
       expect({ q, status: res.status, code: (await res.json()).code }).toEqual({ q, status: 400, code: 40000 })
     }
     const far = await (await listRoute(jsonRequest('GET', '/api/tasks?page=1000000&size=100', auth), ctx())).json()
-    expect(far.data).toEqual({ pageNum: 1000000, pageSize: 100, totalCount: 0, totalPages: 0, hasNextPage: false, hasPrevPage: true, list: [] })
+    expect(far.data).toEqual({ pageNum: 1000000, pageSize: 100, totalCount: 0, totalPages: 1, hasNextPage: false, hasPrevPage: true, list: [] })
   })
 
   it('answers 40000 for malformed bodies and wrong types', async () => {

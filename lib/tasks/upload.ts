@@ -1,5 +1,5 @@
 import 'server-only'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { decodeSubtitleBytes, detectLanguage, isLikelyBinary, MAX_CUE_CHARS, MAX_UPLOAD_BYTES, priceCues, SrtError, type Cue, type PricedBy } from '@/lib/srt'
 import { formatFromFileName, parseSubtitleOrThrow, type SubtitleFormat } from '@/lib/subtitles/format'
 
@@ -51,9 +51,9 @@ export function cleanFileName(name: string): string {
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /**
- * Reads the `file` field of an upload. Rules (spec section 5): present, named `.srt`, `.vtt`,
- * `.ass` or `.ssa` (any case), not empty, at most 5242880 bytes; each failure is a 40000 with the
- * spec's message.
+ * Reads the `file` field of an upload. Rules (docs/product.md, Uploads): present, named `.srt`, `.vtt`,
+ * `.ass` or `.ssa` (any case), not empty, at most 5242880 bytes; each failure is a 40000 with its
+ * own message.
  */
 export async function readSubtitleUpload(form: FormData | null): Promise<SubtitleUpload> {
   const file = form?.get('file') ?? null

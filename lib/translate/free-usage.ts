@@ -1,5 +1,5 @@
 import 'server-only'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { consumeRateLimit, spendBudget } from '@/lib/rate-limit'
 
 // The translate calls and segment retranslations cost provider money but no points, so each user

@@ -13,7 +13,7 @@ describe('translation service wiring', () => {
     expect(checkService('deepseek', off)).toBe('deepseek')
   })
 
-  it('answers the spec messages for planned and unknown services', () => {
+  it('answers the planned and unknown service messages', () => {
     const e = parseEnv(base)
     for (const name of ['baidu', 'deepl', 'microsoft']) expect(() => checkService(name, e)).toThrow(expect.objectContaining({ code: 'bad_request', messageKey: 'serviceNotImplemented' }))
     expect(() => checkService('yandex', e)).toThrow(expect.objectContaining({ messageKey: 'serviceUnsupported' }))

@@ -1,6 +1,6 @@
 import 'server-only'
 import { env, type Env } from '@/lib/env'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { detectLanguage } from '@/lib/srt/detect-language'
 import { translateCues, type RetryPolicy } from './engine'
 import { resolveProvider, UnsupportedServiceError, type ProvidersConfig, type TranslateProvider } from './providers'
@@ -10,7 +10,7 @@ export const TRANSLATION_SERVICES = ['deepseek', 'google'] as const
 export type TranslationService = (typeof TRANSLATION_SERVICES)[number]
 
 const PLANNED_SERVICES = new Set(['baidu', 'deepl', 'microsoft'])
-/** A per-user batch size (the spec's client override) is honoured up to this many segments. */
+/** A per-user batch size (the client's override) is honoured up to this many segments. */
 export const MAX_BATCH_SIZE = 100
 
 /** Provider settings from the environment (the sandbox sets them to the local fakes). */
@@ -38,7 +38,7 @@ export function checkService(service: string, e: Env = env()): TranslationServic
   throw new AppError('bad_request', 'serviceUnsupported')
 }
 
-/** The provider of a stored service name; an unknown name is a 40000 with the spec's message. */
+/** The provider of a stored service name; an unknown name is a 40000 with its service message. */
 export function providerFor(service: string, config: ProvidersConfig = providersConfig()): TranslateProvider {
   try {
     return resolveProvider({ service, config })
@@ -71,7 +71,7 @@ export function fallbacksFor(service: string, e: Env = env()): TranslateProvider
 }
 
 /**
- * Translates loose texts (the spec's translate calls) and answers one string per text, in order.
+ * Translates loose texts (the translate API calls) and answers one string per text, in order.
  * Rule: the same batching, retries and answer checks as a task; blank texts stay blank.
  */
 export async function translateTexts({

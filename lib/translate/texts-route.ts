@@ -1,6 +1,6 @@
 import 'server-only'
 import { z } from 'zod'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
 import { chargeFreeTranslation } from './free-usage'
@@ -8,10 +8,13 @@ import { ProviderError } from './providers'
 import { checkService, translateTexts, type TranslationService } from './service'
 
 /** Limits of one translate call: the texts of about ten screens of subtitles. */
+/** The answer of the free translate calls: one translation per text, in order. */
+export const translatedTextsSchema = z.array(z.string())
+
 export const MAX_TEXTS = 100
 export const MAX_TOTAL_CHARS = 20_000
 
-/** The spec's translate call: `texts[]` and `targetLanguage` (plus an optional source language). */
+/** The body of the translate calls: `texts[]` and `targetLanguage` (plus an optional source language). */
 export const translateTextsBody = z.object({
   texts: z.array(z.string({ error: 'invalidField' }), { error: 'invalidField' }),
   targetLanguage: z.string({ error: 'targetLanguageRequired' }).trim().min(1, 'targetLanguageRequired').refine(isTargetLanguage, 'targetLanguageInvalid'),

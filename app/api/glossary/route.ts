@@ -1,8 +1,9 @@
 import { route } from '@/lib/http'
 import { createGlossaryBody, createGlossaryEntry, listGlossary, listGlossaryQuery } from '@/lib/glossary'
+import { glossaryEntrySchema, glossaryListSchema } from '@/lib/glossary/contract'
 
 // GET /api/glossary?targetLanguage= – the caller's glossary entries (of one target language when given)
-export const GET = route({ auth: 'user', query: listGlossaryQuery }, async ({ user, query }) => listGlossary({ userId: user.id, targetLanguage: query.targetLanguage }))
+export const GET = route({ auth: 'user', response: glossaryListSchema, query: listGlossaryQuery }, async ({ user, query }) => listGlossary({ userId: user.id, targetLanguage: query.targetLanguage }))
 
 // POST /api/glossary – adds an entry: term, translation, targetLanguage, optional sourceLanguage and note
-export const POST = route({ auth: 'user', body: createGlossaryBody }, async ({ user, body }) => createGlossaryEntry({ userId: user.id, input: body }))
+export const POST = route({ auth: 'user', response: glossaryEntrySchema, body: createGlossaryBody }, async ({ user, body }) => createGlossaryEntry({ userId: user.id, input: body }))

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { useMemo, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { useLanguageName } from '@/components/dashboard/tasks/language-name'
+import { useLanguageName } from '@/components/tasks/language-name'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input, Textarea } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'

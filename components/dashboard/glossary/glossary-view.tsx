@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { useLanguageName } from '@/components/dashboard/tasks/language-name'
+import { useLanguageName } from '@/components/tasks/language-name'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'

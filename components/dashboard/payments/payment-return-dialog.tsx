@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { errorText } from '@/lib/client/api'
-import type { DashboardView } from '../side-menu'
 import { MAX_QUERIES, usePaymentStatus, type PaymentReturn } from '@/lib/client/use-payment-status'
+import type { DashboardSection } from '../sections'
 
 function StatusIcon({ tone }: { tone: 'success' | 'danger' }) {
   return (
@@ -19,14 +19,14 @@ function StatusIcon({ tone }: { tone: 'success' | 'danger' }) {
 }
 
 /** The result dialog after a return from Alipay or the card checkout. */
-export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: PaymentReturn; onClose: () => void; onNavigate: (view: DashboardView) => void }) {
+export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: PaymentReturn; onClose: () => void; onNavigate: (section: DashboardSection) => void }) {
   const t = useTranslations('payments')
   const tr = useTranslations('payments.result')
   const { state, requery, canRequery } = usePaymentStatus(ret)
   const orderRef = ret.kind === 'alipay' ? ret.outTradeNo : ret.id
-  const go = (view: DashboardView) => {
+  const go = (section: DashboardSection) => {
     onClose()
-    onNavigate(view)
+    onNavigate(section)
   }
 
   let title: string
@@ -73,7 +73,7 @@ export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: Payment
         <Button variant="secondary" onClick={onClose}>
           {tr('close')}
         </Button>
-        <Button onClick={() => go('purchase')}>{tr('payAgain')}</Button>
+        <Button onClick={() => go('points')}>{tr('payAgain')}</Button>
       </>
     )
   } else {

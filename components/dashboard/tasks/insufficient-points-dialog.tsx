@@ -14,7 +14,7 @@ type Props = {
   onCancel: () => void
 }
 
-/** Spec section 5: the file costs more than the balance; offers buying points or cancelling. */
+/** The file costs more than the balance; offers buying points or cancelling (docs/product.md, Uploads). */
 export function InsufficientPointsDialog({ shortfall, canPurchase, onBuy, onCancel }: Props) {
   const t = useTranslations('upload.insufficient')
   const tc = useTranslations('common')

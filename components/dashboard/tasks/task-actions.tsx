@@ -4,11 +4,11 @@ import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { LocalizedLink } from '@/components/layout/localized-link'
+import { useRetryTaskAction } from '@/components/tasks/use-retry-task-action'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { errorText } from '@/lib/client/api'
 import { defaultExportContent } from '@/lib/client/task-helpers'
 import { downloadExport, type Task } from '@/lib/client/tasks'
-import { useRetryTaskAction } from './use-retry-task-action'
 
 /** Edit and download (only once completed), retry (a failed task) and delete, for one row of the task list. */
 export function TaskActions({ task, onDelete }: { task: Task; onDelete: (task: Task) => void }) {

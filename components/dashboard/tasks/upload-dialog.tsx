@@ -1,13 +1,15 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { usePathname, useRouter } from 'next/navigation'
+import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Progress } from '@/components/ui/progress'
+import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import type { Features } from '@/lib/features'
+import { SECTION_PATHS } from '../sections'
 import { InsufficientPointsDialog } from './insufficient-points-dialog'
 import { UploadBatch } from './upload-batch'
 import { UploadDropzone } from './upload-dropzone'
@@ -18,12 +20,12 @@ import { useUploadFlow } from './use-upload-flow'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; features: Features; onCreated?: () => void }
 
-/** Spec "Upload dialog": pick a file, see the estimate, choose languages and service, submit. */
+/** The upload dialog: pick a file, see the estimate, choose languages and service, submit. */
 export function UploadDialog({ open, onOpenChange, features, onCreated }: Props) {
   const t = useTranslations('upload')
   const tc = useTranslations('common')
   const router = useRouter()
-  const pathname = usePathname()
+  const localized = useLocalizedPath()
   const flow = useUploadFlow({
     canUseGoogle: features.googleTranslation,
     onCreated: (tasks) => {
@@ -40,7 +42,7 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
   }
   const buyPoints = () => {
     close()
-    router.replace(`${pathname}?view=purchase`, { scroll: false })
+    router.push(localized(SECTION_PATHS.points))
   }
 
   const progressLabel =

@@ -2,10 +2,10 @@
 
 import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
+import { useLanguageName } from '@/components/tasks/language-name'
 import { Skeleton } from '@/components/ui/skeleton'
 import { estimatedSeconds, pointsToMinutes } from '@/lib/client/task-helpers'
 import type { Estimate } from '@/lib/client/tasks'
-import { useLanguageName } from './language-name'
 
 function Stat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (

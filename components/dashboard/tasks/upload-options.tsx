@@ -2,11 +2,11 @@
 
 import { useTranslations } from 'next-intl'
 import { useMemo } from 'react'
+import { useLanguageName } from '@/components/tasks/language-name'
 import { Field } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
-import { useLanguageName } from './language-name'
 
 export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean }
 

@@ -1,9 +1,9 @@
 'use client'
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { deleteTask, listTasks, retryTask, taskKeys } from '@/lib/client/tasks'
+import { deleteTask, listTasks, taskKeys } from '@/lib/client/tasks'
 
-/** Spec section 4: the dashboard refreshes every 5 s while any task on the page is translating. */
+/** The dashboard refreshes every 5 s while any task on the page is translating (docs/product.md, Tasks). */
 export const DASHBOARD_POLL_MS = 5000
 
 /** One page of the caller's tasks, newest first; polls while something is still translating. */
@@ -22,19 +22,6 @@ export function useDeleteTask() {
     mutationFn: (id: string) => deleteTask(id),
     onSuccess: (_data, id) => {
       client.removeQueries({ queryKey: taskKeys.detail(id) })
-      return client.invalidateQueries({ queryKey: taskKeys.all })
-    },
-  })
-}
-
-/** Runs a failed task again; the list and the task's detail refresh (it is translating again). */
-export function useRetryTask() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => retryTask(id),
-    onSuccess: (_data, id) => {
-      client.invalidateQueries({ queryKey: taskKeys.detail(id) })
-      client.invalidateQueries({ queryKey: taskKeys.points })
       return client.invalidateQueries({ queryKey: taskKeys.all })
     },
   })

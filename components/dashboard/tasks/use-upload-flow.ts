@@ -39,7 +39,7 @@ export function targetsOf(choices: UploadChoices): string[] {
 }
 
 /**
- * State of the upload dialog (spec section 4): idle → file chosen and estimated → submitting with
+ * State of the upload dialog (docs/product.md, Uploads): idle → file chosen and estimated → submitting with
  * progress → done. Client checks run before any request; server messages are kept for display.
  */
 export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boolean; onCreated: (tasks: Task[]) => void }) {

@@ -1,13 +1,14 @@
 import { route } from '@/lib/http'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import { ORDER_CHANNEL, createOrder, packName } from '@/lib/orders'
 import { buyProductSchema } from '@/lib/orders/schemas'
 import { alipayPageUrl } from '@/lib/payments'
 import { assertPurchaseEnabled, dashboardPath, purchaseSite } from '@/lib/payments/purchase'
+import { alipayUrlSchema } from '@/lib/payments/contract'
 
 // POST /api/alipay/create_alipay_url – an unpaid order for the pack, and Alipay's signed page-pay URL
-export const POST = route({ auth: 'user', body: buyProductSchema }, async ({ req, user, body, locale }) => {
+export const POST = route({ auth: 'user', response: alipayUrlSchema, body: buyProductSchema }, async ({ req, user, body, locale }) => {
   assertPurchaseEnabled()
   const { origin, edition } = purchaseSite(req)
   const order = await createOrder({ userId: user.id, productId: body.id, channel: ORDER_CHANNEL.alipay })

@@ -1,12 +1,14 @@
-import { AppError, route } from '@/lib/http'
+import { AppError } from '@/lib/errors'
+import { route } from '@/lib/http'
 import { env } from '@/lib/env'
 import { log } from '@/lib/log'
 import { assumeRole, StsError } from '@/lib/storage'
 import { isOssConfigured } from '@/lib/tasks'
+import { stsCredentialsSchema } from '@/lib/storage/contract'
 
 // POST /api/file/sts-credentials – short-lived OSS credentials (STS AssumeRole) when OSS is configured
 // (503 / 50300 otherwise: the service is not available here, nothing went wrong)
-export const POST = route({ auth: 'user' }, async ({ user }) => {
+export const POST = route({ auth: 'user', response: stsCredentialsSchema }, async ({ user }) => {
   const e = env()
   if (!isOssConfigured(e)) throw new AppError('unavailable', 'storageNotConfigured')
   try {

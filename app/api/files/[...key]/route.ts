@@ -1,9 +1,10 @@
-import { AppError, route } from '@/lib/http'
+import { AppError } from '@/lib/errors'
+import { route } from '@/lib/http'
 import { assertSafeKey, StorageError } from '@/lib/storage'
 import { appStorage } from '@/lib/storage/app-storage'
 
 // GET /api/files/avatars/<user>/<name>.webp – serve a stored avatar (only the avatars/ prefix is public)
-export const GET = route({ auth: 'public' }, async ({ params }) => {
+export const GET = route({ auth: 'public', params: ['key'] }, async ({ params }) => {
   const key = params.key ?? ''
   if (!/^avatars\/[\w-]+\/[\w.-]+\.webp$/.test(key)) throw new AppError('not_found', 'notFound')
   let body: Buffer | null

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server'
-import { AppError, route } from '@/lib/http'
+import { AppError } from '@/lib/errors'
+import { route } from '@/lib/http'
 import { log } from '@/lib/log'
 import { flowCookie, GOOGLE_FLOW_COOKIE, isGoogleConfigured, requestOrigin, sameSitePath, startGoogleSignIn, type GoogleFlow } from '@/lib/oauth'
 import { requestHost, resolveEdition } from '@/lib/site'

@@ -1,5 +1,6 @@
 import { route } from '@/lib/http'
 import { listProducts } from '@/lib/orders'
+import { productListSchema } from '@/lib/orders/contract'
 
 // POST /api/product/list – the China edition's points packs (public: the pricing page shows them too)
-export const POST = route({ auth: 'public' }, async () => listProducts('list'))
+export const POST = route({ auth: 'public', response: productListSchema }, async () => listProducts('list'))

@@ -1,13 +1,15 @@
 import { route } from '@/lib/http'
 import { deleteTask, getTask, getTaskQuery } from '@/lib/tasks'
+import { z } from 'zod'
+import { taskDetailSchema } from '@/lib/tasks/contract'
 
 // GET /api/tasks/{id}[?segments=0] – one of the caller's tasks with status, progress and (unless 0) all segments
-export const GET = route({ auth: 'user', query: getTaskQuery }, async ({ user, params, query }) =>
+export const GET = route({ auth: 'user', response: taskDetailSchema, params: ['id'], query: getTaskQuery }, async ({ user, params, query }) =>
   getTask({ userId: user.id, taskId: params.id, withSegments: query.segments }),
 )
 
 // DELETE /api/tasks/{id} – deletes one of the caller's tasks (a running one gives its points back)
-export const DELETE = route({ auth: 'user' }, async ({ user, params }) => {
+export const DELETE = route({ auth: 'user', response: z.null(), params: ['id'] }, async ({ user, params }) => {
   await deleteTask({ userId: user.id, taskId: params.id })
   return null
 })

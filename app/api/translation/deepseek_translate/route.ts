@@ -1,5 +1,6 @@
 import { route } from '@/lib/http'
 import { translateForCaller, translateTextsBody } from '@/lib/translate/texts-route'
+import { translatedTextsSchema } from '@/lib/translate/texts-route'
 
 // POST /api/translation/deepseek_translate – texts[] + targetLanguage → one DeepSeek translation per text
-export const POST = route({ auth: 'user', body: translateTextsBody }, async ({ user, body }) => translateForCaller('deepseek', body, { userId: user.id }))
+export const POST = route({ auth: 'user', response: translatedTextsSchema, body: translateTextsBody }, async ({ user, body }) => translateForCaller('deepseek', body, { userId: user.id }))

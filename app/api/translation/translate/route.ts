@@ -1,5 +1,6 @@
 import { route } from '@/lib/http'
 import { translateForCaller, translateTextsBody } from '@/lib/translate/texts-route'
+import { translatedTextsSchema } from '@/lib/translate/texts-route'
 
 // POST /api/translation/translate – texts[] + targetLanguage → one Google translation per text
-export const POST = route({ auth: 'user', body: translateTextsBody }, async ({ user, body }) => translateForCaller('google', body, { userId: user.id }))
+export const POST = route({ auth: 'user', response: translatedTextsSchema, body: translateTextsBody }, async ({ user, body }) => translateForCaller('google', body, { userId: user.id }))

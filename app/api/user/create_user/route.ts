@@ -2,8 +2,9 @@ import { createUser } from '@/lib/accounts'
 import { createUserSchema } from '@/lib/accounts/schemas'
 import { toPublicUser } from '@/lib/auth'
 import { route } from '@/lib/http'
+import { publicUserSchema } from '@/lib/accounts/contract'
 
 // POST /api/user/create_user – managers: create an email account (email, name, pass, confirm?, pic?)
-export const POST = route({ auth: 'manager', body: createUserSchema }, async ({ body }) => {
+export const POST = route({ auth: 'manager', response: publicUserSchema, body: createUserSchema }, async ({ body }) => {
   return toPublicUser(await createUser({ email: body.email, name: body.name, password: body.pass, picture: body.pic }))
 })

@@ -2,10 +2,11 @@ import { sendVerificationCode } from '@/lib/accounts/send-code'
 import { sendCodeSchema } from '@/lib/accounts/schemas'
 import { route } from '@/lib/http'
 import { clientIp } from '@/lib/rate-limit'
+import { z } from 'zod'
 
 // POST /api/user/forgot_password – mail a 6-digit password-reset code (the sign-up code's rules;
 // the same answer whether or not the address has an account)
-export const POST = route({ auth: 'public', body: sendCodeSchema }, async ({ req, body, locale, requestId }) => {
+export const POST = route({ auth: 'public', response: z.null(), body: sendCodeSchema }, async ({ req, body, locale, requestId }) => {
   await sendVerificationCode({ email: body.email, ip: clientIp(req), locale, requestId, purpose: 'reset' })
   return null
 })

@@ -2,9 +2,10 @@ import { NextResponse } from 'next/server'
 import { endSession } from '@/lib/auth'
 import { route } from '@/lib/http'
 import { safeLocalPath } from '@/lib/oauth/request-origin'
+import { z } from 'zod'
 
 // POST /api/user/logout – end the current session and remove its cookie (the only way to sign out)
-export const POST = route({ auth: 'public' }, async ({ token, clearSession }) => {
+export const POST = route({ auth: 'public', response: z.null() }, async ({ token, clearSession }) => {
   if (token) await endSession(token)
   clearSession()
   return null

@@ -1,8 +1,9 @@
 import { endUserSessions } from '@/lib/auth/sessions'
 import { route } from '@/lib/http'
+import { z } from 'zod'
 
 // POST /api/user/logout_all – sign out everywhere: ends every session of the account, this one included
-export const POST = route({ auth: 'user' }, async ({ user, clearSession }) => {
+export const POST = route({ auth: 'user', response: z.null() }, async ({ user, clearSession }) => {
   await endUserSessions({ userId: user.id })
   clearSession()
   return null

@@ -1,5 +1,6 @@
 import { toPublicUser } from '@/lib/auth'
 import { route } from '@/lib/http'
+import { publicUserSchema } from '@/lib/accounts/contract'
 
 // POST /api/user/profile – the signed-in user (renews the 7-day session)
-export const POST = route({ auth: 'user' }, async ({ user }) => toPublicUser(user))
+export const POST = route({ auth: 'user', response: publicUserSchema }, async ({ user }) => toPublicUser(user))

@@ -3,7 +3,8 @@ import { NextResponse } from 'next/server'
 import { findOrCreateWechatUser } from '@/lib/accounts'
 import { wechatLoginSchema } from '@/lib/accounts/schemas'
 import { createSession, toPublicUser } from '@/lib/auth'
-import { AppError, ok, route } from '@/lib/http'
+import { AppError } from '@/lib/errors'
+import { ok, route } from '@/lib/http'
 import { clearedFlowCookie, exchangeWechatCode, flowCookie, readFlowCookie, WECHAT_STATE_COOKIE, type WechatFlow } from '@/lib/oauth'
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))

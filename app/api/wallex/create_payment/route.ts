@@ -1,16 +1,18 @@
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
-import { AppError, route } from '@/lib/http'
+import { AppError } from '@/lib/errors'
+import { route } from '@/lib/http'
 import { ORDER_CHANNEL, createOrder } from '@/lib/orders'
 import { buyProductSchema } from '@/lib/orders/schemas'
 import { createPaymentIntent } from '@/lib/payments'
 import { assertPurchaseEnabled, purchaseSite } from '@/lib/payments/purchase'
 import { siteHosts } from '@/lib/site'
+import { cardPaymentSchema } from '@/lib/payments/contract'
 
 // POST /api/wallex/create_payment – an unpaid card order and its Airwallex payment intent. Besides
-// the spec's id, clientSecret and currency it says which checkout to use: the components SDK's
+// the intent's id, clientSecret and currency it says which checkout to use: the components SDK's
 // environment (prod only on the production host), or the sandbox checkout page.
-export const POST = route({ auth: 'user', body: buyProductSchema }, async ({ req, user, body }) => {
+export const POST = route({ auth: 'user', response: cardPaymentSchema, body: buyProductSchema }, async ({ req, user, body }) => {
   assertPurchaseEnabled()
   const { edition, origin } = purchaseSite(req)
   if (!edition.cardPayment) throw new AppError('forbidden', 'cardUnavailable')

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
-import { AppError, ok, route } from '@/lib/http'
+import { AppError } from '@/lib/errors'
+import { ok, route } from '@/lib/http'
 import { locales } from '@/lib/i18n/routing'
 import { flowCookie, readFlowCookie, requestOrigin, wechatSettings, WECHAT_STATE_COOKIE, WECHAT_STATES_KEPT, type WechatFlow } from '@/lib/oauth'
 

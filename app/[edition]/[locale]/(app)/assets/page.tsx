@@ -2,8 +2,8 @@ import { redirect } from 'next/navigation'
 import { localized } from '@/lib/auth/guards'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-// The spec's /assets is the dashboard's buy-points view, in the visitor's language on this host.
+// /assets is the dashboard's buy-points view, in the visitor's language on this host.
 export default async function AssetsPage({ params }: LocaleParams) {
   const locale = await pageLocale(params)
-  redirect(await localized(locale, '/dashboard?view=purchase'))
+  redirect(await localized(locale, '/dashboard/points'))
 }

@@ -1,10 +1,13 @@
 import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
-import { DashboardShell } from '@/components/dashboard/dashboard-shell'
-import { requireUser } from '@/lib/auth/guards'
-import { toPublicUser } from '@/lib/auth/public-user'
+import { redirect } from 'next/navigation'
+import { legacySection, SECTION_PATHS } from '@/components/dashboard/sections'
+import { TasksView } from '@/components/dashboard/tasks-view'
+import { localized, requireUser } from '@/lib/auth/guards'
 import { features } from '@/lib/features'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
+
+type Props = LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> }
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const locale = await pageLocale(params)
@@ -12,8 +15,17 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
   return { title: t('pageTitle'), robots: { index: false, follow: false } }
 }
 
-export default async function DashboardPage({ params }: LocaleParams) {
+/** /dashboard: the task list. An old `?view=…` address goes to that view's own page. */
+export default async function DashboardPage({ params, searchParams }: Props) {
   const locale = await pageLocale(params)
-  const user = await requireUser(locale)
-  return <DashboardShell user={toPublicUser(user)} features={features()} />
+  const { view, ...rest } = await searchParams
+  if (view !== undefined) {
+    const section = legacySection(typeof view === 'string' ? view : undefined) ?? 'tasks'
+    const query = new URLSearchParams()
+    for (const [key, value] of Object.entries(rest)) for (const item of [value ?? []].flat()) query.append(key, item)
+    const qs = query.toString()
+    redirect(`${await localized(locale, SECTION_PATHS[section])}${qs ? `?${qs}` : ''}`)
+  }
+  await requireUser(locale)
+  return <TasksView features={features()} />
 }

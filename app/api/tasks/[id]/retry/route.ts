@@ -1,5 +1,7 @@
 import { route } from '@/lib/http'
+import { enqueueTranslation } from '@/lib/jobs'
 import { retryTask } from '@/lib/tasks'
+import { taskSchema } from '@/lib/tasks/contract'
 
 // POST /api/tasks/{id}/retry – runs a failed task again: only its missing cues, its cost reserved once more
-export const POST = route({ auth: 'user' }, async ({ user, params }) => retryTask({ userId: user.id, taskId: params.id }))
+export const POST = route({ auth: 'user', response: taskSchema, params: ['id'] }, async ({ user, params }) => retryTask({ userId: user.id, taskId: params.id, enqueue: enqueueTranslation }))

@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { api } from '@/lib/client/api'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { clearStoredUser, storeUser, useStoredUser, type ClientUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
 import { ChangePasswordDialog } from './change-password-dialog'
 import { EditProfileDialog } from './edit-profile-dialog'
 

@@ -1,4 +1,5 @@
-import { createTranslator } from 'next-intl'
+// use-intl/core: the translator without React, so workers and scripts can load it under any condition.
+import { createTranslator } from 'use-intl/core'
 import zh from '@/messages/zh-CN.json'
 import en from '@/messages/en-US.json'
 import ja from '@/messages/ja-JP.json'

@@ -2,15 +2,13 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { log } from '@/lib/log'
-import { captureTaskPoints, LEDGER_TX_OPTIONS, releaseTaskPoints } from '@/lib/points'
-import { writeSubtitle } from '@/lib/subtitles/write'
 import type { StorageDriver } from '@/lib/storage'
-import { appStorage, translatedFileKey } from '@/lib/tasks/storage'
-import { EXPORT_CONTENT_TYPES, taskFormat } from '@/lib/tasks/export'
-import { saveTranslations } from '@/lib/tasks/segment-rows'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
+import { completeTask } from './complete'
+import { failTask } from './fail'
+import { saveTranslations } from './segment-rows'
 
 export type PipelineOptions = {
   /** Builds the provider of a task's service (tests inject one; default: from the environment). */
@@ -19,7 +17,7 @@ export type PipelineOptions = {
   fallbacks?: (service: string) => TranslateProvider[]
   storage?: StorageDriver
   concurrency?: number
-  /** Per-request retries of the engine (spec: 3 retries, 1000 ms apart). */
+  /** Per-request retries of the engine (3 retries, 1000 ms apart). */
   retry?: Partial<RetryPolicy>
   /**
    * Extra passes over the cues still untranslated after a pass gave up on a retryable error; what
@@ -35,43 +33,17 @@ export type PipelineOutcome = 'completed' | 'failed' | 'skipped' | 'deleted'
 /** The task vanished under the worker (deleted by its owner): stop without failing the job. */
 class TaskGoneError extends Error {}
 
-const STORAGE_TIMEOUT_MS = 120_000
-
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
 /**
- * Marks a task failed and releases its reservation, in one transaction. Rule: only a task still
- * translating changes; a completed or deleted one is left alone.
- */
-export async function failTask({ taskId, error }: { taskId: string; error: string }): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const task = await tx.task.findUnique({ where: { id: taskId }, select: { translationStartTime: true } })
-    const end = new Date()
-    const changed = await tx.task.updateMany({
-      where: { id: taskId, status: 'translating' },
-      data: {
-        status: 'failed',
-        error,
-        translationEndTime: end,
-        translationDuration: task?.translationStartTime ? end.getTime() - task.translationStartTime.getTime() : null,
-      },
-    })
-    if (changed.count === 0) return false
-    await releaseTaskPoints({ taskId, tx })
-    return true
-  }, LEDGER_TX_OPTIONS)
-}
-
-/**
- * Runs (or resumes) the translation of one task: translate, then capture and store.
+ * Starts (or resumes) the translation of one task, reports its progress and completes or fails it.
  * Rules: cues already translated are kept, so a task whose worker died (or a failed task retried)
  * resumes where it stopped; the user's glossary for the task's languages goes with the batches;
  * cues the service cannot translate go to its fallback (lib/translate/service.ts fallbacksFor);
  * each batch's translations and an only-increasing progress are written as the batch finishes;
- * on completion the reservation is captured (idempotent, so never twice) and the SRT stored under
- * `translated-files/{taskId}_{fileName}`, a failure of either recorded without failing the task;
- * only when every provider fails is the task failed (its translated cues kept) and its points released. Unexpected errors
- * (database, bugs) are thrown so the queue runs the task again.
+ * then `completeTask` captures and stores. Only when every provider fails is the task failed (its
+ * translated cues kept) and its points released. Unexpected errors (database, bugs) are thrown so
+ * the queue runs the task again.
  */
 export async function runTranslationTask({ taskId, ...options }: { taskId: string } & PipelineOptions): Promise<PipelineOutcome> {
   const task = await db.task.findUnique({ where: { id: taskId } })
@@ -133,51 +105,15 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
       if (options.signal?.aborted) throw error
       if (!(error instanceof ProviderError)) throw error
       if (error.kind !== 'fatal' && pass < passes) {
-        log.warn('jobs.translate_pass_failed', { taskId, pass, error })
+        log.warn('tasks.translate_pass_failed', { taskId, pass, error })
         await new Promise((r) => setTimeout(r, options.resumeDelayMs ?? 2000))
         continue
       }
-      log.warn('jobs.translate_failed', { taskId, error })
+      log.warn('tasks.translate_failed', { taskId, error })
       await failTask({ taskId, error: message(error) })
       return 'failed'
     }
   }
-  await finishTask({ taskId, startedAt, storage: options.storage })
+  await completeTask({ taskId, startedAt, storage: options.storage })
   return 'completed'
-}
-
-async function finishTask({ taskId, startedAt, storage }: { taskId: string; startedAt: Date; storage?: StorageDriver }) {
-  let pointsError: string | null = null
-  let uploadError: string | null = null
-  let storageKey: string | null = null
-  try {
-    await captureTaskPoints({ taskId })
-  } catch (error) {
-    pointsError = message(error)
-    log.error('jobs.capture_failed', { taskId, error })
-  }
-  const task = await db.task.findUnique({ where: { id: taskId } })
-  if (!task) return
-  try {
-    const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
-    const segments = rows.map((s) => ({ id: s.index, startTime: s.startTime, endTime: s.endTime, originalText: s.originalText, translatedText: s.translatedText ?? undefined }))
-    // The stored file is in the task's own format (an ASS task keeps its styles and tags).
-    const format = taskFormat(task.format)
-    const body = writeSubtitle({ sourceFormat: format, source: task.source, segments, format, content: task.includeOriginalText ? 'bilingual' : 'translated' })
-    const key = translatedFileKey(taskId, task.fileName)
-    await (storage ?? appStorage()).put(key, body, { contentType: EXPORT_CONTENT_TYPES[format], timeoutMs: STORAGE_TIMEOUT_MS })
-    storageKey = key
-  } catch (error) {
-    uploadError = message(error)
-    log.error('jobs.upload_failed', { taskId, error })
-  }
-  const end = new Date()
-  const changed = await db.task.updateMany({
-    where: { id: taskId, status: 'translating' },
-    data: { status: 'completed', progress: 100, translationEndTime: end, translationDuration: end.getTime() - startedAt.getTime(), storageKey, pointsError, uploadError },
-  })
-  // Deleted while the file was being stored: nothing points at the file any more, so remove it.
-  if (changed.count === 0 && storageKey && !(await db.task.findUnique({ where: { id: taskId }, select: { id: true } }))) {
-    await (storage ?? appStorage()).delete(storageKey).catch((error) => log.warn('jobs.orphan_file_delete_failed', { taskId, error }))
-  }
 }

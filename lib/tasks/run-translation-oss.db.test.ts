@@ -6,8 +6,8 @@ import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { createOssStorage } from '@/lib/storage'
 import { createTask } from '@/lib/tasks'
-import { buildSrt, makeUser } from '@/lib/tasks/test-support'
-import { runTranslationTask } from './index'
+import { buildSrt, makeUser } from '@/lib/testing/route-harness'
+import { runTranslationTask } from '@/lib/tasks'
 
 // The finished file goes to Aliyun OSS through ali-oss when OSS is configured: proven against the
 // OSS fake, which checks ali-oss's real signatures and Content-MD5.

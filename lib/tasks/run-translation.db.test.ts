@@ -15,8 +15,9 @@ import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { PATCH as segmentRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { POST as retryRoute } from '@/app/api/tasks/[id]/retry/route'
 import { ProviderError } from '@/lib/translate'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/lib/tasks/test-support'
-import { runTranslationTask, startTranslationWorkers } from './index'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/lib/testing/route-harness'
+import { runTranslationTask } from '@/lib/tasks'
+import { startTranslationWorkers } from '@/lib/jobs'
 
 const KEY = 'sk-pipeline-test'
 const GOOGLE_KEY = 'g-pipeline-test'
@@ -33,7 +34,7 @@ Object.assign(process.env, {
   TRANSLATION_CONCURRENCY: '8',
 })
 
-// Small waits keep the suite fast; production uses the spec's 1000 ms.
+// Small waits keep the suite fast; production waits 1000 ms between retries.
 const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
 const workers = await startTranslationWorkers({ tasksAtOnce: 4, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: PIPELINE })
 

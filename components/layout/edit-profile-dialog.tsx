@@ -13,7 +13,7 @@ import { Field, Input } from '@/components/ui/input'
 import { updateProfileSchema, type UpdateProfileInput } from '@/lib/accounts/schemas'
 import { api, errorText } from '@/lib/client/api'
 import { storeUser, type ClientUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/auth/public-user'
+import type { PublicUser } from '@/lib/accounts/contract'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; user: ClientUser }
 

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next'
+import { getTranslations } from 'next-intl/server'
+import { UsersView } from '@/components/admin/users-view'
+import { requireManager } from '@/lib/auth/guards'
+import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
+
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await pageLocale(params)
+  const t = await getTranslations({ locale, namespace: 'dashboard.pageTitles' })
+  return { title: t('users'), robots: { index: false, follow: false } }
+}
+
+/** /dashboard/users: user management; anyone else is sent home with the "administrators only" notice. */
+export default async function UsersPage({ params }: LocaleParams) {
+  const locale = await pageLocale(params)
+  const user = await requireManager(locale)
+  return <UsersView currentUserId={user.id} />
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+// Jobs are data: each has a queue name, a version and a zod schema of its payload. Senders build
+// the payload through the schema and workers parse what they receive with it, so a malformed or
+// outdated job fails loudly instead of running on a guess.
+
+export type JobDefinition<P extends z.ZodType> = { queue: string; version: number; payload: P }
+
+const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definition
+
+/** Translate (or resume) one task; after its last allowed worker failure it lands in `deadQueue`. */
+export const translateTaskJob = {
+  ...defineJob({ queue: 'translate-task', version: 1, payload: z.object({ taskId: z.string().min(1).max(64) }) }),
+  deadQueue: 'translate-task-dead',
+}
+
+/** Ask the providers about unpaid orders of the last 24 hours (one run per interval across processes). */
+export const reconcilePaymentsJob = defineJob({ queue: 'payments-reconcile', version: 1, payload: z.object({}) })
+
+/** Housekeeping: stuck tasks, expired sessions, codes and rate-limit rows. */
+export const maintenanceJob = defineJob({ queue: 'maintenance', version: 1, payload: z.object({}) })
+
+export type TranslateJob = z.infer<typeof translateTaskJob.payload>

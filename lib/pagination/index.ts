@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+// The one page object of every paged list (tasks, orders, users), and its one rule for totalPages.
+
+/** The schema of a page of `item`s. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    pageNum: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    totalCount: z.number().int().min(0),
+    totalPages: z.number().int().min(1),
+    hasNextPage: z.boolean(),
+    hasPrevPage: z.boolean(),
+    list: z.array(item),
+  })
+}
+
+export type Page<T> = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean; list: T[] }
+
+/** A page object. Rule: an empty list is one empty page, so `totalPages` is at least 1. */
+export function toPage<T>({ list, page, size, totalCount }: { list: T[]; page: number; size: number; totalCount: number }): Page<T> {
+  const totalPages = Math.max(1, Math.ceil(totalCount / size))
+  return { pageNum: page, pageSize: size, totalCount, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, list }
+}

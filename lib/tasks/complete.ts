@@ -1,0 +1,50 @@
+import 'server-only'
+import { db } from '@/lib/db'
+import { log } from '@/lib/log'
+import { captureTaskPoints } from '@/lib/points'
+import type { StorageDriver } from '@/lib/storage'
+import { renderTaskFile, storedContent, taskFormat } from './render'
+import { appStorage, translatedFileKey } from './storage'
+
+const STORAGE_TIMEOUT_MS = 120_000
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
+
+/**
+ * Completes a translated task: captures its reservation (idempotent, so never twice) and stores
+ * the file in its own format under `translated-files/{taskId}_{fileName}`, which exports serve
+ * until a segment changes. A failure of either is recorded on the task (`pointsError`,
+ * `uploadError`) without failing it. A task deleted meanwhile leaves no file behind.
+ */
+export async function completeTask({ taskId, startedAt, storage }: { taskId: string; startedAt: Date; storage?: StorageDriver }): Promise<void> {
+  let pointsError: string | null = null
+  let uploadError: string | null = null
+  let storageKey: string | null = null
+  try {
+    await captureTaskPoints({ taskId })
+  } catch (error) {
+    pointsError = message(error)
+    log.error('tasks.capture_failed', { taskId, error })
+  }
+  const task = await db.task.findUnique({ where: { id: taskId } })
+  if (!task) return
+  try {
+    const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
+    const file = renderTaskFile({ task, source: task.source, rows, format: taskFormat(task.format), content: storedContent(task) })
+    const key = translatedFileKey(taskId, task.fileName)
+    await (storage ?? appStorage()).put(key, file.body, { contentType: file.contentType, timeoutMs: STORAGE_TIMEOUT_MS })
+    storageKey = key
+  } catch (error) {
+    uploadError = message(error)
+    log.error('tasks.upload_failed', { taskId, error })
+  }
+  const end = new Date()
+  const changed = await db.task.updateMany({
+    where: { id: taskId, status: 'translating' },
+    data: { status: 'completed', progress: 100, translationEndTime: end, translationDuration: end.getTime() - startedAt.getTime(), storageKey, pointsError, uploadError },
+  })
+  // Deleted while the file was being stored: nothing points at the file any more, so remove it.
+  if (changed.count === 0 && storageKey && !(await db.task.findUnique({ where: { id: taskId }, select: { id: true } }))) {
+    await (storage ?? appStorage()).delete(storageKey).catch((error) => log.warn('tasks.orphan_file_delete_failed', { taskId, error }))
+  }
+}

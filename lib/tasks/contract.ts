@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import type { TaskStatus } from '@prisma/client'
+import { pageSchema } from '@/lib/pagination'
+
+// What the task endpoints answer, declared once: the server builds these shapes (dto.ts), the
+// route wrapper checks them in development and tests, the browser imports their types
+// (lib/client/tasks.ts) and GET /api/openapi.json describes them.
+
+export const TASK_STATUSES = ['translating', 'completed', 'failed'] as const satisfies readonly TaskStatus[]
+export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'edited'] as const
+export const SUBTITLE_FORMATS = ['srt', 'vtt', 'ass'] as const
+
+export const taskSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  originalLanguage: z.string(),
+  detectedLanguage: z.string(),
+  targetLanguage: z.string(),
+  translationService: z.string(),
+  includeOriginalText: z.boolean(),
+  /** The uploaded file's format, which exports default to. */
+  format: z.enum(SUBTITLE_FORMATS),
+  status: z.enum(TASK_STATUSES),
+  progress: z.number().int().min(0).max(100),
+  cost: z.number().int().min(0),
+  /** The cues-per-request override; null when batches are sized by source tokens. */
+  batchSize: z.number().int().nullable(),
+  submitTime: z.string(),
+  translationStartTime: z.string().nullable(),
+  translationEndTime: z.string().nullable(),
+  translationDuration: z.number().nullable(),
+  storageKey: z.string().nullable(),
+  uploadError: z.string().nullable(),
+  pointsError: z.string().nullable(),
+  error: z.string().nullable(),
+  segmentCount: z.number().int().optional(),
+})
+
+/** A segment: its id (1-based index), times, duration in ms, both texts and who translated it. */
+export const segmentSchema = z.object({
+  id: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  duration: z.number().int(),
+  originalText: z.string(),
+  translatedText: z.string().nullable(),
+  /** A service, `memory` (an identical line's answer reused) or `edited` by a person. */
+  translatedBy: z.enum(TRANSLATED_BY).nullable(),
+})
+
+/** A task with its segments (without them for a progress poll). */
+export const taskDetailSchema = taskSchema.extend({ segments: z.array(segmentSchema).optional() })
+
+export const taskPageSchema = pageSchema(taskSchema)
+
+export const termSuggestionSchema = z.object({ term: z.string(), count: z.number().int() })
+
+export const estimateSchema = z.object({
+  segments: z.number().int(),
+  detectedLanguage: z.string(),
+  durationMs: z.number(),
+  readingMs: z.number(),
+  /** Whether the file's duration or the time to read its text set the cost. */
+  pricedBy: z.enum(['duration', 'reading']),
+  cost: z.number().int(),
+  estimatedMs: z.number(),
+  /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
+  glossary: z.object({ matches: z.record(z.string(), z.number().int()), suggestions: z.array(termSuggestionSchema) }),
+})
+
+export const taskBatchSchema = z.object({ tasks: z.array(taskSchema) })
+export const segmentListSchema = z.array(segmentSchema)
+
+export type TaskDto = z.infer<typeof taskSchema>
+export type SegmentDto = z.infer<typeof segmentSchema>
+export type TaskDetailDto = z.infer<typeof taskDetailSchema>
+export type TaskStatusName = (typeof TASK_STATUSES)[number]
+export type TranslatedBy = (typeof TRANSLATED_BY)[number]
+export type Estimate = z.infer<typeof estimateSchema>
+export type TermSuggestion = z.infer<typeof termSuggestionSchema>

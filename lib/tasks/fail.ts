@@ -1,0 +1,27 @@
+import 'server-only'
+import { db } from '@/lib/db'
+import { LEDGER_TX_OPTIONS, releaseTaskPoints } from '@/lib/points'
+
+/**
+ * Marks a task failed and releases its reservation, in one transaction. Rule: only a task still
+ * translating changes; a completed or deleted one is left alone. Its translated cues are kept, so
+ * a retry translates only what is missing.
+ */
+export async function failTask({ taskId, error }: { taskId: string; error: string }): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const task = await tx.task.findUnique({ where: { id: taskId }, select: { translationStartTime: true } })
+    const end = new Date()
+    const changed = await tx.task.updateMany({
+      where: { id: taskId, status: 'translating' },
+      data: {
+        status: 'failed',
+        error,
+        translationEndTime: end,
+        translationDuration: task?.translationStartTime ? end.getTime() - task.translationStartTime.getTime() : null,
+      },
+    })
+    if (changed.count === 0) return false
+    await releaseTaskPoints({ taskId, tx })
+    return true
+  }, LEDGER_TX_OPTIONS)
+}
