@@ -47,3 +47,66 @@ describe('test harness', () => {
     expect(offenders).toEqual([])
   })
 })
+
+describe('layers', () => {
+  // Every import of production code, dynamic and type-only ones included: a type import still ties
+  // one layer's shape to another's.
+  const IMPORTS = /(?:^\s*(?:import|export)\s(?:[^'"]*?\sfrom\s)?|\bimport\(\s*)['"]([^'"]+)['"]/gm
+
+  function productionFiles(dir: string): string[] {
+    const files: string[] = []
+    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name)
+      if (entry.isDirectory()) files.push(...productionFiles(rel))
+      else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(rel)
+    }
+    return files
+  }
+
+  /** `from -> to` for each import between two top folders (lib/tasks, components/editor, ...). */
+  function crossings(dir: string): string[] {
+    const folderOf = (file: string) => file.split(path.sep).slice(0, 2).join('/')
+    const out = new Set<string>()
+    for (const file of productionFiles(dir)) {
+      const absolute = path.join(ROOT, file)
+      for (const m of readFileSync(absolute, 'utf8').matchAll(IMPORTS)) {
+        const target = resolveImport(absolute, m[1])
+        if (!target) continue
+        const [from, to] = [folderOf(file), folderOf(relative(target))]
+        if (from !== to) out.add(`${from} -> ${to}`)
+      }
+    }
+    return [...out].sort()
+  }
+
+  const lib = crossings('lib')
+  const components = crossings('components')
+
+  it('lib/tasks does not import the queue: lib/jobs hands its enqueue function in', () => {
+    expect(lib).toContain('lib/jobs -> lib/tasks')
+    expect(lib.filter((edge) => edge.startsWith('lib/tasks -> lib/jobs'))).toEqual([])
+  })
+
+  it('no domain module imports lib/http (the route layer); lib/auth neither', () => {
+    // lib/testing is test code and drives route handlers.
+    const offenders = lib.filter((edge) => edge.endsWith('-> lib/http') && !edge.startsWith('lib/testing'))
+    expect(lib).toContain('lib/http -> lib/errors')
+    expect(offenders).toEqual([])
+  })
+
+  it('errors live in lib/errors, below every domain module (it reads only the locales and their messages)', () => {
+    expect(lib.filter((edge) => edge.startsWith('lib/errors ->') && !edge.endsWith('-> lib/site') && !edge.includes('-> messages/'))).toEqual([])
+  })
+
+  it('no feature folder of components imports another: shared pieces live in ui, layout, accounts and tasks', () => {
+    const shared = new Set(['components/ui', 'components/layout', 'components/accounts', 'components/tasks'])
+    const offenders = components.filter((edge) => {
+      const [from, to] = edge.split(' -> ')
+      return to.startsWith('components/') && !shared.has(to) && !shared.has(from)
+    })
+    expect(components).toContain('components/editor -> components/layout')
+    expect(offenders).toEqual([])
+    // Shared pieces stay below the features.
+    expect(components.filter((edge) => { const [from, to] = edge.split(' -> '); return shared.has(from) && to.startsWith('components/') && !shared.has(to) })).toEqual([])
+  })
+})
