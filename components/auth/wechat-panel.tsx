@@ -5,9 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import type { WechatQrConfig } from '@/lib/accounts/contract'
 import { api } from '@/lib/client/api'
 
-type QrConfig = { appId: string; state: string; redirectUri: string; isSandbox: boolean; qrconnectUrl: string }
 type WxLoginOptions = { self_redirect: boolean; id: string; appid: string; scope: string; redirect_uri: string; state: string; style: string }
 declare global {
   interface Window {
@@ -37,7 +37,7 @@ function loadScript(): Promise<void> {
 export function WechatPanel({ returnPath }: { returnPath: string }) {
   const t = useTranslations('auth.login')
   const tc = useTranslations('common')
-  const [config, setConfig] = useState<QrConfig | null>(null)
+  const [config, setConfig] = useState<WechatQrConfig | null>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
   const attempt = useRef(0)
 
@@ -45,7 +45,7 @@ export function WechatPanel({ returnPath }: { returnPath: string }) {
     const id = ++attempt.current
     setStatus('loading')
     try {
-      const next = await api<QrConfig>(`/api/wechat/qr_config?redirect=${encodeURIComponent(returnPath)}`, { method: 'GET' })
+      const next = await api<WechatQrConfig>(`/api/wechat/qr_config?redirect=${encodeURIComponent(returnPath)}`, { method: 'GET' })
       if (id !== attempt.current) return
       if (!next.isSandbox) {
         await loadScript()

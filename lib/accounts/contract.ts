@@ -34,3 +34,7 @@ export const avatarSchema = z.object({ url: z.string(), key: z.string() })
 export type PublicUser = z.infer<typeof publicUserSchema>
 export type OrderView = z.infer<typeof orderViewSchema>
 export type UserDetail = z.infer<typeof userDetailViewSchema>
+
+/** The WeChat QR panel's settings, with a fresh state bound to a cookie (GET /api/wechat/qr_config). */
+export const wechatQrConfigSchema = z.object({ appId: z.string(), state: z.string(), redirectUri: z.string(), isSandbox: z.boolean(), qrconnectUrl: z.string() })
+export type WechatQrConfig = z.infer<typeof wechatQrConfigSchema>

@@ -8,6 +8,7 @@ import { currentCaller, hasSessionCookie } from '@/lib/auth/current'
 import { log } from '@/lib/log'
 import type { Locale } from '@/lib/site'
 import { AppError, errorMessage } from '@/lib/errors'
+import type { RouteContract } from '@/lib/openapi/document'
 import { callerLocale } from './caller-locale'
 import { fail, ok } from './envelope'
 import { toAppError } from './error-mapper'
@@ -53,8 +54,7 @@ type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends st
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> }
 
-/** What a wrapped handler declares about itself: the OpenAPI document is built from it (lib/openapi). */
-export type RouteContract = { auth: Auth; body?: z.ZodType; query?: z.ZodType; response?: z.ZodType; multipart: boolean }
+export type { RouteContract }
 
 export type RouteHandler<R> = ((req: NextRequest, context: RouteContext) => Promise<Response>) & { contract: RouteContract; __result?: R }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
+import { wechatQrConfigSchema, type WechatQrConfig } from '@/lib/accounts/contract'
 import { AppError } from '@/lib/errors'
 import { ok, route } from '@/lib/http'
 import { locales } from '@/lib/i18n/routing'
@@ -12,7 +13,7 @@ const query = z.object({ redirect: z.string().max(200).optional() })
 const LOGIN_PATH = new RegExp(`^(?:/(?:${locales.join('|')}))?/login$`)
 
 // GET /api/wechat/qr_config?redirect=/login – settings for the QR panel, with a fresh state bound to a cookie
-export const GET = route({ auth: 'public', query }, async ({ req, query }) => {
+export const GET = route({ auth: 'public', query, response: wechatQrConfigSchema }, async ({ req, query }) => {
   const settings = wechatSettings()
   if (!settings) throw new AppError('bad_request', 'wechatUnavailable')
   const path = query.redirect ?? '/login'
@@ -21,7 +22,7 @@ export const GET = route({ auth: 'public', query }, async ({ req, query }) => {
   const redirectUri = `${requestOrigin(req)}${path}`
   const qrconnect = new URL(`${settings.openBase}/connect/qrconnect`)
   qrconnect.search = new URLSearchParams({ appid: settings.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_login', state }).toString()
-  const data = { appId: settings.appId, state, redirectUri, isSandbox: settings.isSandbox, qrconnectUrl: `${qrconnect.href}#wechat_redirect` }
+  const data: WechatQrConfig = { appId: settings.appId, state, redirectUri, isSandbox: settings.isSandbox, qrconnectUrl: `${qrconnect.href}#wechat_redirect` }
   const res = NextResponse.json(ok(data), { headers: { 'cache-control': 'no-store' } })
   const previous = (await readFlowCookie<WechatFlow>(req.headers, WECHAT_STATE_COOKIE))?.states ?? []
   const states = [state, ...(Array.isArray(previous) ? previous : [])].slice(0, WECHAT_STATES_KEPT)
