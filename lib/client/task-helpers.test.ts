@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkSrtFile, defaultExportContent, dispositionName, estimatedSeconds, exportFileName, formatBytes, pointsToMinutes, shortTime } from './task-helpers'
+import { checkSrtFile, defaultExportContent, dispositionName, estimatedSeconds, exportFileName, formatBytes, mergeTaskChanges, pointsToMinutes, shortTime } from './task-helpers'
 
 describe('checkSrtFile', () => {
   it('accepts .srt in any case up to 5242880 bytes', () => {
@@ -60,5 +60,23 @@ describe('editor and export helpers', () => {
     expect(dispositionName('attachment; filename=plain.vtt')).toBe('plain.vtt')
     expect(dispositionName(null)).toBeNull()
     expect(dispositionName('inline')).toBeNull()
+  })
+})
+
+describe('mergeTaskChanges', () => {
+  const seg = (id: number, text: string | null) => ({ id, translatedText: text })
+  const copy = { status: 'translating', segmentCount: 3, cursor: '10', segments: [seg(1, null), seg(2, null), seg(3, null)] }
+
+  it('puts changed rows in their places, keeps the others as the same objects, and takes the new cursor and status', () => {
+    const merged = mergeTaskChanges(copy, { status: 'completed', segmentCount: 3, cursor: '12', segments: [seg(2, 'deux')] })!
+    expect(merged.segments.map((s) => s.translatedText)).toEqual([null, 'deux', null])
+    expect(merged.segments[0]).toBe(copy.segments[0])
+    expect([merged.status, merged.cursor]).toEqual(['completed', '12'])
+    expect(copy.segments[1].translatedText).toBeNull()
+  })
+
+  it('gives up (null) on a row it does not hold or another number of rows, so the caller fetches the whole task', () => {
+    expect(mergeTaskChanges(copy, { status: 'translating', segmentCount: 3, cursor: '12', segments: [seg(9, 'x')] })).toBeNull()
+    expect(mergeTaskChanges(copy, { status: 'translating', segmentCount: 4, cursor: '12', segments: [] as typeof copy.segments })).toBeNull()
   })
 })

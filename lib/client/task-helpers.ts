@@ -61,3 +61,23 @@ export function dispositionName(header: string | null): string | null {
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header)
   return plain ? plain[1].trim() : null
 }
+
+type Changes<S extends { id: number }> = { segments?: S[]; segmentCount?: number }
+
+/**
+ * A task's cached copy with the changed segments of a poll put in their places (unchanged rows stay
+ * the same objects, so only changed rows re-render). Null when the answer does not fit the copy (a
+ * row it does not hold, or another number of rows): the caller then fetches the whole task.
+ */
+export function mergeTaskChanges<S extends { id: number }, T extends Changes<S>>(previous: T & { segments: S[] }, changes: T): T | null {
+  const changed = changes.segments ?? []
+  if (changes.segmentCount !== undefined && changes.segmentCount !== previous.segments.length) return null
+  const position = new Map(previous.segments.map((segment, i) => [segment.id, i]))
+  const segments = previous.segments.slice()
+  for (const segment of changed) {
+    const i = position.get(segment.id)
+    if (i === undefined) return null
+    segments[i] = segment
+  }
+  return { ...changes, segments }
+}

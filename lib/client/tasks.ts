@@ -2,8 +2,8 @@
 
 import { api, ApiError, localeHeaders, unwrapEnvelope } from './api'
 import type { Page } from '@/lib/pagination'
-import type { Estimate, SegmentDto as TaskSegment, TaskDto as Task } from '@/lib/tasks/contract'
-import { dispositionName, exportFileName, type ExportContent, type ExportFormat } from './task-helpers'
+import type { Estimate, SegmentDto as TaskSegment, TaskDetailDto, TaskDto as Task } from '@/lib/tasks/contract'
+import { dispositionName, exportFileName, mergeTaskChanges, type ExportContent, type ExportFormat } from './task-helpers'
 
 // Client side of the task endpoints, typed for the dashboard and editor.
 
@@ -11,7 +11,8 @@ import { dispositionName, exportFileName, type ExportContent, type ExportFormat 
 export type { TaskDto as Task, SegmentDto as TaskSegment, TranslatedBy, Estimate, TermSuggestion, TaskStatusName as TaskStatus } from '@/lib/tasks/contract'
 export type TranslationService = 'deepseek' | 'google'
 export type { ExportContent, ExportFormat } from './task-helpers'
-export type TaskDetail = Task & { segments: TaskSegment[] }
+/** A task with all its segments, and the cursor its next poll asks from. */
+export type TaskDetail = TaskDetailDto & { segments: TaskSegment[] }
 export type TaskPage = Page<Task>
 
 export const TASK_PAGE_SIZE = 10
@@ -27,6 +28,19 @@ export const listTasks = (page: number, signal?: AbortSignal) =>
   api<TaskPage>(`/api/tasks?page=${page}&size=${TASK_PAGE_SIZE}`, { method: 'GET', signal })
 
 export const getTask = (id: string, signal?: AbortSignal) => api<TaskDetail>(`/api/tasks/${encodeURIComponent(id)}`, { method: 'GET', signal })
+
+/** The task with only the segments written since `cursor` (an earlier answer's), for polls while it translates. */
+export const getTaskChanges = (id: string, cursor: string, signal?: AbortSignal) =>
+  api<TaskDetail>(`/api/tasks/${encodeURIComponent(id)}?since=${encodeURIComponent(cursor)}`, { method: 'GET', signal })
+
+/**
+ * The next poll of a task: only what changed when the cache holds all its segments and a cursor,
+ * merged into them; the whole task otherwise, or when the merge finds rows it does not know.
+ */
+export async function pollTask(id: string, previous: TaskDetail | undefined, signal?: AbortSignal): Promise<TaskDetail> {
+  if (!previous?.cursor || !previous.segments) return getTask(id, signal)
+  return mergeTaskChanges(previous, await getTaskChanges(id, previous.cursor, signal)) ?? getTask(id, signal)
+}
 
 export const deleteTask = (id: string) => api<unknown>(`/api/tasks/${encodeURIComponent(id)}`, { method: 'DELETE' })
 

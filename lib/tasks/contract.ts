@@ -48,8 +48,15 @@ export const segmentSchema = z.object({
   translatedBy: z.enum(TRANSLATED_BY).nullable(),
 })
 
-/** A task with its segments (without them for a progress poll). */
-export const taskDetailSchema = taskSchema.extend({ segments: z.array(segmentSchema).optional() })
+/**
+ * A task with its segments (without them for a progress poll; only the changed ones when asked
+ * with `since`, then `changedSince` repeats it). `cursor` is the `since` of the next poll.
+ */
+export const taskDetailSchema = taskSchema.extend({
+  segments: z.array(segmentSchema).optional(),
+  cursor: z.string().optional(),
+  changedSince: z.string().optional(),
+})
 
 export const taskPageSchema = pageSchema(taskSchema)
 

@@ -58,6 +58,8 @@ export const getTaskQuery = z.object({
     .enum(['0', '1', 'false', 'true'])
     .optional()
     .transform((v) => v !== '0' && v !== 'false'),
+  /** A cursor from an earlier answer: only the segments written since then are answered. */
+  since: z.string().regex(/^\d{1,18}$/, 'invalidField').optional(),
 })
 
 // PostgreSQL text cannot hold NUL, so it is dropped from edited text instead of failing the write.

@@ -1,11 +1,14 @@
 import { route } from '@/lib/http'
-import { deleteTask, getTask, getTaskQuery } from '@/lib/tasks'
+import { deleteTask, getTask, getTaskChanges, getTaskQuery } from '@/lib/tasks'
 import { z } from 'zod'
 import { taskDetailSchema } from '@/lib/tasks/contract'
 
-// GET /api/tasks/{id}[?segments=0] – one of the caller's tasks with status, progress and (unless 0) all segments
+// GET /api/tasks/{id}[?segments=0|?since=cursor] – one of the caller's tasks with status, progress and
+// (unless 0) all segments, or only those written since an earlier answer's cursor
 export const GET = route({ auth: 'user', response: taskDetailSchema, params: ['id'], query: getTaskQuery }, async ({ user, params, query }) =>
-  getTask({ userId: user.id, taskId: params.id, withSegments: query.segments }),
+  query.since && query.segments
+    ? getTaskChanges({ userId: user.id, taskId: params.id, since: query.since })
+    : getTask({ userId: user.id, taskId: params.id, withSegments: query.segments }),
 )
 
 // DELETE /api/tasks/{id} – deletes one of the caller's tasks (a running one gives its points back)
