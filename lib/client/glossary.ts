@@ -1,6 +1,8 @@
 'use client'
 
+import type { z } from 'zod'
 import type { GlossaryEntryDto as GlossaryEntry } from '@/lib/glossary/contract'
+import type { createGlossaryBody } from '@/lib/glossary/schemas'
 import { api } from './api'
 
 // Client side of the glossary endpoints, typed for the glossary view and the upload dialog.
@@ -8,7 +10,8 @@ import { api } from './api'
 // The response shape comes from the server's contract (lib/glossary/contract.ts).
 export type { GlossaryEntry }
 
-export type GlossaryInput = { term: string; translation: string; targetLanguage: string; sourceLanguage?: string | null; note?: string | null }
+/** What a new entry is sent as: the request schema's input (lib/glossary/schemas.ts). */
+export type GlossaryInput = z.input<typeof createGlossaryBody>
 
 export const glossaryKeys = {
   all: ['glossary'] as const,

@@ -1,8 +1,9 @@
 // Pure helpers of the task screens (no DOM, no I/O), shared by the dashboard and the editor.
 import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/srt/cost'
+import type { ExportContent } from '@/lib/srt/serialize'
+import type { SubtitleFormat as ExportFormat } from '@/lib/subtitles/format'
 
-export type ExportFormat = 'srt' | 'vtt' | 'ass'
-export type ExportContent = 'translated' | 'bilingual' | 'original'
+export type { ExportContent, ExportFormat }
 
 export type FileProblem = 'invalid_format' | 'too_large' | 'empty_file'
 

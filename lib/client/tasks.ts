@@ -1,7 +1,9 @@
 'use client'
 
 import { api, ApiError, localeHeaders, unwrapEnvelope } from './api'
+import type { z } from 'zod'
 import type { Page } from '@/lib/pagination'
+import type { segmentChange } from '@/lib/tasks/schemas'
 import type { Estimate, SegmentDto as TaskSegment, TaskDetailDto, TaskDto as Task } from '@/lib/tasks/contract'
 import { dispositionName, exportFileName, mergeTaskChanges, type ExportContent, type ExportFormat } from './task-helpers'
 
@@ -62,7 +64,7 @@ export const retranslateSegment = (taskId: string, segmentId: number) =>
   api<TaskSegment | null>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}/retranslate`, { method: 'POST' })
 
 /** One change of the bulk endpoint: texts and/or both times of a segment. */
-export type SegmentWrite = { id: number; originalText?: string; translatedText?: string; startTime?: string; endTime?: string }
+export type SegmentWrite = z.input<typeof segmentChange>
 
 export const patchSegments = (taskId: string, segments: SegmentWrite[]) =>
   api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments`, { method: 'PATCH', body: { segments } })
