@@ -77,6 +77,8 @@ export const shiftSegments = (taskId: string, offsetMs: number, ids?: number[]) 
 
 export type CreateTaskInput = {
   file: File
+  /** The file's estimate kept it: sent instead of the file's bytes. */
+  uploadId?: string
   sourceLanguage: string
   targetLanguage: string
   service: TranslationService
@@ -88,26 +90,54 @@ export type CreateTaskInput = {
  * Resolves with the task; rejects with an ApiError carrying the server's message, like `api()`.
  */
 export function createTask(input: CreateTaskInput, onProgress: (fraction: number) => void): Promise<Task> {
-  const form = new FormData()
-  form.append('file', input.file)
-  form.append('sourceLanguage', input.sourceLanguage)
-  form.append('targetLanguage', input.targetLanguage)
-  form.append('service', input.service)
-  form.append('includeOriginalText', String(input.includeOriginalText))
-  return postForm<Task>('/api/tasks', form, onProgress)
+  const send = (withBytes: boolean) => {
+    const form = new FormData()
+    if (withBytes || !input.uploadId) form.append('file', input.file)
+    else form.append('uploadId', input.uploadId)
+    form.append('sourceLanguage', input.sourceLanguage)
+    form.append('targetLanguage', input.targetLanguage)
+    form.append('service', input.service)
+    form.append('includeOriginalText', String(input.includeOriginalText))
+    return postForm<Task>('/api/tasks', form, onProgress)
+  }
+  return sendingBytesOnlyIfExpired(Boolean(input.uploadId), send)
 }
 
-export type CreateBatchInput = Omit<CreateTaskInput, 'file' | 'targetLanguage'> & { files: File[]; targetLanguages: string[] }
+export type CreateBatchInput = Omit<CreateTaskInput, 'file' | 'uploadId' | 'targetLanguage'> & {
+  files: File[]
+  /** The files' upload ids from their estimates, in the same order (all of them, or none). */
+  uploadIds?: string[]
+  targetLanguages: string[]
+}
 
 /** Creates one task per file and target language in one request (all or none), with upload progress. */
 export function createTaskBatch(input: CreateBatchInput, onProgress: (fraction: number) => void): Promise<{ tasks: Task[] }> {
-  const form = new FormData()
-  for (const file of input.files) form.append('file', file)
-  for (const target of input.targetLanguages) form.append('targetLanguage', target)
-  form.append('sourceLanguage', input.sourceLanguage)
-  form.append('service', input.service)
-  form.append('includeOriginalText', String(input.includeOriginalText))
-  return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
+  const hasIds = input.uploadIds !== undefined && input.uploadIds.length === input.files.length
+  const send = (withBytes: boolean) => {
+    const form = new FormData()
+    if (withBytes || !hasIds) for (const file of input.files) form.append('file', file)
+    else for (const id of input.uploadIds!) form.append('uploadId', id)
+    for (const target of input.targetLanguages) form.append('targetLanguage', target)
+    form.append('sourceLanguage', input.sourceLanguage)
+    form.append('service', input.service)
+    form.append('includeOriginalText', String(input.includeOriginalText))
+    return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
+  }
+  return sendingBytesOnlyIfExpired(hasIds, send)
+}
+
+/**
+ * Names the kept upload first; only when the server no longer has it (40400: kept a day, the
+ * dialog stayed open longer) are the file's bytes sent after all.
+ */
+async function sendingBytesOnlyIfExpired<T>(hasIds: boolean, send: (withBytes: boolean) => Promise<T>): Promise<T> {
+  if (!hasIds) return send(true)
+  try {
+    return await send(false)
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 40400) return send(true)
+    throw error
+  }
 }
 
 function postForm<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {

@@ -2,7 +2,7 @@ import 'server-only'
 import type { PgBoss } from 'pg-boss'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
-import { failTask } from '@/lib/tasks'
+import { deleteStaleUploads, failTask } from '@/lib/tasks'
 import { enqueueTranslation, getBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
@@ -15,7 +15,7 @@ export const MAX_RUNS = 8
 const LIVE_STATES = new Set(['created', 'retry', 'active'])
 const STUCK_MESSAGE = 'translation stopped: its job was lost'
 
-export type MaintenanceReport = { resumed: number; failed: number; sessions: number; codes: number; rateLimits: number }
+export type MaintenanceReport = { resumed: number; failed: number; sessions: number; codes: number; rateLimits: number; uploads: number }
 
 async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
   for (const queue of [TRANSLATE_QUEUE, TRANSLATE_DEAD_QUEUE]) {
@@ -29,11 +29,11 @@ async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
  * One housekeeping pass. Rules: a task still `translating` after 10 minutes with no live job
  * (purged, or lost by a dead-letter handler that failed) is queued again to resume, or failed with
  * its points released once it has used its runs; expired sessions, verification codes (a day
- * after expiry) and rate-limit windows are deleted.
+ * after expiry), rate-limit windows and uploads kept over a day for their create call are deleted.
  */
 export async function runMaintenance({ now = new Date() }: { now?: Date } = {}): Promise<MaintenanceReport> {
   const boss = await getBoss()
-  const report: MaintenanceReport = { resumed: 0, failed: 0, sessions: 0, codes: 0, rateLimits: 0 }
+  const report: MaintenanceReport = { resumed: 0, failed: 0, sessions: 0, codes: 0, rateLimits: 0, uploads: 0 }
   const candidates = await db.task.findMany({
     where: { status: 'translating', submitTime: { lt: new Date(now.getTime() - STUCK_AFTER_MS) } },
     select: { id: true, runs: true },
@@ -51,6 +51,7 @@ export async function runMaintenance({ now = new Date() }: { now?: Date } = {}):
   report.sessions = (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count
   report.codes = (await db.verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } })).count
   report.rateLimits = (await db.rateLimit.deleteMany({ where: { resetAt: { lt: now } } })).count
+  report.uploads = await deleteStaleUploads(now)
   if (report.resumed + report.failed > 0) log.warn('jobs.stuck_tasks', { resumed: report.resumed, failed: report.failed })
   return report
 }

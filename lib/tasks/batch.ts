@@ -12,6 +12,7 @@ import { toTaskDto, type TaskDto } from './dto'
 import { analyseUpload } from './analyse-pool'
 import type { CreateTaskFields } from './schemas'
 import { insertSegments } from './segment-rows'
+import { readStagedUpload } from './staged-upload'
 import { readSubtitleFile, type AnalysedSubtitle, type SubtitleUpload } from './upload'
 
 export const MAX_BATCH_FILES = 20
@@ -29,19 +30,23 @@ export function batchTargets(form: FormData | null): string[] {
 }
 
 /**
- * Reads and analyses every `file` of a batch, in order. Rules: 1..20 files; the first bad one is a
- * 40000 that names it ("movie.vtt: WebVTT file format incorrect...") and nothing is created.
+ * Reads and analyses every file of a batch, in order: the repeated `uploadId`s of their estimates
+ * when sent, the repeated `file` fields otherwise. Rules: 1..20 files; an upload id that expired is
+ * 40400 (choose the files again); the first bad file is a 40000 that names it ("movie.vtt: WebVTT
+ * file format incorrect...") and nothing is created.
  */
-export async function readBatchFiles(form: FormData | null, locale: Locale): Promise<{ upload: SubtitleUpload; analysis: AnalysedSubtitle }[]> {
-  const files = form?.getAll('file') ?? []
+export async function readBatchFiles(form: FormData | null, locale: Locale, userId: string): Promise<{ upload: SubtitleUpload; analysis: AnalysedSubtitle }[]> {
+  const uploadIds = (form?.getAll('uploadId') ?? []).filter((v): v is string => typeof v === 'string')
+  const files = uploadIds.length > 0 ? uploadIds : (form?.getAll('file') ?? [])
   if (files.length === 0) throw new AppError('bad_request', 'fileRequired')
   if (files.length > MAX_BATCH_FILES) throw new AppError('bad_request', 'batchTooManyFiles', { max: MAX_BATCH_FILES })
   const read: { upload: SubtitleUpload; analysis: AnalysedSubtitle }[] = []
   for (const file of files) {
-    const name = typeof file === 'string' ? '' : file.name
+    const upload = typeof file === 'string' && uploadIds.length > 0 ? await readStagedUpload({ userId, uploadId: file }) : null
+    const name = upload?.fileName ?? (typeof file === 'string' ? '' : file.name)
     try {
-      const upload = await readSubtitleFile(file)
-      read.push({ upload, analysis: await analyseUpload(upload.bytes, upload.format) })
+      const chosen = upload ?? (await readSubtitleFile(file))
+      read.push({ upload: chosen, analysis: await analyseUpload(chosen.bytes, chosen.format) })
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       throw new AppError('bad_request', 'batchFileInvalid', { file: name, reason: errorMessage(locale, error.messageKey, error.values) })
@@ -71,7 +76,7 @@ export async function createTaskBatch({
 }): Promise<{ tasks: TaskDto[] }> {
   const service = checkService(fields.service)
   const targets = batchTargets(form)
-  const files = await readBatchFiles(form, locale)
+  const files = await readBatchFiles(form, locale, userId)
   await enqueue.prepare?.()
   const tasks = await db.$transaction(async (tx) => {
     const created: TaskDto[] = []

@@ -63,6 +63,8 @@ export const taskPageSchema = pageSchema(taskSchema)
 export const termSuggestionSchema = z.object({ term: z.string(), count: z.number().int() })
 
 export const estimateSchema = z.object({
+  /** The file as kept for the create call, which names it instead of sending it again. */
+  uploadId: z.string(),
   segments: z.number().int(),
   detectedLanguage: z.string(),
   durationMs: z.number(),

@@ -12,6 +12,7 @@ import { insertSegments } from './segment-rows'
 import { analyseUpload, summariseUploadOffThread } from './analyse-pool'
 import type { SubtitleUpload } from './upload'
 import type { Enqueue } from './enqueue'
+import { stageUpload } from './staged-upload'
 
 /** A task id is a timestamp string; random digits keep ids created in the same ms apart. */
 export function newTaskId(now = Date.now()): string {
@@ -74,6 +75,8 @@ export async function estimateTask(upload: SubtitleUpload, { userId }: { userId:
   const { segments, detectedLanguage, durationMs, readingMs, pricedBy, cost, glossary } = await summariseUploadOffThread(upload.bytes, entries, upload.format)
   const e = env()
   return {
+    // Only a file that passed its analysis is kept for the create call.
+    uploadId: await stageUpload({ userId, upload }),
     glossary,
     segments,
     detectedLanguage,

@@ -2,6 +2,7 @@
 // reservation, start and progress (run-translation), completion, failure, retry, reading, editing,
 // retranslating, exporting and deleting, always as the owner. The queue is handed in (Enqueue).
 export { readSubtitleUpload, analyseSubtitle, cleanFileName, type SubtitleUpload, type AnalysedSubtitle } from './upload'
+export { chosenUpload, deleteStaleUploads, readStagedUpload, stageUpload, STAGED_UPLOAD_TTL_MS } from './staged-upload'
 export { createTask, estimateTask, newTaskId } from './create'
 export * from './contract'
 export type { Enqueue } from './enqueue'

@@ -26,6 +26,8 @@ export const createTaskFields = z.object({
   includeOriginalText: flag,
   /** The client's per-user batch-size override; ignored unless a positive whole number. */
   batchSize: z.string().optional(),
+  /** An estimate's `uploadId`: the file it kept, sent instead of the file (lib/tasks/staged-upload.ts). */
+  uploadId: z.string().trim().max(64).optional(),
 })
 
 export type CreateTaskFields = z.infer<typeof createTaskFields>

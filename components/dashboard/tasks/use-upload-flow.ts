@@ -143,6 +143,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
 
   const submitBatch = useCallback(async () => {
     const files = batch.length > 1 ? batch.map((entry) => entry.file) : file ? [file] : []
+    const uploadIds = (batch.length > 1 ? batch.map((entry) => entry.estimate?.uploadId) : [estimate?.uploadId]).filter((id): id is string => Boolean(id))
     if (files.length === 0 || targets.length === 0) return
     setSubmitError(null)
     if (batchCost > 0) {
@@ -158,7 +159,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     setUploadPct(0)
     try {
       const { tasks } = await createTaskBatch(
-        { files, targetLanguages: targets, sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal },
+        { files, uploadIds, targetLanguages: targets, sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal },
         (fraction) => {
           setUploadPct(Math.round(fraction * 100))
           if (fraction >= 1) setPhase('creating')
@@ -172,7 +173,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
       setSubmitError(errorText(error, t('errors.submitFailed')))
       setPhase('ready')
     }
-  }, [batch, batchCost, choices, client, file, onCreated, t, targets])
+  }, [batch, batchCost, choices, client, estimate, file, onCreated, t, targets])
 
   const submitOne = useCallback(async () => {
     if (!file || !estimate || !choices.target) return
@@ -191,7 +192,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     setUploadPct(0)
     try {
       const task = await createTask(
-        { file, sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal },
+        { file, uploadId: estimate.uploadId, sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal },
         (fraction) => {
           setUploadPct(Math.round(fraction * 100))
           if (fraction >= 1) setPhase('creating')
