@@ -288,5 +288,10 @@ test('the editor page arrives with its task and first rows rendered on the serve
   expect(html).toContain('data-testid="segment-row"')
   expect(html).toContain(CUES[0].text)
   expect(html).toContain(`[fr] ${CUES[0].text}`)
+  // Read-only until React runs, so nothing typed before then is lost; editable once it has.
+  const boxes = html.match(/<textarea[^>]*>/g) ?? []
+  expect(boxes.length).toBeGreaterThan(0)
+  expect(boxes.filter((box) => !/readonly/i.test(box))).toEqual([])
+  await expect(translationBox(page, 0)).toBeEditable()
   expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([])
 })

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test'
 import { DEMO, signIn } from '../../e2e/helpers'
 
 // Prints the editor's figures for a 3,000-cue task in Chromium: time from the task's data arriving
-// to the first row being interactive (target ≤ 1,500 ms), keystroke to next frame (target ≤ 50 ms)
-// and frame times while scrolling the whole list.
+// (the page's first byte, or the task call when the page lacks it) to the first row being
+// interactive (target ≤ 1,500 ms), keystroke to next frame (target ≤ 50 ms) and frame times while
+// scrolling the whole list.
 const CUES = Number(process.env.BENCH_CUES ?? 3000)
 const SENTENCES = ["I don't know what you're talking about.", 'We have to leave before the sun goes down.', '<i>Previously on the show...</i>', 'Wait!\nDid you hear that?', 'The meeting was moved to Thursday.']
 
@@ -46,8 +47,11 @@ test(`editor with ${CUES} cues`, async ({ page }) => {
     await page.locator('[data-testid="segment-row"] textarea').first().waitFor()
     runs.push(
       await page.evaluate((id) => {
-        const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/api/tasks/${id}`)) as PerformanceResourceTiming
-        return (window as unknown as { __firstRow: number }).__firstRow - entry.responseEnd
+        // The task arrives inside the page's streamed HTML (from its first byte on), or from the task
+        // call when the page came without it.
+        const fetched = performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/api/tasks/${id}`)) as PerformanceResourceTiming | undefined
+        const arrived = fetched ? fetched.responseEnd : (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart
+        return (window as unknown as { __firstRow: number }).__firstRow - arrived
       }, taskId),
     )
   }

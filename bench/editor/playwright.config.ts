@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'editor.bench.ts',
   timeout: 180_000,
+  // Playwright's trace recorder streams screenshots from the page; it would be measured with the editor.
+  use: { ...base.use, trace: 'off', screenshot: 'off', video: 'off' },
   reporter: [['list']],
   globalSetup: fileURLToPath(new URL('../../e2e/global-setup.ts', import.meta.url)),
   webServer: { ...base.webServer, cwd: fileURLToPath(new URL('../..', import.meta.url)) } as typeof base.webServer,

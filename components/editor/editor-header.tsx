@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { useLanguagePair } from '@/components/tasks/language-name'
 import { ServiceBadge } from '@/components/tasks/service-badge'
@@ -46,7 +46,7 @@ export function BackLink() {
 }
 
 /** Sticky top of the editor: back, file, languages, service, progress, save state, export, profile. */
-export function EditorHeader({ task, edits, exportMenu, profile }: { task: TaskDetail; edits: Edits; exportMenu: ReactNode; profile: ReactNode }) {
+export const EditorHeader = memo(function EditorHeader({ task, edits, exportMenu, profile }: { task: TaskDetail; edits: Edits; exportMenu: ReactNode; profile: ReactNode }) {
   const t = useTranslations('editor')
   const pair = useLanguagePair()
   const pct = Math.max(0, Math.min(100, Math.round(task.progress ?? 0)))
@@ -90,4 +90,4 @@ export function EditorHeader({ task, edits, exportMenu, profile }: { task: TaskD
       )}
     </header>
   )
-}
+})

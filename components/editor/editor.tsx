@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import { useLanguageName } from '@/components/tasks/language-name'
@@ -74,7 +74,10 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   const { limits, save: saveLimits, defaults } = useQualityLimits(task?.targetLanguage ?? 'en')
   const glossary = useGlossaryTerms(task?.targetLanguage, task?.detectedLanguage ?? task?.originalLanguage)
-  const flagged = useMemo(() => flaggedIds(segments, edits, limits, isTranslating, glossary), [segments, edits, limits, isTranslating, glossary])
+  // A keystroke renders the typed row at once; counts, flags, find and preview follow in a deferred
+  // render, so typing never waits for them.
+  const deferredEdits = useDeferredValue(edits)
+  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary), [segments, deferredEdits, limits, isTranslating, glossary])
   const flaggedSet = useMemo(() => new Set(flagged), [flagged])
   // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
@@ -100,10 +103,10 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const matches = useMemo(() => {
     if (!isFindOpen || findOptions.query === '') return []
     return findMatches(
-      view.map((s) => ({ id: s.id, text: shownText(s, edits[s.id], findOptions.field) })),
+      view.map((s) => ({ id: s.id, text: shownText(s, deferredEdits[s.id], findOptions.field) })),
       findOptions,
     )
-  }, [edits, findOptions, isFindOpen, view])
+  }, [deferredEdits, findOptions, isFindOpen, view])
   const current = matches.length === 0 ? -1 : Math.min(matchIndex, matches.length - 1)
   const highlights = useMemo(() => {
     if (matches.length === 0) return NO_HIGHLIGHTS
@@ -232,6 +235,10 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     if (index >= 0) list.current?.revealRow(index)
   }, [])
 
+  const hasSegments = segments.length > 0
+  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} beforeExport={saveAll} />, [task, hasSegments, saveAll])
+  const profileMenu = useMemo(() => <ProfileMenu user={user} />, [user])
+
   if (query.isPending) return <EditorSkeleton />
   if (query.isError && !task) {
     if (query.error instanceof ApiError && query.error.code === 40400) return <EditorMissing />
@@ -264,12 +271,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const openSegment = openId === null ? null : (segments.find((s) => s.id === openId) ?? null)
   return (
     <div className="flex h-dvh flex-col bg-bg" data-testid="editor" data-status={task.status}>
-      <EditorHeader
-        task={task}
-        edits={edits}
-        exportMenu={<ExportMenu task={task} hasSegments={segments.length > 0} beforeExport={saveAll} />}
-        profile={<ProfileMenu user={user} />}
-      />
+      <EditorHeader task={task} edits={deferredEdits} exportMenu={exportMenu} profile={profileMenu} />
       <EditorToolbar
         canUndo={ops.canUndo && ops.busy === null}
         canRedo={ops.canRedo && ops.busy === null}
@@ -323,7 +325,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         </Alert>
       )}
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {isVideoShown && <VideoPane ref={video} segments={segments} edits={edits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} />}
+        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {segments.length === 0 ? (
             <div className="p-6">

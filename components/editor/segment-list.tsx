@@ -4,6 +4,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { useTranslations } from 'next-intl'
 import { forwardRef, useImperativeHandle, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
+import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
 import type { Edits } from './drafts'
 import type { GlossaryTerm, Limits } from './quality'
@@ -96,6 +97,8 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
   )
 
   const t = useTranslations('editor.columns')
+  // The server's rows stay read-only until React runs, so nothing typed before then is lost.
+  const isHydrated = useHydrated()
   const items = virtualizer.getVirtualItems()
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -125,6 +128,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   isActive={item.index === activeIndex}
                   isRetranslating={retranslating.has(segment.id)}
                   isTaskTranslating={isTaskTranslating}
+                  isHydrated={isHydrated}
                   isSelected={selected.has(segment.id)}
                   isPlaying={segment.id === playingId}
                   limits={limits}

@@ -33,6 +33,8 @@ type Props = {
   isActive: boolean
   isRetranslating: boolean
   isTaskTranslating: boolean
+  /** False in the server's HTML: the boxes are read-only until React runs. */
+  isHydrated: boolean
   isSelected: boolean
   isPlaying: boolean
   limits: Limits
@@ -141,7 +143,7 @@ function QualityFlags({ quality, limits, id }: { quality: RowQuality; limits: Li
   )
 }
 
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTaskTranslating, isSelected, isPlaying, limits, glossary, highlights, handlers }: Props) {
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, highlights, handlers }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
   const id = segment.id
@@ -160,7 +162,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTas
         data-field={name}
         spellCheck={name === 'translatedText'}
         // The server refuses edits of a row the worker has not translated yet.
-        readOnly={isPending}
+        readOnly={isPending || !isHydrated}
         aria-invalid={name === 'translatedText' && quality.flags.length > 0 ? true : undefined}
         onChange={(event) => handlers.onChange(id, name, event.target.value)}
         onBlur={() => handlers.onLeave(id)}
