@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, signIn } from './helpers'
+import { DEMO, editorReady, signIn } from './helpers'
 
 // The editor's tools end to end on the China host (zh-CN) against the sandbox DeepSeek fake, which
 // answers "[fr] <original>": video preview, quality flags, find and replace with undo, retranslating
@@ -56,6 +56,7 @@ async function openCompleted(page: Page, cues: Cue[] = CUES) {
   await expect.poll(async () => (await segments(page, taskId)).status, { timeout: 30_000 }).toBe('completed')
   await page.goto(`/edit/${taskId}`)
   await expect(page.getByTestId('segment-row')).toHaveCount(cues.length)
+  await editorReady(page)
   return taskId
 }
 
@@ -148,6 +149,7 @@ test('quality flags: a translation read too fast is flagged and counted as it is
   await expect(row(page, 3)).not.toHaveAttribute('data-flags', /cps/)
   await waitUntilSaved(page)
   await page.reload()
+  await editorReady(page)
   await expect(translationBox(page, 3)).toHaveValue('Au revoir, et merci pour tout ce que tu as fait pour nous.')
   await expect(row(page, 3)).not.toHaveAttribute('data-flags', /cps/)
   await page.getByTestId('toolbar-limits').click()
@@ -206,6 +208,7 @@ test('three selected rows are retranslated in one request', async ({ page }) => 
   const taskId = await openCompleted(page)
   await api(page, `/api/tasks/${taskId}/segments`, { method: 'PATCH', body: { segments: [2, 3, 4, 6].map((id) => ({ id, translatedText: `à la main ${id}` })) } })
   await page.reload()
+  await editorReady(page)
   await expect(translationBox(page, 1)).toHaveValue('à la main 2')
 
   const calls: string[] = []
@@ -253,6 +256,7 @@ test('a row edited while the task translates keeps the edit after completion', a
   const cues: Cue[] = Array.from({ length: 20 }, (_, i) => ({ start: i * 2000, end: i * 2000 + 1500, text: i === 14 ? 'Wait [[fault:429*3]]' : `Line ${i + 1}.` }))
   const taskId = await createTask(page, cues, undefined, 10)
   await page.goto(`/edit/${taskId}`)
+  await editorReady(page)
   await expect(page.getByTestId('editor')).toHaveAttribute('data-status', 'translating')
   await expect(translationBox(page, 0)).toHaveValue('[fr] Line 1.')
   await expect(page.getByTestId('editor')).toHaveAttribute('data-status', 'translating')
@@ -265,6 +269,7 @@ test('a row edited while the task translates keeps the edit after completion', a
   expect(done.segments[0].translatedText).toBe('Ligne un, corrigée à la main.')
   expect(done.segments[14].translatedText).toContain('Wait')
   await page.reload()
+  await editorReady(page)
   await expect(translationBox(page, 0)).toHaveValue('Ligne un, corrigée à la main.')
 })
 

@@ -32,3 +32,11 @@ export const DEMO = {
   manager: { email: 'admin@example.com', password: 'admin123456' },
   user: { email: 'demo@example.com', password: 'demo123456' },
 }
+
+/**
+ * Waits until the editor has hydrated: its rows arrive rendered on the server, and a click on one
+ * before React runs does nothing (typing is refused: the boxes are read-only until then).
+ */
+export async function editorReady(page: Page) {
+  await expect(page.getByTestId('segment-list')).toHaveAttribute('data-hydrated', 'true')
+}

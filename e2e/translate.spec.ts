@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, signIn } from './helpers'
+import { DEMO, editorReady, signIn } from './helpers'
 
 // The whole translation flow end to end, on the China host (zh-CN) against the sandbox fakes:
 // upload → estimate → submit → completed → edit (persisted) → retranslate → export.
@@ -61,6 +61,7 @@ test('upload an SRT file, translate it, edit, retranslate and export', async ({ 
   await translationBox(page, 1).press('Tab')
   await waitUntilSaved(page)
   await page.reload()
+  await editorReady(page)
   await expect(translationBox(page, 1)).toHaveValue('今日はラーメンを一から作ります。')
 
   // Keyboard: Escape leaves a box, arrows move the active row, E opens the pop-up editor.

@@ -107,6 +107,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
         ref={scroller}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-gutter:stable]"
         data-testid="segment-list"
+        data-hydrated={isHydrated}
         role="region"
         aria-label={t('list')}
       >
