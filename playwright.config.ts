@@ -7,7 +7,10 @@ export default defineConfig({
   testDir: './e2e',
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Two spec files at a time: most of a browser test is waiting on the server, the fakes and polling,
+  // so two workers nearly halve the suite on our two cores. Tests that count a balance, an order or a
+  // lot do it as a creator of their own (`newCreator`), so side-by-side specs never move their figures.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 
 // Two projects: pure unit tests, and database tests that each get a database of their own
@@ -7,6 +8,9 @@ import path from 'node:path'
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname), 'server-only': path.resolve(__dirname, 'lib/testing/empty.ts') } },
   test: {
+    // One worker per core, at least two: database tests spend much of their time waiting on
+    // PostgreSQL, so a second worker on a two-core machine cuts the run by a third.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

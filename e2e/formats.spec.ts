@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { strFromU8, unzipSync } from 'fflate'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, signIn } from './helpers'
+import { DEMO, newCreator, signIn } from './helpers'
 
 // WebVTT and ASS files through the upload dialog and back out, and a batch of two files into two
 // languages, on the China host (zh-CN) against the sandbox fakes.
@@ -112,9 +112,9 @@ test('a batch of two files into two languages makes four tasks whose costs add u
 test('a batch shows a bad file on its own line, and the insufficient-points dialog on its total', async ({ page }) => {
   test.setTimeout(60_000)
   const stamp = Date.now()
-  // A cue ending after nine hours: 541 started minutes, 5,410 points, more than the demo balance.
+  // A cue ending after nine hours: 541 started minutes, 5,410 points, more than this creator holds.
   const long = 'WEBVTT\n\n09:00:00.000 --> 09:00:02.000\nThe very last line.\n'
-  await signIn(page, DEMO.user)
+  await signIn(page, await newCreator(1000))
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles([
     { name: `short-${stamp}.vtt`, mimeType: 'text/vtt', buffer: Buffer.from(VTT) },

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, request, type Page } from '@playwright/test'
 import { E2E } from './env'
 
 /** The newest verification code the test SMTP server received for an address. */
@@ -31,6 +31,32 @@ export async function signIn(page: Page, { email, password, baseUrl = E2E.cnUrl 
 export const DEMO = {
   manager: { email: 'admin@example.com', password: 'admin123456' },
   user: { email: 'demo@example.com', password: 'demo123456' },
+}
+
+export type Credentials = { email: string; password: string }
+
+/**
+ * A creator of the test's own, made by the demo manager through the API and granted `points`.
+ * Tests that count a balance, an order or a lot use one, so specs running side by side (and the
+ * demo user's translations) never move the figures they check.
+ */
+export async function newCreator(points: number): Promise<Credentials> {
+  const api = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host: E2E.cnHost } })
+  try {
+    const call = async <T>(path: string, data: unknown): Promise<T> => {
+      const json = await (await api.post(path, { data })).json()
+      if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
+      return json.data as T
+    }
+    await call('/api/email/auth', { email: DEMO.manager.email, pass: DEMO.manager.password })
+    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+    const creator = { email: `creator-${stamp}@example.com`, password: 'secret123' }
+    const { id } = await call<{ id: string }>('/api/user/create_user', { email: creator.email, name: 'Test Creator', pass: creator.password })
+    if (points > 0) await call('/api/user/adjust_points', { id, points, direction: 'grant', reason: 'starting balance', idempotencyKey: `start-${stamp}` })
+    return creator
+  } finally {
+    await api.dispose()
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { DEMO, signIn } from './helpers'
+import { DEMO, newCreator, signIn } from './helpers'
 
 /** Opens the users view and the detail dialog of the user with this address (on whatever page they are). */
 async function openDetails(page: Page, email: string): Promise<Locator> {
@@ -28,9 +28,10 @@ const entryCount = async (dialog: Locator) => Number((await dialog.getByTestId('
 test.use({ viewport: { width: 1440, height: 1200 } })
 
 test.describe('managers', () => {
-  test('grant points to the demo user with a reason: balance and ledger change once (zh-CN)', async ({ page }) => {
+  test('grant points to a creator with a reason: balance and ledger change once (zh-CN)', async ({ page }) => {
+    const creator = await newCreator(500)
     await signIn(page, DEMO.manager)
-    const dialog = await openDetails(page, DEMO.user.email)
+    const dialog = await openDetails(page, creator.email)
     await expect(dialog.getByTestId('user-detail-name')).toHaveText(/\S/)
     const before = await balanceOf(dialog)
     const entries = await entryCount(dialog)
@@ -75,9 +76,9 @@ test.describe('managers', () => {
     await dialog.locator('label', { has: page.getByTestId('adjust-grant') }).click()
     await expect(dialog.getByRole('alert').filter({ hasText: '积分不足' })).toHaveCount(0)
 
-    // The demo user sees the new balance in their own dashboard.
+    // The creator sees the new balance in their own dashboard.
     await page.context().clearCookies()
-    await signIn(page, DEMO.user)
+    await signIn(page, creator)
     await page.getByTestId('menu-orders').click()
     await expect(page).toHaveURL(/\/dashboard\/orders$/)
     await expect(page.getByTestId('balance-points')).toHaveText(`${(before + 100).toLocaleString('zh-CN')} 积分`)
@@ -141,9 +142,10 @@ test.describe('managers', () => {
   })
 
   test('the dialog speaks Japanese on /ja-JP', async ({ page }) => {
+    const creator = await newCreator(300)
     await signIn(page, { ...DEMO.manager, baseUrl: E2E.intlUrl })
     await page.goto(`${E2E.intlUrl}/ja-JP/dashboard`)
-    const dialog = await openDetails(page, DEMO.user.email)
+    const dialog = await openDetails(page, creator.email)
     await expect(dialog.getByText('ポイントを調整')).toBeVisible()
     await expect(dialog.getByTestId('adjust-submit')).toHaveText('ポイントを付与')
     await dialog.getByTestId('adjust-submit').click()

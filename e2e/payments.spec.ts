@@ -1,9 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { DEMO, signIn } from './helpers'
+import { newCreator, signIn, type Credentials } from './helpers'
 
 // Buying points end to end against the sandbox Alipay and Airwallex fakes: buy-points view →
-// provider checkout → back to the dashboard's result dialog → balance and my orders.
+// provider checkout → back to the dashboard's result dialog → balance and my orders. Each test buys
+// as a creator of its own, so no other spec's spending or buying moves the balance it checks.
+
+let creator: Credentials
+test.beforeEach(async () => {
+  creator = await newCreator(200)
+})
 
 async function balanceOf(page: Page): Promise<number> {
   const text = await page.getByTestId('balance-points').innerText()
@@ -19,7 +25,7 @@ async function openPurchase(page: Page) {
 
 test('buys points with Alipay on the China host, in yuan', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, DEMO.user)
+  await signIn(page, creator)
   await openPurchase(page)
   const before = await balanceOf(page)
   const pack = page.locator('[data-testid="product-card"][data-product-id="1"]')
@@ -53,7 +59,7 @@ test('buys points with Alipay on the China host, in yuan', async ({ page }) => {
 
 test('buys points by card on the international host, in dollars', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, { ...DEMO.user, baseUrl: E2E.intlUrl })
+  await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
   await openPurchase(page)
   const before = await balanceOf(page)
   const pack = page.locator('[data-testid="product-card"][data-product-id="11"]')
@@ -72,7 +78,7 @@ test('buys points by card on the international host, in dollars', async ({ page 
 
 test('buys points by card on the China host (yuan shown, the card pays dollars)', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, DEMO.user)
+  await signIn(page, creator)
   await openPurchase(page)
   const before = await balanceOf(page)
   const pack = page.locator('[data-testid="product-card"][data-product-id="2"]')
@@ -89,7 +95,7 @@ test('buys points by card on the China host (yuan shown, the card pays dollars)'
 
 test('buys points with Alipay on the international host (dollars shown, Alipay pays yuan)', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, { ...DEMO.user, baseUrl: E2E.intlUrl })
+  await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
   await openPurchase(page)
   const before = await balanceOf(page)
   const pack = page.locator('[data-testid="product-card"][data-product-id="12"]')
@@ -105,7 +111,7 @@ test('buys points with Alipay on the international host (dollars shown, Alipay p
 })
 
 test('a cancelled card payment shows the failure dialog and grants nothing', async ({ page }) => {
-  await signIn(page, { ...DEMO.user, baseUrl: E2E.intlUrl })
+  await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
   await openPurchase(page)
   const before = await balanceOf(page)
   await page.locator('[data-testid="product-card"][data-product-id="11"]').getByTestId('pay-card').click()
@@ -119,7 +125,7 @@ test('a cancelled card payment shows the failure dialog and grants nothing', asy
 })
 
 test('the old buy-points and orders addresses open their pages', async ({ page }) => {
-  await signIn(page, { ...DEMO.user, baseUrl: E2E.intlUrl })
+  await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
   await page.goto(`${E2E.intlUrl}/dashboard?view=purchase`)
   await expect(page).toHaveURL(/\/dashboard\/points$/)
   await expect(page.getByTestId('purchase-view')).toBeVisible()
