@@ -284,6 +284,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         canRetranslate={!isTranslating}
         isRetranslating={ops.busy === 'retranslate'}
         onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
+        canShift={!isTranslating}
         onShift={() => setDialog('shift')}
         flagCount={flagged.length}
         isFlaggedOnly={filter !== null}

@@ -125,8 +125,12 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       })
     }
     response.headers.set('x-request-id', requestId)
+    // No cache keeps an answer: it depends on the caller or carries their cookie. Only a handler's
+    // own public answer (an avatar) stays cacheable, and then without the session renewal cookie.
+    const isPublic = !cookie && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')
+    if (!isPublic) response.headers.set('cache-control', 'no-store')
     if (cookie && 'clear' in cookie) response.headers.append('set-cookie', clearedCookieHeader())
-    else if (cookie || renewToken) response.headers.append('set-cookie', await sessionCookieHeader(cookie?.set ?? renewToken!))
+    else if (cookie || (renewToken && !isPublic)) response.headers.append('set-cookie', await sessionCookieHeader(cookie?.set ?? renewToken!))
     log.info('request', { requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Date.now() - started })
     return response
   }

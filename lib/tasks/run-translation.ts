@@ -41,7 +41,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * resumes where it stopped; the user's glossary for the task's languages goes with the batches;
  * cues the service cannot translate go to its fallback (lib/translate/service.ts fallbacksFor);
  * each batch's translations and an only-increasing progress are written as the batch finishes;
- * then `completeTask` captures and stores. Only when every provider fails is the task failed (its
+ * then `completeTask` captures and stores (or fails a task left with an untranslated cue). Only when every provider fails is the task failed (its
  * translated cues kept) and its points released. Unexpected errors (database, bugs) are thrown so
  * the queue runs the task again.
  */
@@ -114,6 +114,5 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
       return 'failed'
     }
   }
-  await completeTask({ taskId, startedAt, storage: options.storage })
-  return 'completed'
+  return completeTask({ taskId, startedAt, storage: options.storage })
 }

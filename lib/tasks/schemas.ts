@@ -86,10 +86,14 @@ export const MAX_RETRANSLATE_SEGMENTS = 200
 /** Furthest a timing shift may move cues: a day. */
 export const MAX_SHIFT_MS = 86_400_000
 
+/** Latest time a cue may start or end: 99:59:59,999, the most an `HH:MM:SS,mmm` timestamp holds. */
+export const MAX_CUE_TIME_MS = 100 * 3_600_000 - 1
+
 const segmentIndex = z.number({ error: 'invalidField' }).int().min(1).max(999_999_999)
 const timestamp = z
   .string()
   .refine((v) => parseTime(v) !== null, 'invalidField')
+  .refine((v) => (parseTime(v) ?? 0) <= MAX_CUE_TIME_MS, 'cueTimesInvalid')
   .optional()
 
 function uniqueIds(list: { id: number }[] | number[]) {
@@ -97,10 +101,11 @@ function uniqueIds(list: { id: number }[] | number[]) {
   return new Set(ids).size === ids.length
 }
 
-/** One change of `PATCH /api/tasks/{id}/segments`: texts, and/or both times together. */
+/** One change of `PATCH /api/tasks/{id}/segments`: texts, and/or both times together (the end not before the start). */
 export const segmentChange = z
   .object({ id: segmentIndex, originalText: segmentText, translatedText: segmentText, startTime: timestamp, endTime: timestamp })
   .refine((v) => (v.startTime === undefined) === (v.endTime === undefined), { message: 'invalidField', path: ['endTime'] })
+  .refine((v) => v.startTime === undefined || v.endTime === undefined || parseTime(v.endTime)! >= parseTime(v.startTime)!, { message: 'cueTimesInvalid', path: ['endTime'] })
   .refine((v) => v.originalText !== undefined || v.translatedText !== undefined || v.startTime !== undefined, { message: 'invalidField', path: ['translatedText'] })
 
 export type SegmentChange = z.infer<typeof segmentChange>
