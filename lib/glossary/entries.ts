@@ -87,20 +87,20 @@ async function findOwnEntry(userId: string, id: string): Promise<GlossaryEntry> 
  */
 export async function updateGlossaryEntry({ userId, id, input }: { userId: string; id: string; input: UpdateGlossaryInput }): Promise<GlossaryEntryDto> {
   const entry = await findOwnEntry(userId, id)
-  const targetLanguage = input.targetLanguage ?? entry.targetLanguage
-  const updated = await inLanguage(userId, targetLanguage, async (tx) => {
-    if (targetLanguage !== entry.targetLanguage) await assertRoom(tx, userId, targetLanguage)
+  const moveTo = input.targetLanguage
+  const updated = await inLanguage(userId, moveTo ?? entry.targetLanguage, async (tx) => {
+    // Read again under the lock: a concurrent call may have moved or deleted it meanwhile.
+    const current = await tx.glossaryEntry.findFirst({ where: { id, userId }, select: { targetLanguage: true } })
+    if (!current) throw new AppError('not_found', 'glossaryEntryNotFound')
+    if (moveTo !== undefined && moveTo !== current.targetLanguage) await assertRoom(tx, userId, moveTo)
     const data = {
-      targetLanguage,
+      ...(moveTo === undefined ? {} : { targetLanguage: moveTo }),
       ...(input.term === undefined ? {} : { term: input.term }),
       ...(input.sourceLanguage === undefined ? {} : { sourceLanguage: input.sourceLanguage }),
       ...(input.translation === undefined ? {} : { translation: input.translation }),
       ...(input.note === undefined ? {} : { note: input.note }),
     }
-    // Deleted meanwhile: the same answer as a missing entry.
-    const { count } = await tx.glossaryEntry.updateMany({ where: { id, userId }, data })
-    if (count === 0) throw new AppError('not_found', 'glossaryEntryNotFound')
-    return tx.glossaryEntry.findUniqueOrThrow({ where: { id } })
+    return tx.glossaryEntry.update({ where: { id }, data })
   })
   return toGlossaryDto(updated)
 }
