@@ -13,7 +13,8 @@ const MARKUP = /<[^>]*>|\{\\[^}]*\}/g
 // A capitalised word (McDonald, O'Brien, DiCaprio) and runs of them joined by a space or hyphen.
 const NAME_WORD = String.raw`\p{Lu}(?:['’]\p{Lu})?\p{Ll}+(?:\p{Lu}\p{Ll}+)*`
 const NAME_RUN = new RegExp(String.raw`(?<![\p{L}\p{M}\p{N}'’])${NAME_WORD}(?:[ -]${NAME_WORD})*(?![\p{L}\p{M}])`, 'gu')
-const WORD = /[\p{L}\p{M}]+/gu
+// A word that starts in lower case (kept when it is all lower case: "it", "cause").
+const LOWER_WORD = /(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*/gu
 const KATAKANA = /[\p{Script=Katakana}ー・]{3,}/gu
 // A name (kanji or katakana) directly followed by an honorific or title, Japanese or Chinese.
 const HONORIFIC_NAME = /([\p{Script=Han}]{1,4}|[\p{Script=Katakana}ー]{2,})(?:さん|くん|君|ちゃん|さま|様|先輩|殿|先生|小姐|老师|師匠|师傅|同学)/gu
@@ -45,7 +46,7 @@ export function suggestTerms(
   const texts = cues.map((cue) => cue.text.replace(MARKUP, ' '))
   // Every word the file writes in lower case somewhere ("it", "cause", "will").
   const lowerWords = new Set<string>()
-  for (const text of texts) for (const [word] of text.matchAll(WORD)) if (word === word.toLowerCase() && word !== word.toUpperCase()) lowerWords.add(word)
+  for (const text of texts) for (const [word] of text.matchAll(LOWER_WORD)) if (word === word.toLowerCase()) lowerWords.add(word)
   const isCommon = (word: string) => lowerWords.has(word.toLowerCase()) || isStopWord(word, language)
 
   const seen = new Map<string, Seen>()
