@@ -26,7 +26,8 @@ function openAiError(res: http.ServerResponse, status: number, message: string, 
 /**
  * Starts a DeepSeek chat-completions fake. Rule: it translates deterministically to
  * `[${targetLanguage}] ${text}` (newlines and tags kept, empty stays empty) and answers in the
- * fixed JSON wire format; stats count requests, lines, contextItems, promptChars and tokens.
+ * fixed JSON wire format; stats count requests, lines, contextItems, promptChars and tokens, and
+ * each request's log entry notes its lines, context, glossary and size (promptChars, userChars).
  */
 export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
   const fired = new Map<string, number>()
@@ -95,7 +96,7 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
     ctx.count('systemChars', messages.filter((m) => m.role === 'system').reduce((sum, m) => sum + (m.content as string).length, 0))
     ctx.count('promptTokens', promptTokens)
     if ((body.thinking as { type?: string } | undefined)?.type !== 'disabled') ctx.count('thinkingEnabled')
-    ctx.note({ lines: payload.lines, before, after, glossary })
+    ctx.note({ lines: payload.lines, before, after, glossary, promptChars, userChars: (user?.content as string).length })
 
     const fromMarker = markerMode(payload.lines)
     if (fromMarker) ctx.noteFault()

@@ -60,7 +60,8 @@ export const taskDetailSchema = taskSchema.extend({
 
 export const taskPageSchema = pageSchema(taskSchema)
 
-export const termSuggestionSchema = z.object({ term: z.string(), count: z.number().int() })
+/** A recurring name or term of an upload, with the cue it first occurs in (number from 1, start in ms). */
+export const termSuggestionSchema = z.object({ term: z.string(), count: z.number().int(), first: z.object({ cue: z.number().int(), startMs: z.number().int() }) })
 
 export const estimateSchema = z.object({
   /** The file as kept for the create call, which names it instead of sending it again. */

@@ -1,4 +1,5 @@
 import { log } from '@/lib/log'
+import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
 import { mapWithConcurrency } from './pool'
 import { ProviderError, type ContextLine, type GlossaryTerm, type ProviderName, type TranslateLine, type TranslateProvider } from './providers/types'
@@ -66,13 +67,6 @@ type Pending = TranslateLine & { index: number; key: string }
 /** A failure of particular cues (a wrong answer, a refusal), not of the provider as a whole. */
 const isAboutCues = (error: unknown) => error instanceof ProviderError && (error.kind === 'bad_answer' || error.kind === 'refused')
 
-/** Glossary entries whose term occurs in one of the lines (case-insensitive). */
-export function glossaryFor(glossary: readonly GlossaryTerm[], lines: readonly TranslateLine[]): GlossaryTerm[] {
-  if (glossary.length === 0) return []
-  const text = lines.map((l) => l.text.toLowerCase()).join('\n')
-  return glossary.filter((entry) => entry.term.trim() !== '' && text.includes(entry.term.toLowerCase()))
-}
-
 /**
  * Hands out batch numbers so that the first round spreads over the file (every k-th batch) and each
  * later batch starts, when possible, after the batch before it finished: its translations then go
@@ -101,7 +95,8 @@ function batchScheduler(count: number, concurrency: number) {
  *   overrides it; at most `concurrency` requests are in flight;
  * - each request to a provider that reads context carries ≥ `contextSize` cues before and after the
  *   batch (more while the budget allows), the translations already made of the cues before, and
- *   the glossary entries whose term occurs in its lines;
+ *   the glossary entries whose term occurs in its lines, most specific first, within a share of
+ *   the budget (lib/translate/batch-glossary.ts);
  * - a failure is retried up to `retry.attempts` times `delayMs` apart; a 429 pauses every request
  *   to that provider in the process (lib/translate/pause.ts);
  * - a wrong answer or a refusal is split in halves down to single cues, never matched by position;
@@ -189,7 +184,7 @@ export async function translateCues({
         const texts = await p.translateBatch({
           lines,
           context: p.usesContext ? contextFor(p, group[0].index, group[group.length - 1].index) : { before: [], after: [] },
-          glossary: p.usesContext ? glossaryFor(glossary, lines) : [],
+          glossary: p.usesContext ? glossaryForBatch(glossary, lines, glossaryBudget(p.batchTokens)) : [],
           sourceLanguage,
           targetLanguage,
           signal: combined,
