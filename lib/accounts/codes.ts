@@ -53,9 +53,9 @@ export async function withdrawCode({ email, purpose = 'signup' }: { email: strin
 }
 
 /**
- * Checks and consumes the code of an address for a purpose. Rules: valid 10 minutes; every try counts, and once
- * 5 tries have been used even the right code is refused; a right code is deleted, so a double
- * submit cannot use it twice.
+ * Checks and consumes the code of an address for a purpose. Rules: valid 10 minutes; every try
+ * counts, and once 5 tries have been used even the right code is refused; a right code is
+ * deleted, so a double submit cannot use it twice. Tries of one purpose never touch the other's.
  */
 export async function consumeCode({ email, code, purpose = 'signup' }: { email: string; code: string; purpose?: CodePurpose }): Promise<void> {
   const rows = await db.$queryRaw<{ codeHash: string; attempts: number; expiresAt: Date }[]>`
