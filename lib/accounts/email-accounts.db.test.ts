@@ -109,7 +109,7 @@ describe('verification codes', () => {
 
   it('allows one code a minute per address', async () => {
     await post(sendCode, '/api/user/send_code', { email: 'cool@example.com' })
-    const row = await db.verificationCode.findUniqueOrThrow({ where: { email: 'cool@example.com' } })
+    const row = await db.verificationCode.findUniqueOrThrow({ where: { email_purpose: { email: 'cool@example.com', purpose: 'signup' } } })
     expect(row.codeHash).not.toContain(lastCode('cool@example.com'))
     expect(row.expiresAt.getTime() - row.sentAt.getTime()).toBe(10 * 60 * 1000)
     const second = await post(sendCode, '/api/user/send_code', { email: 'cool@example.com' })

@@ -46,7 +46,7 @@ describe('derived keys', () => {
     await call(sendCode, '/api/user/send_code', { body: { email: 'code.keys@example.com' } })
     const mail = readFileSync(mailbox, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((m) => m.to === 'code.keys@example.com')
     const code = /\b(\d{6})\b/.exec(mail.text)![1]
-    const { codeHash } = await db.verificationCode.findUniqueOrThrow({ where: { email: 'code.keys@example.com' } })
+    const { codeHash } = await db.verificationCode.findUniqueOrThrow({ where: { email_purpose: { email: 'code.keys@example.com', purpose: 'signup' } } })
     expect(codeHash).not.toBe(createHmac('sha256', SECRET).update(`code.keys@example.com\n${code}`).digest('hex'))
     expect(codeHash).toBe(createHmac('sha256', derivedKey('code-hash')).update(`code.keys@example.com\n${code}`).digest('hex'))
   })
