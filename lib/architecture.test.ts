@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { packagesOf, reachableFrom, relative, resolveImport, ROOT } from './testing/import-graph'
+import { packagesOf, reachableFrom, relative, resolveImport, ROOT } from '@/test/import-graph'
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
 
@@ -16,7 +16,7 @@ describe('production start', () => {
 })
 
 describe('test harness', () => {
-  // lib/testing/ (the route harness, the API server of the hook tests, database setup) is test code:
+  // test/ (the route harness, the API server of the hook tests, database setup) is test code:
   // no page, route handler, component or production module may import it, not even dynamically.
   const IMPORTS = /(?:^\s*(?:import|export)\s(?:[^'"]*?\sfrom\s)?|\bimport\(\s*)['"]([^'"]+)['"]/gm
   const isTest = (file: string) => /\.test\.tsx?$/.test(file)
@@ -35,12 +35,12 @@ describe('test harness', () => {
     const production = ['app', 'components', 'lib', 'scripts']
       .flatMap(sourceFiles)
       .concat(['proxy.ts', 'instrumentation.ts', 'instrumentation-client.ts'])
-      .filter((file) => !isTest(file) && !file.startsWith(`lib${path.sep}testing${path.sep}`))
+      .filter((file) => !isTest(file))
     const offenders = production.flatMap((file) => {
       const absolute = path.join(ROOT, file)
       return [...readFileSync(absolute, 'utf8').matchAll(IMPORTS)]
         .map((m) => resolveImport(absolute, m[1]))
-        .filter((target): target is string => target !== null && relative(target).startsWith(`lib${path.sep}testing${path.sep}`))
+        .filter((target): target is string => target !== null && relative(target).startsWith(`test${path.sep}`))
         .map((target) => `${file} -> ${relative(target)}`)
     })
     expect(production.length).toBeGreaterThan(100)
@@ -88,8 +88,7 @@ describe('layers', () => {
   })
 
   it('no domain module imports lib/http (the route layer); lib/auth neither', () => {
-    // lib/testing is test code and drives route handlers.
-    const offenders = lib.filter((edge) => edge.endsWith('-> lib/http') && !edge.startsWith('lib/testing'))
+    const offenders = lib.filter((edge) => edge.endsWith('-> lib/http'))
     expect(lib).toContain('lib/http -> lib/errors')
     expect(offenders).toEqual([])
   })

@@ -15,7 +15,7 @@ import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { PATCH as segmentRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { POST as retryRoute } from '@/app/api/tasks/[id]/retry/route'
 import { ProviderError } from '@/lib/translate'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
 import { startTranslationWorkers } from '@/lib/jobs'
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The upload dialog's state (useUploadFlow) against the real API: the hook's own fetch and XHR
-// calls go over HTTP to the app's route handlers (lib/testing/route-server.ts, in a child process)
+// calls go over HTTP to the app's route handlers (test/route-server.ts, in a child process)
 // on this file's database, as a signed-in browser's would. Nothing about the server is faked.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, renderHook } from '@testing-library/react'
@@ -10,8 +10,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Task } from '@/lib/client/tasks'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
-import { openPage, startApiServer, type Received } from '@/lib/testing/browser-harness'
-import { buildSrt, makeUser, sessionCookie } from '@/lib/testing/route-harness'
+import { openPage, startApiServer, type Received } from '@/test/browser-harness'
+import { buildSrt, makeUser, sessionCookie } from '@/test/route-harness'
 import messages from '@/messages/en-US.json'
 import { useUploadFlow } from './use-upload-flow'
 

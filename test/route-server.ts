@@ -13,7 +13,7 @@ import { buildRequest, ctx, type Handler, type Params } from './route-harness'
 type Segment = { kind: 'static'; name: string } | { kind: 'param'; name: string } | { kind: 'rest'; name: string; optional: boolean }
 type Route = { pattern: string; segments: Segment[]; file: string }
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/api')
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../app/api')
 
 function parseSegment(part: string): Segment {
   const optionalRest = /^\[\[\.\.\.(.+)\]\]$/.exec(part)

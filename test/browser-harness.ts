@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
-const ROOT = path.resolve(HERE, '../..')
+const ROOT = path.resolve(HERE, '..')
 const CHILD = path.join(HERE, 'route-server-child.ts')
 
 /** One request the API server answered: the body the client sent, and the answer's text. */
