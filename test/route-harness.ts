@@ -7,7 +7,7 @@ import { NextRequest } from 'next/server'
 import { db } from '@/lib/db'
 import { createSession } from '@/lib/auth/sessions'
 import { SESSION_COOKIE, sessionCookieHeader } from '@/lib/auth/cookie'
-import { formatMs } from '@/lib/srt/time'
+import { formatMs } from '@/lib/subtitles/time'
 
 /** The host requests go to unless told otherwise (the China edition on a development port). */
 export const HOST = 'cn.localhost:3000'

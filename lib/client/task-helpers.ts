@@ -1,6 +1,6 @@
 // Pure helpers of the task screens (no DOM, no I/O), shared by the dashboard and the editor.
-import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/srt/cost'
-import type { ExportContent } from '@/lib/srt/serialize'
+import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/pricing/cost'
+import type { ExportContent } from '@/lib/subtitles/serialize'
 import type { SubtitleFormat as ExportFormat } from '@/lib/subtitles/format'
 
 export type { ExportContent, ExportFormat }

@@ -1,6 +1,6 @@
 // Which subtitle format a file is, and reading any of them into the common cue shape.
-import { parseSrt, type Cue } from '@/lib/srt/parse'
-import { SrtError } from '@/lib/srt/errors'
+import { parseSrt, type Cue } from '@/lib/subtitles/srt'
+import { SrtError } from '@/lib/subtitles/errors'
 import { parseAss } from '@/lib/subtitles/ass'
 import { parseVtt } from '@/lib/subtitles/vtt'
 

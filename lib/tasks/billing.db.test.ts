@@ -1,5 +1,5 @@
 // Work costs what it is: files with no duration, packed cues or huge cues are billed for the time
-// their text takes to read (lib/srt/cost.ts), and a cue past the cap is refused.
+// their text takes to read (lib/pricing/cost.ts), and a cue past the cap is refused.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

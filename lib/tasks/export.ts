@@ -1,7 +1,7 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
-import type { ExportContent } from '@/lib/srt'
+import type { ExportContent } from '@/lib/subtitles'
 import { log } from '@/lib/log'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
 import { findOwnTask } from './queries'

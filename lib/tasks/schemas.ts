@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { AppError } from '@/lib/errors'
-import { MAX_CUE_CHARS } from '@/lib/srt/cost'
-import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
-import { parseTime } from '@/lib/srt/time'
+import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
+import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
+import { parseTime } from '@/lib/subtitles/time'
 
 const flag = z
   .string()
@@ -65,7 +65,7 @@ export const getTaskQuery = z.object({
 })
 
 // PostgreSQL text cannot hold NUL, so it is dropped from edited text instead of failing the write.
-// An edited text is capped like a cue of an upload (lib/srt/cost.ts), since it can be retranslated.
+// An edited text is capped like a cue of an upload (lib/pricing/cost.ts), since it can be retranslated.
 const segmentText = z
   .string()
   .max(MAX_CUE_CHARS, 'segmentTooLong')

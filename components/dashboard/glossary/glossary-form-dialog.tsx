@@ -9,7 +9,7 @@ import { Field, Input, Textarea } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
-import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
+import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages/languages'
 import { useSaveGlossaryEntry } from './use-glossary'
 
 type Props = {

@@ -1,7 +1,7 @@
 import { route } from '@/lib/http'
 import { enqueueTranslation } from '@/lib/jobs'
 import { clientIp } from '@/lib/rate-limit'
-import { MAX_UPLOAD_BYTES } from '@/lib/srt'
+import { MAX_UPLOAD_BYTES } from '@/lib/pricing'
 import { createBatchFields, createTaskBatch, MAX_BATCH_FILES } from '@/lib/tasks'
 import { limitUploadWork } from '@/lib/tasks/request-limits'
 import { taskBatchSchema } from '@/lib/tasks/contract'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countScripts, isJapaneseByKana, isTraditionalChinese } from '@/lib/srt/scripts'
+import { countScripts, isJapaneseByKana, isTraditionalChinese } from '@/lib/languages/scripts'
 
 describe('countScripts', () => {
   it('counts letters per script', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSupportedLanguage, isTargetLanguage, LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
+import { isSupportedLanguage, isTargetLanguage, LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages/languages'
 
 describe('languages', () => {
   it('lists the supported languages, auto first', () => {

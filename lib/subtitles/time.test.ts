@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMs, parseTime } from '@/lib/srt/time'
+import { formatMs, parseTime } from '@/lib/subtitles/time'
 
 describe('formatMs', () => {
   it('writes HH:MM:SS,mmm', () => {

@@ -1,5 +1,5 @@
 // Writing segments back out as SRT or WebVTT.
-import { formatMs, parseTime } from '@/lib/srt/time'
+import { formatMs, parseTime } from '@/lib/subtitles/time'
 
 export type Segment = {
   id: number

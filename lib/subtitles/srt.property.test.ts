@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { parseSrt } from '@/lib/srt/parse'
-import { cuesToSegments, toSrt } from '@/lib/srt/serialize'
-import { formatMs } from '@/lib/srt/time'
+import { parseSrt } from '@/lib/subtitles/srt'
+import { cuesToSegments, toSrt } from '@/lib/subtitles/serialize'
+import { formatMs } from '@/lib/subtitles/time'
 
 // A text line the parser must read back as text: not blank, no line break, no arrow (so never a
 // time range). Mixes a tag-heavy alphabet with arbitrary code points.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeCost, estimateTranslationMs, MAX_UPLOAD_BYTES, POINTS_PER_MINUTE, priceCues, readingMs } from '@/lib/srt/cost'
+import { computeCost, estimateTranslationMs, MAX_UPLOAD_BYTES, POINTS_PER_MINUTE, priceCues, readingMs } from '@/lib/pricing/cost'
 
 const ending = (...endMs: number[]) => endMs.map((ms) => ({ endMs: ms }))
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { legacySample, rankLegacyEncodings } from '@/lib/srt/legacy-encoding'
+import { legacySample, rankLegacyEncodings } from '@/lib/subtitles/legacy-encoding'
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'))
 const latin1 = (b: Uint8Array) => Buffer.from(b).toString('latin1')

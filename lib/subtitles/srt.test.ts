@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseSrt, parseSrtOrThrow } from '@/lib/srt/parse'
-import { SrtError } from '@/lib/srt/errors'
+import { parseSrt, parseSrtOrThrow } from '@/lib/subtitles/srt'
+import { SrtError } from '@/lib/subtitles/errors'
 
 const BASIC = `1
 00:00:01,000 --> 00:00:02,500

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toSrt, toVtt, type Segment } from '@/lib/srt/serialize'
+import { toSrt, toVtt, type Segment } from '@/lib/subtitles/serialize'
 
 const SEGMENTS: Segment[] = [
   { id: 1, startTime: '00:00:01,000', endTime: '00:00:02,500', originalText: 'Hello', translatedText: '你好' },

@@ -1,6 +1,6 @@
 // SRT parsing in one pass over the string: no split, no per-line regex, few allocations per cue.
-import { SrtError } from '@/lib/srt/errors'
-import { formatMs, scanState, scanTime } from '@/lib/srt/time'
+import { SrtError } from '@/lib/subtitles/errors'
+import { formatMs, scanState, scanTime } from '@/lib/subtitles/time'
 
 export type Cue = {
   id: number

@@ -1,7 +1,7 @@
 // Turning uploaded bytes into text: BOMs first, then strict UTF-8, then a guessed legacy encoding.
 import chardet from 'chardet'
 import iconv from 'iconv-lite'
-import { legacySample, rankLegacyEncodings } from '@/lib/srt/legacy-encoding'
+import { legacySample, rankLegacyEncodings } from '@/lib/subtitles/legacy-encoding'
 
 type BomEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-32le' | 'utf-32be'
 

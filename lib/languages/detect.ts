@@ -1,7 +1,7 @@
 // Source language detection for uploads (docs/product.md, Languages).
 import { franc } from 'franc'
-import type { TargetLanguage } from '@/lib/srt/languages'
-import { countScripts, isJapaneseByKana, isTraditionalChinese, type ScriptCounts } from '@/lib/srt/scripts'
+import type { TargetLanguage } from '@/lib/languages/languages'
+import { countScripts, isJapaneseByKana, isTraditionalChinese, type ScriptCounts } from '@/lib/languages/scripts'
 
 /** Too little text (under 10 characters), or any failure, gives this. */
 export const DEFAULT_DETECTED_LANGUAGE: TargetLanguage = 'zh-CN'

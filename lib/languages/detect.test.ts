@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectLanguage, detectTextLanguage } from '@/lib/srt/detect-language'
+import { detectLanguage, detectTextLanguage } from '@/lib/languages/detect'
 
 const cues = (...texts: string[]) => texts.map((text) => ({ text }))
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import iconv from 'iconv-lite'
-import { decodeSubtitleBytes, isLikelyBinary } from '@/lib/srt/decode'
-import { parseSrt } from '@/lib/srt/parse'
+import { decodeSubtitleBytes, isLikelyBinary } from '@/lib/subtitles/decode'
+import { parseSrt } from '@/lib/subtitles/srt'
 
 function srtOf(...lines: string[]): string {
   return lines.map((line, i) => `${i + 1}\r\n00:00:0${i},000 --> 00:00:0${i},900\r\n${line}\r\n`).join('\r\n')
