@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { buttonClasses } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { api, ApiError, errorText } from '@/lib/client/api'
+import { api, errorText, isApiError } from '@/lib/client/api'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/accounts/contract'
@@ -46,7 +46,7 @@ export function CallbackView() {
           return
         } catch (error) {
           // Only a missing session is worth waiting for; anything else is reported at once.
-          if (!(error instanceof ApiError && error.code === 40100)) return setState({ status: 'failed', message: errorText(error, t('profileFailed')) })
+          if (!isApiError(error, 'unauthorized')) return setState({ status: 'failed', message: errorText(error, t('profileFailed')) })
         }
       }
       if (isActive) setState({ status: 'failed', message: t('noSession') })

@@ -8,7 +8,7 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { ApiError, errorText } from '@/lib/client/api'
+import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
 import type { SegmentWrite, TaskDetail } from '@/lib/client/tasks'
 import { shownText } from './drafts'
@@ -241,7 +241,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   if (query.isPending) return <EditorSkeleton />
   if (query.isError && !task) {
-    if (query.error instanceof ApiError && query.error.code === 40400) return <EditorMissing />
+    if (isApiError(query.error, 'not_found')) return <EditorMissing />
     return <EditorLoadError message={errorText(query.error, t('loadErrorDetail'))} onRetry={() => query.refetch()} isRetrying={query.isFetching} />
   }
   if (!task) return <EditorMissing />

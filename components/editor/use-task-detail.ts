@@ -1,6 +1,7 @@
 'use client'
 
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { isApiError } from '@/lib/client/api'
 import { pollTask, taskKeys, type TaskDetail } from '@/lib/client/tasks'
 
 /** The editor polls its task every second while it is translating (docs/product.md, Editor). */
@@ -18,7 +19,7 @@ export function useTaskDetail(taskId: string, initialTask?: TaskDetail | null) {
     queryFn: ({ signal }) => pollTask(taskId, client.getQueryData<TaskDetail>(taskKeys.detail(taskId)), signal),
     initialData: initialTask ?? undefined,
     staleTime: (query) => (query.state.data?.status === 'translating' ? 0 : 30_000),
-    retry: (count, error) => count < 1 && !(error && 'code' in error && (error as { code: number }).code === 40400),
+    retry: (count, error) => count < 1 && !isApiError(error, 'not_found'),
     refetchInterval: (query) => (query.state.data?.status === 'translating' ? EDITOR_POLL_MS : false),
   })
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { api, ApiError, localeHeaders, unwrapEnvelope } from './api'
+import { api, ApiError, isApiError, localeHeaders, unwrapEnvelope } from './api'
 import type { z } from 'zod'
 import type { Page } from '@/lib/pagination'
 import type { segmentChange } from '@/lib/tasks/schemas'
@@ -135,7 +135,7 @@ async function sendingBytesOnlyIfExpired<T>(hasIds: boolean, send: (withBytes: b
   try {
     return await send(false)
   } catch (error) {
-    if (error instanceof ApiError && error.code === 40400) return send(true)
+    if (isApiError(error, 'not_found')) return send(true)
     throw error
   }
 }

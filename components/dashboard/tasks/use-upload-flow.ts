@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
 import { useCallback, useRef, useState } from 'react'
-import { ApiError, errorText } from '@/lib/client/api'
+import { errorText, isApiError } from '@/lib/client/api'
 import { checkSrtFile } from '@/lib/client/task-helpers'
 import { createTask, createTaskBatch, estimateFile, getPoints, taskKeys, type Estimate, type Task, type TranslationService } from '@/lib/client/tasks'
 import type { Shortfall } from './insufficient-points-dialog'
@@ -169,7 +169,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
       client.invalidateQueries({ queryKey: taskKeys.points })
       onCreated(tasks)
     } catch (error) {
-      if (error instanceof ApiError && error.code === 40200) setShortfall({ need: batchCost, have: (await getPoints().catch(() => 0)) ?? 0, isTotal: true })
+      if (isApiError(error, 'insufficient_points')) setShortfall({ need: batchCost, have: (await getPoints().catch(() => 0)) ?? 0, isTotal: true })
       setSubmitError(errorText(error, t('errors.submitFailed')))
       setPhase('ready')
     }
@@ -207,7 +207,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
       client.invalidateQueries({ queryKey: taskKeys.points })
       onCreated([task])
     } catch (error) {
-      if (error instanceof ApiError && error.code === 40200) setShortfall({ need: estimate.cost, have: (await getPoints().catch(() => 0)) ?? 0 })
+      if (isApiError(error, 'insufficient_points')) setShortfall({ need: estimate.cost, have: (await getPoints().catch(() => 0)) ?? 0 })
       setSubmitError(errorText(error, t('errors.submitFailed')))
       setPhase('ready')
     }
