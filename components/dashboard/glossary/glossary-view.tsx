@@ -14,7 +14,7 @@ import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
 import { TARGET_LANGUAGES } from '@/lib/languages/languages'
 import { GlossaryFormDialog } from './glossary-form-dialog'
-import { useDeleteGlossaryEntry, useGlossary } from './use-glossary'
+import { useDeleteGlossaryEntry, useGlossary } from '@/lib/client/glossary'
 
 const ALL = 'all'
 

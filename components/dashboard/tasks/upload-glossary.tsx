@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { useSaveGlossaryEntry } from '@/components/dashboard/glossary/use-glossary'
+import { useSaveGlossaryEntry } from '@/lib/client/glossary'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { errorText } from '@/lib/client/api'

@@ -5,7 +5,8 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useRef, useState } from 'react'
 import { errorText, isApiError } from '@/lib/client/api'
 import { checkSrtFile } from '@/lib/client/task-helpers'
-import { createTask, createTaskBatch, estimateFile, getPoints, taskKeys, type Estimate, type Task, type TranslationService } from '@/lib/client/tasks'
+import { getPoints } from '@/lib/client/points'
+import { createTask, createTaskBatch, estimateFile, invalidateAfterCreate, type Estimate, type Task, type TranslationService } from '@/lib/client/tasks'
 import type { Shortfall } from './insufficient-points-dialog'
 import type { UploadChoices } from './upload-options'
 
@@ -165,8 +166,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
           if (fraction >= 1) setPhase('creating')
         },
       )
-      client.invalidateQueries({ queryKey: taskKeys.all })
-      client.invalidateQueries({ queryKey: taskKeys.points })
+      invalidateAfterCreate(client)
       onCreated(tasks)
     } catch (error) {
       if (isApiError(error, 'insufficient_points')) setShortfall({ need: batchCost, have: (await getPoints().catch(() => 0)) ?? 0, isTotal: true })
@@ -203,8 +203,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
       } catch {
         // private mode: nothing to remember
       }
-      client.invalidateQueries({ queryKey: taskKeys.all })
-      client.invalidateQueries({ queryKey: taskKeys.points })
+      invalidateAfterCreate(client)
       onCreated([task])
     } catch (error) {
       if (isApiError(error, 'insufficient_points')) setShortfall({ need: estimate.cost, have: (await getPoints().catch(() => 0)) ?? 0 })
