@@ -127,7 +127,7 @@ describe('layers', () => {
 
   it('lib/srt is gone: subtitles, languages and pricing each live in a module of their own', () => {
     expect(existsSync(path.join(ROOT, 'lib', 'srt'))).toBe(false)
-    for (const module of ['subtitles', 'languages', 'pricing']) expect(existsSync(path.join(ROOT, 'lib', module, 'index.ts'))).toBe(true)
+    for (const name of ['subtitles', 'languages', 'pricing']) expect(existsSync(path.join(ROOT, 'lib', name, 'index.ts'))).toBe(true)
   })
 })
 
