@@ -70,7 +70,7 @@ describe('error logs', () => {
 
   it('never carry the emails or values of a failed request, only what helps find it', async () => {
     // A real database failure whose message quotes the request's values.
-    const failing = route({ auth: 'public' }, async () =>
+    const failing = route({ summary: 'test route', auth: 'public' }, async () =>
       db.user.create({ data: { email: 'private.person@example.com', name: 'Private Person', id: 'x'.repeat(5), isAdmin: 'yes' as unknown as boolean } }),
     )
     let status = 0
