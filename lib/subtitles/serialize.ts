@@ -9,7 +9,9 @@ export type Segment = {
   translatedText?: string
 }
 
-export type ExportContent = 'translated' | 'original' | 'bilingual'
+import type { ExportContent } from '@/lib/subtitles/format'
+
+export type { ExportContent }
 
 export type SerializeOptions = {
   content: ExportContent

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AppError } from '@/lib/errors'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
+import { EXPORT_CONTENTS, SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 import { parseTime } from '@/lib/subtitles/time'
 
 const flag = z
@@ -41,8 +42,8 @@ export const exportZipQuery = z.object({
     .string()
     .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
     .refine((ids) => ids.length >= 1 && ids.length <= 100, 'taskIdsInvalid'),
-  format: z.enum(['srt', 'vtt', 'ass']).optional(),
-  content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+  format: z.enum(SUBTITLE_FORMATS).optional(),
+  content: z.enum(EXPORT_CONTENTS).default('translated'),
 })
 
 /** Highest page number accepted (far past any real list; keeps the row offset a small integer). */
@@ -124,8 +125,8 @@ export const shiftSegmentsBody = z.object({
 /** `GET /api/tasks/{id}/export?format=srt|vtt&content=translated|bilingual|original`. */
 export const exportQuery = z.object({
   // Absent: the task's own format (lib/tasks/export.ts).
-  format: z.enum(['srt', 'vtt', 'ass']).optional(),
-  content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+  format: z.enum(SUBTITLE_FORMATS).optional(),
+  content: z.enum(EXPORT_CONTENTS).default('translated'),
 })
 
 /**
