@@ -11,9 +11,9 @@ import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
+import { formatPrice } from '@/lib/i18n/format-price'
 import { useOrderPage, type OrderItem } from '@/lib/client/orders'
 import { BalanceLayout } from './balance-layout'
-import { formatPrice } from './format-price'
 import { SECTION_PATHS } from './sections'
 
 const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }

@@ -11,13 +11,13 @@ import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorText } from '@/lib/client/api'
+import { formatPrice } from '@/lib/i18n/format-price'
 import { useProducts, type ProductDto } from '@/lib/client/orders'
 import { createAlipayUrl, createCardPayment, redirectToCardCheckout } from '@/lib/client/payments'
 import { useEdition } from '@/lib/client/use-edition'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { currencyFor, productCatalogue, type Locale } from '@/lib/site'
 import { BalanceLayout } from './balance-layout'
-import { formatPrice } from './format-price'
 
 /**
  * Buy points: the packs of this host's catalogue with the price in the reader's currency and what

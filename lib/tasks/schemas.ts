@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { isOn } from '@/lib/env/on-off'
+import { MAX_PAGE, pageQuery } from '@/lib/pagination'
 import { AppError } from '@/lib/errors'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
@@ -8,7 +10,7 @@ import { parseTime } from '@/lib/subtitles/time'
 const flag = z
   .string()
   .optional()
-  .transform((v) => v !== undefined && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase()))
+  .transform(isOn)
 
 /** The text fields of `POST /api/tasks` (multipart; the file is checked separately). */
 export const createTaskFields = z.object({
@@ -46,14 +48,10 @@ export const exportZipQuery = z.object({
   content: z.enum(EXPORT_CONTENTS).default('translated'),
 })
 
-/** Highest page number accepted (far past any real list; keeps the row offset a small integer). */
-export const MAX_PAGE = 1_000_000
+export { MAX_PAGE }
 
 /** `GET /api/tasks?page=&size=`: page 1..1,000,000 (default 1), size 1..100 (default 10). */
-export const listTasksQuery = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-})
+export const listTasksQuery = pageQuery
 
 /** `GET /api/tasks/{id}?segments=0`: leave the segments out (progress polls). */
 export const getTaskQuery = z.object({
