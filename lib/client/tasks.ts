@@ -231,26 +231,23 @@ export function invalidateAfterCreate(client: QueryClient) {
   void invalidatePoints(client)
 }
 
+/** Deletes a task: its copy leaves the cache and the lists reload. */
 export function useDeleteTask() {
   const client = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => deleteTask(id),
-    onSuccess: (_data, id) => {
-      client.removeQueries({ queryKey: taskKeys.detail(id) })
-      return client.invalidateQueries({ queryKey: taskKeys.all })
-    },
-  })
+  const onSuccess = (_data: unknown, id: string) => {
+    client.removeQueries({ queryKey: taskKeys.detail(id) })
+    return client.invalidateQueries({ queryKey: taskKeys.all })
+  }
+  return useMutation({ mutationFn: (id: string) => deleteTask(id), onSuccess })
 }
 
 /** Runs a failed task again; the list, the task's detail and the balance refresh (it is translating again). */
 export function useRetryTask() {
   const client = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => retryTask(id),
-    onSuccess: (_data, id) => {
-      client.invalidateQueries({ queryKey: taskKeys.detail(id) })
-      invalidatePoints(client)
-      return client.invalidateQueries({ queryKey: taskKeys.all })
-    },
-  })
+  const onSuccess = (_data: unknown, id: string) => {
+    void client.invalidateQueries({ queryKey: taskKeys.detail(id) })
+    void invalidatePoints(client)
+    return client.invalidateQueries({ queryKey: taskKeys.all })
+  }
+  return useMutation({ mutationFn: (id: string) => retryTask(id), onSuccess })
 }

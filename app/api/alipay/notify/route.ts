@@ -26,8 +26,5 @@ export async function POST(req: NextRequest): Promise<Response> {
 POST.contract = {
   summary: 'Alipay\'s asynchronous payment notification, verified by its RSA2 signature; answers the literal `success`',
   rawRequest: { contentType: 'application/x-www-form-urlencoded', description: 'Alipay\'s signed notification parameters' },
-  raw: [
-    { status: 200, description: 'Verified and applied (or already applied)', contentType: 'text/plain' },
-    { status: 400, description: 'A bad signature or a malformed notification: answers `fail`', contentType: 'text/plain' },
-  ],
+  raw: [{ status: 200, description: 'Verified and applied (or already applied)', contentType: 'text/plain' }, { status: 400, description: 'A bad signature or a malformed notification: answers `fail`', contentType: 'text/plain' }],
 } satisfies RawContract

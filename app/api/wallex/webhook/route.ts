@@ -22,8 +22,5 @@ export async function POST(req: NextRequest): Promise<Response> {
 POST.contract = {
   summary: 'Airwallex events, verified by HMAC over x-timestamp and the raw body',
   rawRequest: { contentType: 'application/json', description: 'An Airwallex event, signed in the x-timestamp and x-signature headers' },
-  raw: [
-    { status: 200, description: 'Verified; the event is applied once (or ignored when it needs nothing)', contentType: 'application/json' },
-    { status: 400, description: 'Missing or wrong signature, a stale timestamp, or a malformed event', contentType: 'application/json' },
-  ],
+  raw: [{ status: 200, description: 'Verified; the event is applied once (or ignored when it needs nothing)', contentType: 'application/json' }, { status: 400, description: 'Missing or wrong signature, a stale timestamp, or a malformed event', contentType: 'application/json' }],
 } satisfies RawContract
