@@ -152,6 +152,19 @@ describe('useUploadFlow against the API', () => {
     expect(calls(received)).toContain('POST /api/tasks/batch 200')
   })
 
+  it('remembers the choices of a batch for the next upload, as it does for one file', async () => {
+    await signedIn(1000)
+    const { result } = renderFlow()
+    await act(() => result.current.chooseFiles([srtFile('a.srt', 2).file, srtFile('b.srt', 3).file]))
+    act(() => result.current.setChoices((c) => ({ ...c, target: 'fr', includeOriginal: true })))
+    await act(() => result.current.submit())
+    expect(result.current.submitError).toBeNull()
+
+    expect(JSON.parse(localStorage.getItem('subtitle-studio.upload-choices')!)).toMatchObject({ target: 'fr', service: 'deepseek', includeOriginal: true })
+    act(() => result.current.reset())
+    expect(result.current.choices).toMatchObject({ target: 'fr', includeOriginal: true })
+  })
+
   it('with too few points shows the shortfall and never uploads the file to create the task', async () => {
     const user = await signedIn(3)
     const { result, created } = renderFlow()
