@@ -10,7 +10,7 @@ import { POST as resetPassword } from '@/app/api/user/reset_password/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { db } from '@/lib/db'
 import { backgroundMailSettled } from '@/lib/mail'
-import { call } from '@/lib/testing/route-harness'
+import { call } from '@/test/route-harness'
 import { createUser } from './users'
 
 let smtp: SmtpFake

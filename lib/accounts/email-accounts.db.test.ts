@@ -8,7 +8,7 @@ import { POST as profile } from '@/app/api/user/profile/route'
 import { POST as register } from '@/app/api/user/register/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { db } from '@/lib/db'
-import { bearer, call, cookieHeader, type Answer } from '@/lib/testing/route-harness'
+import { bearer, call, cookieHeader, type Answer } from '@/test/route-harness'
 
 const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'ss-mail-')), 'mail.jsonl')
 process.env.DEV_MAILBOX_FILE = mailbox

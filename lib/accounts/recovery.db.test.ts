@@ -14,7 +14,7 @@ import { POST as resetPassword } from '@/app/api/user/reset_password/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { db } from '@/lib/db'
 import { backgroundMailSettled } from '@/lib/mail'
-import { bearer, call, cookieHeader } from '@/lib/testing/route-harness'
+import { bearer, call, cookieHeader } from '@/test/route-harness'
 import { createUser } from './users'
 
 const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'ss-recovery-')), 'mail.jsonl')

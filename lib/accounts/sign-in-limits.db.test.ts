@@ -8,7 +8,7 @@ import { POST as emailAuth } from '@/app/api/email/auth/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { db } from '@/lib/db'
 import { createUser } from './users'
-import { call } from '@/lib/testing/route-harness'
+import { call } from '@/test/route-harness'
 
 // Behind our load balancer, so each X-Forwarded-For is a client address of its own.
 process.env.TRUST_PROXY = '1'

@@ -7,7 +7,7 @@ import { db } from '@/lib/db'
 import { getBalance, grantPoints, releaseTaskPoints } from '@/lib/points'
 import { appStorage } from '@/lib/storage/app-storage'
 import { createTask } from '@/lib/tasks'
-import { buildSrt, makeUser } from '@/lib/testing/route-harness'
+import { buildSrt, makeUser } from '@/test/route-harness'
 import { getBoss, stopBoss, TRANSLATE_QUEUE } from './boss'
 import { MAX_RUNS, runMaintenance, STUCK_AFTER_MS } from './maintenance'
 
