@@ -27,6 +27,19 @@ describe('decodeSubtitleBytes: single-byte code pages by language', () => {
     })
   }
 
+  // Multi-byte decodings stay chardet's when they read as text, Latin words beside the CJK included.
+  it.each([
+    ['gbk', ['你好，我是Tony。这是DVD版的字幕。', '我们明天去北京吧，好不好？', '他说：“OK，没问题。”']],
+    ['big5', ['你好，我是Tony。這是DVD版的字幕。', '我們明天去台北吧，好不好？', '他說：「OK，沒問題。」']],
+    ['shift_jis', ['こんにちは、Tシャツを買いに行こう。', 'CDを聴きながら歩いた。', '「また明日ね」と彼は言った。ｶﾀｶﾅも。']],
+    ['euc-kr', ['안녕하세요, 저는 Tony입니다.', '오늘 저녁에 공원에 갈까요?', 'DVD로 영화를 봤어요.']],
+  ])('a feature-length %s file', (encoding, lines) => {
+    const text = srtOf(lines, FEATURE_CUES)
+    expect(decodeSubtitleBytes(encode(text, encoding))).toBe(text)
+    const short = srtOf(lines, 3)
+    expect(decodeSubtitleBytes(encode(short, encoding))).toBe(short)
+  })
+
   it('reads the Serbian film line that Windows-1252 turns into "Ðino, doðavola"', () => {
     const text = srtOf(['Đino, dođavola!', 'Neće.'], 2)
     const decoded = decodeSubtitleBytes(encode(text, 'windows-1250'))
