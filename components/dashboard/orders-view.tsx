@@ -16,6 +16,7 @@ import { fetchOrders, paymentKeys, type OrderItem } from '@/lib/client/payments'
 import { BalanceLayout } from './balance-layout'
 import { formatPrice } from './format-price'
 import { SECTION_PATHS } from './sections'
+import { useDateTime } from '@/lib/client/use-date-time'
 
 const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }
 
@@ -38,7 +39,7 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
     placeholderData: keepPreviousData,
   })
   const data = orders.data
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const dateTime = useDateTime()
   const statusText = (order: OrderItem) => (order.status === 1 ? t('status1') : order.status === 2 ? t('status2') : t('statusUnknown'))
 
   return (
@@ -112,7 +113,7 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
                         <TD>
                           <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>{statusText(order)}</Badge>
                         </TD>
-                        <TD className="tabular whitespace-nowrap text-muted">{dateTime.format(new Date(order.createTime))}</TD>
+                        <TD className="tabular whitespace-nowrap text-muted">{dateTime(order.createTime, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}</TD>
                       </TR>
                     ))}
               </TBody>

@@ -25,6 +25,9 @@ export function useDateTime(): (date: Date | string, options: DateTimeOptions) =
   const timeZone = useViewerTimeZone()
   return (date, options) => {
     const value = typeof date === 'string' ? new Date(date) : date
-    return timeZone ? format.dateTime(value, { ...options, timeZone }) : format.dateTime(value, { ...options, timeZone: 'UTC', timeZoneName: 'short' })
+    if (timeZone) return format.dateTime(value, { ...options, timeZone })
+    // Intl refuses a zone name beside dateStyle/timeStyle; those read UTC unlabelled.
+    const labelled = options.dateStyle || options.timeStyle ? {} : { timeZoneName: 'short' as const }
+    return format.dateTime(value, { ...options, timeZone: 'UTC', ...labelled })
   }
 }
