@@ -100,13 +100,14 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
 
     const fromMarker = markerMode(payload.lines)
     if (fromMarker) ctx.noteFault()
-    const drawn = ctx.fault?.kind
+    const fault = await ctx.faultFor(payload.lines.map((l) => l.text))
+    const drawn = fault?.kind
     const mode: Mode =
       fromMarker ??
-      (drawn === '5xx' ? ((ctx.fault?.roll ?? 0) < 0.5 ? '500' : '503') : drawn === 'malformed' ? 'length' : drawn === 'slow' || !drawn ? 'ok' : drawn)
+      (drawn === '5xx' ? ((fault?.roll ?? 0) < 0.5 ? '500' : '503') : drawn === 'malformed' ? 'length' : drawn === 'slow' || !drawn ? 'ok' : drawn)
 
     if (mode === '429') {
-      const waitMs = ctx.fault?.retryAfterMs ?? 1000
+      const waitMs = fault?.retryAfterMs ?? 1000
       // Whole seconds go in Retry-After alone; a finer wait (fast tests) also in retry-after-ms.
       const headers = { 'retry-after': String(Math.ceil(waitMs / 1000)), ...(waitMs % 1000 === 0 ? {} : { 'retry-after-ms': String(waitMs) }) }
       return openAiError(res, 429, 'Rate limit reached for requests', 'rate_limit_error', 'rate_limit_exceeded', headers)
@@ -118,7 +119,7 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
     if (mode === 'slow') await sleep(2000)
 
     const translations = payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
-    if (mode === 'wrong_count') translations.splice(Math.floor((ctx.fault?.roll ?? 0.99) * translations.length), 1)
+    if (mode === 'wrong_count') translations.splice(Math.floor((fault?.roll ?? 0.99) * translations.length), 1)
     let content = JSON.stringify({ translations })
     let finishReason = 'stop'
     const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 4096

@@ -20,6 +20,7 @@ import type { PublicUser } from '@/lib/accounts/contract'
 import { AdjustPointsForm } from './adjust-points-form'
 import { EditUserForm } from './edit-user-form'
 import { EntriesTable, LotsTable, OrdersTable } from './user-points-tables'
+import { useDateTime } from '@/lib/client/use-date-time'
 
 /** Ledger entries shown first, and how many more each "show more" adds. */
 const ENTRY_STEP = 20
@@ -73,6 +74,7 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Publi
   const t = useTranslations('admin')
   const tc = useTranslations('common')
   const format = useFormatter()
+  const dateTime = useDateTime()
   const queryClient = useQueryClient()
   const [entryLimit, setEntryLimit] = useState(ENTRY_STEP)
   const id = user?.id ?? ''
@@ -147,10 +149,10 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Publi
                       <path d="M8 4.75V8l2 1.5" />
                     </svg>
                     {data.nextExpiry
-                      ? t('detail.balance.nextExpiry', { points: data.nextExpiry.points, date: format.dateTime(new Date(data.nextExpiry.expiresAt), LONG_DATE) })
+                      ? t('detail.balance.nextExpiry', { points: data.nextExpiry.points, date: dateTime(data.nextExpiry.expiresAt, LONG_DATE) })
                       : t('detail.balance.noExpiry')}
                   </p>
-                  <p className="mt-4 border-t border-border pt-3 text-xs text-subtle">{t('detail.balance.joined', { date: format.dateTime(new Date(data.user.createdAt), LONG_DATE) })}</p>
+                  <p className="mt-4 border-t border-border pt-3 text-xs text-subtle">{t('detail.balance.joined', { date: dateTime(data.user.createdAt, LONG_DATE) })}</p>
                 </Section>
                 <Section title={t('detail.profile.title')} className="flex-1 p-5">
                   <EditUserForm

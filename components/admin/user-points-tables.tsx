@@ -10,15 +10,16 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import type { OrderView } from '@/lib/accounts/contract'
 import { formatPrice } from '@/lib/i18n/format-price'
 import type { EntryView, LotView } from '@/lib/points/contract'
+import { useDateTime } from '@/lib/client/use-date-time'
 
 const DATE_TIME = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const
 const DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const
 
 function When({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
-  const format = useFormatter()
+  const dateTime = useDateTime()
   return (
     <time dateTime={iso} className="tabular whitespace-nowrap">
-      {format.dateTime(new Date(iso), withTime ? DATE_TIME : DATE)}
+      {dateTime(iso, withTime ? DATE_TIME : DATE)}
     </time>
   )
 }

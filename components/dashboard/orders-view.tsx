@@ -15,6 +15,7 @@ import { formatPrice } from '@/lib/i18n/format-price'
 import { useOrderPage, type OrderItem } from '@/lib/client/orders'
 import { BalanceLayout } from './balance-layout'
 import { SECTION_PATHS } from './sections'
+import { useDateTime } from '@/lib/client/use-date-time'
 
 const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }
 
@@ -29,7 +30,7 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
   // The "empty data" case: an answer without its page object.
   const orders = useOrderPage(page, t('emptyData'))
   const data = orders.data
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const dateTime = useDateTime()
   const statusText = (order: OrderItem) => (order.status === 1 ? t('status1') : order.status === 2 ? t('status2') : t('statusUnknown'))
 
   return (
@@ -103,7 +104,7 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
                         <TD>
                           <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>{statusText(order)}</Badge>
                         </TD>
-                        <TD className="tabular whitespace-nowrap text-muted">{dateTime.format(new Date(order.createTime))}</TD>
+                        <TD className="tabular whitespace-nowrap text-muted">{dateTime(order.createTime, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}</TD>
                       </TR>
                     ))}
               </TBody>

@@ -40,6 +40,24 @@ describe('reading time', () => {
     expect(readingMs('𠀀')).toBeCloseTo(1000 / 9)
   })
 
+  it('counts only the text a viewer sees: HTML and WebVTT tags, ASS override blocks and \\N are not read', () => {
+    expect(readingMs('<i>Hello there</i>')).toBeCloseTo(readingMs('Hello there'))
+    expect(readingMs('{\\an8}<font color="#ffff00">[MUSIC PLAYING]</font>')).toBeCloseTo(readingMs('[MUSIC PLAYING]'))
+    expect(readingMs('{\\pos(320,50)\\fad(200,200)}It left,\\Nand the tide')).toBeCloseTo(readingMs('It left,and the tide'))
+    expect(readingMs('<v Mina><b>你好</b></v> <00:00:01.500>world')).toBeCloseTo(readingMs('你好 world'))
+    // Angle brackets and braces that are not markup are text.
+    expect(readingMs('a < b > c')).toBeCloseTo(9000 / 17)
+    expect(readingMs('{note}')).toBeCloseTo(6000 / 17)
+    expect(readingMs('<unclosed')).toBeCloseTo(9000 / 17)
+  })
+
+  it('does not bill styling as reading: heavily tagged cues are priced like their text', () => {
+    const tagged = Array.from({ length: 300 }, (_, i) => ({ endMs: (i + 1) * 2000, text: `{\\an8}<font face="Arial" color="#ffff00" size="28"><i>Line ${i}</i></font>` }))
+    const plain = tagged.map((cue, i) => ({ endMs: cue.endMs, text: `Line ${i}` }))
+    expect(priceCues(tagged)).toEqual(priceCues(plain))
+    expect(priceCues(tagged).pricedBy).toBe('duration')
+  })
+
   it('prices real subtitles by their duration', () => {
     const cues = Array.from({ length: 600 }, (_, i) => ({ endMs: (i + 1) * 3000, text: 'A line of dialogue, as long as most.' }))
     expect(priceCues(cues)).toMatchObject({ pricedBy: 'duration', durationMs: 1_800_000, cost: 300 })

@@ -41,12 +41,61 @@ function isCjk(code: number): boolean {
   )
 }
 
-/** Reading time of a text in ms: code points, line breaks left out, CJK ones read at the slower speed. */
+const LT = 0x3c
+const GT = 0x3e
+const BRACE = 0x7b
+const BACKSLASH = 0x5c
+
+const isAsciiLetter = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39
+
+/**
+ * Where the markup starting at `i` ends (the index after it), or -1 when `i` starts visible text.
+ * Markup: an HTML or WebVTT tag (`<i>`, `</font>`, `<font color="…">`, `<v Mina>`, `<00:01.000>`),
+ * an ASS override block (`{\an8}`), and the ASS escapes `\N`, `\n` (line breaks). A `<` not
+ * followed by a tag name ("a < b") is text.
+ */
+function markupEnd(text: string, i: number): number {
+  const code = text.charCodeAt(i)
+  if (code === LT) {
+    const next = text.charCodeAt(i + 1)
+    const name = next === 0x2f ? text.charCodeAt(i + 2) : next
+    if (!isAsciiLetter(name) && !isDigit(name)) return -1
+    for (let j = i + 1; j < text.length; j++) {
+      const c = text.charCodeAt(j)
+      if (c === GT) return j + 1
+      if (c === LT || c === 10) return -1
+    }
+    return -1
+  }
+  if (code === BRACE && text.charCodeAt(i + 1) === BACKSLASH) {
+    const end = text.indexOf('}', i + 2)
+    return end === -1 ? -1 : end + 1
+  }
+  if (code === BACKSLASH) {
+    const next = text.charCodeAt(i + 1)
+    if (next === 0x4e || next === 0x6e) return i + 2 // \N, \n
+  }
+  return -1
+}
+
+/**
+ * Reading time of a text in ms: the code points a viewer sees, CJK ones read at the slower speed.
+ * Left out: line breaks, HTML and WebVTT tags, ASS override blocks and line-break escapes.
+ */
 export function readingMs(text: string): number {
   let other = 0
   let cjk = 0
-  for (const char of text) {
-    const code = char.codePointAt(0)!
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i)!
+    if (code === LT || code === BRACE || code === BACKSLASH) {
+      const end = markupEnd(text, i)
+      if (end !== -1) {
+        i = end
+        continue
+      }
+    }
+    i += code > 0xffff ? 2 : 1
     if (code === 10 || code === 13) continue
     if (isCjk(code)) cjk++
     else other++

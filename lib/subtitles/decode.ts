@@ -2,6 +2,7 @@
 import chardet from 'chardet'
 import iconv from 'iconv-lite'
 import { legacySample, rankLegacyEncodings } from '@/lib/subtitles/legacy-encoding'
+import { plausibility } from '@/lib/subtitles/plausible-text'
 
 type BomEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-32le' | 'utf-32be'
 
@@ -51,16 +52,20 @@ function countReplacements(text: string): number {
   return count
 }
 
+const MULTI_BYTE = new Set(['gb18030', 'big5', 'shift_jis', 'euc-kr', 'euc-jp'])
+
 /**
- * Picks a legacy encoding from chardet's ranking (weighted by our priors). Rule: the first candidate
- * that decodes the sample without replacement characters wins, else the one with the fewest; with no
- * usable candidate, Windows-1252 (every byte decodes, Latin text is the likeliest).
+ * Single-byte code pages always weighed, whatever chardet ranks: its language models cannot tell
+ * them apart reliably (Serbian or Croatian in Windows-1250 comes out first as Windows-1252). Listed
+ * from the most common in subtitle files, the order that breaks ties.
  */
-function guessLegacyEncoding(b: Uint8Array): string {
-  const sample = legacySample(b)
+const SINGLE_BYTE_CANDIDATES = ['windows-1252', 'windows-1250', 'windows-1251', 'windows-1253', 'windows-1254', 'windows-1257', 'iso-8859-2']
+
+/** chardet's choice: the first ranked encoding that decodes the sample without replacement characters, else the one with the fewest. */
+function chardetChoice(sample: Uint8Array, ranked: readonly string[]): string | null {
   let best: string | null = null
   let bestBad = Infinity
-  for (const encoding of rankLegacyEncodings(chardet.analyse(sample))) {
+  for (const encoding of ranked) {
     const bad = countReplacements(iconv.decode(sample, encoding))
     if (bad === 0) return encoding
     if (bad < bestBad) {
@@ -68,7 +73,47 @@ function guessLegacyEncoding(b: Uint8Array): string {
       bestBad = bad
     }
   }
-  return best ?? 'windows-1252'
+  return best
+}
+
+/** The sample's non-ASCII lines come first; 16 KB of them settle the code page and keep decoding fast. */
+const PLAUSIBILITY_BYTES = 16_384
+
+/** Whole lines of the sample up to `max` bytes (no supported encoding uses 0x0A inside a character). */
+function firstLines(sample: Uint8Array, max: number): Uint8Array {
+  if (sample.length <= max) return sample
+  const cut = sample.lastIndexOf(0x0a, max - 1)
+  return sample.subarray(0, cut > 0 ? cut + 1 : max)
+}
+
+/**
+ * Picks a legacy encoding. Rules: chardet ranks the candidates (weighted by our priors); a
+ * multi-byte choice (Chinese, Japanese, Korean) stands when it reads as plausible text, since
+ * those decodings differ little in plausibility and chardet tells them apart better. Otherwise the
+ * single-byte code pages (chardet's and the common ones) are decoded and the most plausible text
+ * wins (`plausibility`: letters the language uses, no symbols or other scripts inside words),
+ * ties going to the commoner code page. With no evidence at all, Windows-1252.
+ */
+function guessLegacyEncoding(b: Uint8Array): string {
+  const sample = legacySample(b)
+  const ranked = rankLegacyEncodings(chardet.analyse(sample))
+  const choice = chardetChoice(sample, ranked)
+  const evidence = firstLines(sample, PLAUSIBILITY_BYTES)
+  const candidates = [...SINGLE_BYTE_CANDIDATES, ...ranked.filter((encoding) => !MULTI_BYTE.has(encoding))]
+  if (choice && MULTI_BYTE.has(choice)) {
+    if (plausibility(iconv.decode(evidence, choice)) >= 0) return choice
+    candidates.unshift(choice)
+  }
+  let best = choice ?? 'windows-1252'
+  let bestScore = -Infinity
+  for (const encoding of new Set(candidates)) {
+    const score = plausibility(iconv.decode(evidence, encoding))
+    if (score > bestScore) {
+      best = encoding
+      bestScore = score
+    }
+  }
+  return best
 }
 
 /**

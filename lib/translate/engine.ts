@@ -64,8 +64,20 @@ const isDone = (cue: CueToTranslate) => typeof cue.translatedText === 'string' &
 
 type Pending = TranslateLine & { index: number; key: string }
 
-/** A failure of particular cues (a wrong answer, a refusal), not of the provider as a whole. */
-const isAboutCues = (error: unknown) => error instanceof ProviderError && (error.kind === 'bad_answer' || error.kind === 'refused')
+/**
+ * Failures narrowed down to one cue: every provider kept failing a request holding it (a 5xx tied
+ * to its content, say) while they answered requests without it.
+ */
+const tiedToOneCue = new WeakSet<ProviderError>()
+
+/** A failure of particular cues (a wrong answer, a refusal, a cue every provider fails on), not of the provider as a whole. */
+const isAboutCues = (error: unknown) =>
+  error instanceof ProviderError && (error.kind === 'bad_answer' || error.kind === 'refused' || tiedToOneCue.has(error))
+
+const halves = <T>(group: T[]): [T[], T[]] => {
+  const half = Math.ceil(group.length / 2)
+  return [group.slice(0, half), group.slice(half)]
+}
 
 /**
  * Hands out batch numbers so that the first round spreads over the file (every k-th batch) and each
@@ -102,10 +114,15 @@ function batchScheduler(count: number, concurrency: number) {
  * - a wrong answer or a refusal is split in halves down to single cues, never matched by position;
  * - cues the provider refuses, answers wrongly alone, or cannot serve after its retries go to the
  *   fallbacks in order; a fatal error takes the provider out for the rest of the call;
+ * - a batch every provider keeps failing with a retryable error (a 5xx tied to one cue's content)
+ *   is split in halves, each tried from the first provider again; a half that fails is split
+ *   further while the providers answer other requests of the call, down to the cue at fault, so
+ *   its neighbours are translated and kept. When nothing answers (both halves fail and no request
+ *   of the call succeeded), the providers are down, not the content: the error stands;
  * - when no provider is left for a batch, the error rejects at once and stops every other request,
- *   except a failure of particular cues (wrong answer, refusal): then every other batch is still
- *   translated and reported before the call rejects; the caller's abort stops everything at once.
- *   Blank cues are answered blank without a request.
+ *   except a failure of particular cues (wrong answer, refusal, a cue every provider fails on):
+ *   then every other batch is still translated and reported before the call rejects; the caller's
+ *   abort stops everything at once. Blank cues are answered blank without a request.
  */
 export async function translateCues({
   provider,
@@ -176,6 +193,10 @@ export async function translateCues({
     return { before: side(first - 1, -1), after: side(last + 1, 1) }
   }
 
+  // Whether any request of this call got a valid answer: then the providers are up, and a batch they
+  // keep failing fails for its content.
+  let anyAnswered = false
+
   async function request(p: TranslateProvider, group: Pending[]): Promise<string[]> {
     const lines = group.map(({ id, text }) => ({ id, text }))
     for (let attempt = 0; ; attempt++) {
@@ -193,6 +214,7 @@ export async function translateCues({
           throw new ProviderError({ provider: p.name, kind: 'bad_answer', message: 'provider answered the wrong number of lines' })
         }
         providerAnswered(p.limitKey)
+        anyAnswered = true
         return texts
       } catch (error) {
         if (!(error instanceof ProviderError) || combined.aborted) throw error
@@ -209,20 +231,19 @@ export async function translateCues({
   }
 
   const outOfService = new Set<number>()
-  async function translateGroup(group: Pending[], level = 0): Promise<void> {
+  async function translateGroup(group: Pending[], level = 0, depth = 0): Promise<void> {
     const p = chain[level]
-    if (outOfService.has(level) && level + 1 < chain.length) return translateGroup(group, level + 1)
+    if (outOfService.has(level) && level + 1 < chain.length) return translateGroup(group, level + 1, depth)
     let texts: string[]
     try {
       texts = await request(p, group)
     } catch (error) {
       if (!(error instanceof ProviderError) || combined.aborted) throw error
       if (isAboutCues(error) && group.length > 1) {
-        const half = Math.ceil(group.length / 2)
         // Both halves are tried, so one untranslatable cue costs no more than itself.
         let failure: unknown
-        for (const part of [group.slice(0, half), group.slice(half)]) {
-          await translateGroup(part, level).catch((e: unknown) => {
+        for (const part of halves(group)) {
+          await translateGroup(part, level, depth + 1).catch((e: unknown) => {
             if (!isAboutCues(e) || combined.aborted) throw e
             failure ??= e
           })
@@ -230,10 +251,18 @@ export async function translateCues({
         if (failure) throw failure
         return
       }
-      if (level + 1 >= chain.length) throw error
+      if (level + 1 >= chain.length) {
+        if (error.kind !== 'retryable') throw error
+        if (group.length === 1) {
+          if (anyAnswered) tiedToOneCue.add(error)
+          throw error
+        }
+        if (depth === 0 || anyAnswered) return splitFailedGroup(group, depth)
+        throw error
+      }
       if (error.kind === 'fatal') outOfService.add(level)
       log.warn('translate.fallback', { from: p.name, to: chain[level + 1].name, cues: group.length, kind: error.kind, error: error.message })
-      return translateGroup(group, level + 1)
+      return translateGroup(group, level + 1, depth)
     }
     const done: TranslatedCue[] = []
     group.forEach((cue, i) => {
@@ -241,6 +270,38 @@ export async function translateCues({
       for (const id of copies.get(cue.key) ?? []) done.push({ id, translatedText: texts[i], translatedBy: 'memory' })
     })
     await report(done)
+  }
+
+  /**
+   * A group every provider kept failing: both halves are tried from the first provider again. A half
+   * that fails too is split further once some request of the call has succeeded (its sibling, say);
+   * if none has, the providers are down and its error stands.
+   */
+  async function splitFailedGroup(group: Pending[], depth: number): Promise<void> {
+    log.warn('translate.split_failed_batch', { cues: group.length, first: group[0].id, depth })
+    let cueFailure: unknown
+    const failed: { part: Pending[]; error: ProviderError }[] = []
+    for (const part of halves(group)) {
+      await translateGroup(part, 0, depth + 1).catch((e: unknown) => {
+        if (combined.aborted) throw e
+        if (isAboutCues(e)) return void (cueFailure ??= e)
+        if (e instanceof ProviderError && e.kind === 'retryable') return void failed.push({ part, error: e })
+        throw e
+      })
+    }
+    for (const { part, error } of failed) {
+      if (!anyAnswered) throw error
+      if (part.length === 1) {
+        tiedToOneCue.add(error)
+        cueFailure ??= error
+        continue
+      }
+      await splitFailedGroup(part, depth + 1).catch((e: unknown) => {
+        if (!isAboutCues(e) || combined.aborted) throw e
+        cueFailure ??= e
+      })
+    }
+    if (cueFailure) throw cueFailure
   }
 
   const tokensOf = (cue: Pending) => estimateTokens(cue.text) + 4
