@@ -90,19 +90,15 @@ describe('parseSrt', () => {
     expect(parseSrt(text).map((c) => [c.startMs, c.endMs])).toEqual([[5_000, 4_000], [1_000, 2_000]])
   })
 
-  it('parses a large file quickly', () => {
+  // Its speed is measured by bench/parse.ts, never asserted here.
+  it('parses a large file (60,000 cues, CRLF, tags, two lines)', () => {
     const block = (i: number) => `${i}\r\n00:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},000 --> 00:00:59,999\r\n<i>Line ${i} with some text</i>\r\n第二行 ${i}\r\n\r\n`
     const parts: string[] = []
     for (let i = 1; i <= 60_000; i++) parts.push(block(i))
     const text = parts.join('')
-    parseSrt(text)
-    const started = performance.now()
     const cues = parseSrt(text)
-    const elapsed = performance.now() - started
     expect(cues).toHaveLength(60_000)
     expect(cues[59_999].text).toBe('<i>Line 60000 with some text</i>\n第二行 60000')
-    // Generous bound so slow CI machines pass; bench/parse.ts measures the real figure.
-    expect(elapsed).toBeLessThan(1_000)
   })
 })
 
