@@ -1,7 +1,15 @@
 import { z } from 'zod'
 
 /** What a handler wrapped by route() (lib/http) declares about itself; the document is built from it. */
-export type RouteContract = { auth: 'public' | 'user' | 'manager'; body?: z.ZodType; query?: z.ZodType; response?: z.ZodType; multipart: boolean }
+export type RouteContract = {
+  auth: 'public' | 'user' | 'manager'
+  body?: z.ZodType
+  query?: z.ZodType
+  response?: z.ZodType
+  multipart: boolean
+  /** The largest body the route reads (413 past it, refused from the declared length before reading). */
+  maxBodyBytes?: number
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
