@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server'
 import { AppError, type ErrorKey } from '@/lib/errors'
+import { parseForm } from './multipart'
 
 export type RawBody = { json: unknown; form: FormData | null }
 
@@ -110,13 +111,8 @@ export async function readBody(req: NextRequest, { kind, multipart, limit }: { k
   if (kind === 'none') return { json: undefined, form: null }
   const type = req.headers.get('content-type') ?? ''
   if (kind === 'form') {
-    const bytes = await readCapped(req, limit)
-    try {
-      const form = await new Response(new Blob([new Uint8Array(bytes)]), { headers: { 'content-type': type } }).formData()
-      return { json: Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')), form }
-    } catch {
-      throw new AppError('bad_request', 'malformedBody')
-    }
+    const form = await parseForm(cappedStream(req, limit) ?? new ReadableStream({ start: (c) => c.close() }), type)
+    return { json: Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')), form }
   }
   const bytes = await readCapped(req, limit)
   const text = new TextDecoder().decode(bytes)
