@@ -37,7 +37,7 @@ type Schema = {
   default?: unknown
 }
 type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: Schema }
-type Operation = { security: unknown[]; description?: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }
+type Operation = { security: unknown[]; description?: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown> }
 type Document = { paths: Record<string, Record<string, Operation>> }
 
 const NUL = 'a\0b'
@@ -197,7 +197,8 @@ describe('malformed input on every route of the OpenAPI document', () => {
 
   for (const { apiPath, method, operation } of operations) {
     const fields = fieldsOf(operation)
-    const raw = !Object.keys(operation.requestBody?.content ?? {}).some((t) => t === 'application/json' || t === 'multipart/form-data') && operation.requestBody
+    // The payment callbacks answer their provider's protocol, not the envelope.
+    const raw = !JSON.stringify(operation.responses).includes('ErrorEnvelope')
     it(`${method.toUpperCase()} ${apiPath}: 4xx for every malformed field, never a 5xx`, async () => {
       const failures: string[] = []
       const check = (what: string, target: string, answer: Awaited<ReturnType<typeof call>>) => {
@@ -206,7 +207,13 @@ describe('malformed input on every route of the OpenAPI document', () => {
         if (answer.status < 400 || answer.status >= 500 || (isRouted && !envelope)) failures.push(`${what} -> ${answer.status} ${answer.text.slice(0, 160)} (${target.slice(0, 80)})`)
       }
       for (const field of fields) {
-        const bad = field.name === 'file' ? ([['NUL name', 'a\0.srt'], ['lone surrogate name', `a${'\ud800'}.srt`]] as [string, unknown][]) : malformedFor(field.schema)
+        // A form's file name is sent as UTF-8, so a lone surrogate cannot arrive in one; a query value
+        // is text, so "12" or `true` are no wrong types there, and a repeated name counts once.
+        let bad = field.name === 'file' && field.where === 'form' ? ([['NUL name', 'a\0.srt']] as [string, unknown][]) : malformedFor(field.schema)
+        if (field.where === 'query') {
+          bad = bad.filter(([, value]) => typeof value === 'string' && value !== LONE && !/^(12|true|yes)$/.test(value))
+          if (['integer', 'number'].includes(typeOf(field.schema) ?? '')) bad.push(['huge', '1e308'], ['negative', '-1'], ['fraction', '1.5'])
+        }
         for (const [label, value] of bad) {
           const { target, answer } = await send(apiPath, method, operation, fields, { field, value })
           check(`${field.where} ${field.name}: ${label}`, target, answer)
@@ -220,7 +227,6 @@ describe('malformed input on every route of the OpenAPI document', () => {
         const bodies: [string, RequestOptions][] = [
           ['JSON array', { body: [NUL] }],
           ['JSON string', { body: LONE }],
-          ['JSON null', { body: null }],
           ['JSON number', { body: -1e308 }],
           ['NUL form', { raw: `a=${encodeURIComponent(NUL)}&sign=${encodeURIComponent(LONE.toWellFormed())}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
           ['broken JSON', { raw: '{"a":', headers: { 'content-type': 'application/json' } }],

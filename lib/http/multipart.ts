@@ -47,7 +47,24 @@ export async function parseForm(stream: ReadableStream<Uint8Array>, contentType:
   const form = new FormData()
   for (const { name, value } of entries) {
     if (typeof value === 'string') form.append(name, value)
-    else form.append(name, new File(value.chunks as Uint8Array<ArrayBuffer>[], value.fileName, { type: value.type }))
+    else form.append(name, new ReceivedFile(Buffer.concat(value.chunks), value.fileName, value.type))
   }
   return form
+}
+
+/**
+ * An uploaded file that also keeps its bytes in memory, so a handler reading them back copies them
+ * once instead of streaming them out of the Blob store in chunks (which showed up in profiles of
+ * 5 MB uploads). Everything else it does as the File it is.
+ */
+class ReceivedFile extends File {
+  readonly #bytes: Buffer
+  constructor(bytes: Buffer, name: string, type: string) {
+    super([bytes as Uint8Array<ArrayBuffer>], name, { type })
+    this.#bytes = bytes
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes.buffer.slice(this.#bytes.byteOffset, this.#bytes.byteOffset + this.#bytes.byteLength) as ArrayBuffer)
+  }
 }

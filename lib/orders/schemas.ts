@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { pageParam } from '@/lib/pagination'
 
 /** POST /api/order/query_order_list: page (from 1) and size (default 10). */
 export const orderListSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  page: pageParam(100_000).default(1),
+  size: pageParam(100).default(10),
 })
 
 /** POST /api/alipay/create_alipay_url and /api/wallex/create_payment: the product's id. */

@@ -22,3 +22,11 @@ export function toPage<T>({ list, page, size, totalCount }: { list: T[]; page: n
   const totalPages = Math.max(1, Math.ceil(totalCount / size))
   return { pageNum: page, pageSize: size, totalCount, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, list }
 }
+
+/**
+ * A page number or size as a client sends it: a number, or its digits in a query or a form. Rules:
+ * whole, from 1 to `max`; anything else (`true`, `[2]`, `"2x"`) is refused, never read as a number.
+ */
+export function pageParam(max: number) {
+  return z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/)]).pipe(z.coerce.number<string | number>().int().min(1).max(max))
+}

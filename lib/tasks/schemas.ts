@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageParam } from '@/lib/pagination'
 import { AppError } from '@/lib/errors'
 import { MAX_CUE_CHARS } from '@/lib/srt/cost'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
@@ -50,8 +51,8 @@ export const MAX_PAGE = 1_000_000
 
 /** `GET /api/tasks?page=&size=`: page 1..1,000,000 (default 1), size 1..100 (default 10). */
 export const listTasksQuery = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  page: pageParam(MAX_PAGE).default(1),
+  size: pageParam(100).default(10),
 })
 
 /** `GET /api/tasks/{id}?segments=0`: leave the segments out (progress polls). */
