@@ -81,6 +81,24 @@ describe('lone UTF-16 surrogates', () => {
   })
 })
 
+describe('NUL characters', () => {
+  it('answer 40000 naming the field: an idempotency key, a name, a task id in the path', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    const answers = [
+      await decrPoint(jsonRequest('POST', '/x', auth, { points: 10, idempotencyKey: 'k\u0000' }), ctx()),
+      await updateProfile(jsonRequest('POST', '/x', auth, { name: 'Bob\u0000' }), ctx()),
+      await exportRoute(new NextRequest('http://cn.localhost:3000/api/tasks/a%00/export?format=srt', { headers: auth }), ctx({ id: 'a\u0000' })),
+    ]
+    expect(await Promise.all(answers.map(async (r) => [r.status, (await r.json()).msg]))).toEqual([
+      [400, 'idempotencyKey contains a NUL character, which text cannot hold'],
+      [400, 'name contains a NUL character, which text cannot hold'],
+      [400, 'id contains a NUL character, which text cannot hold'],
+    ])
+    expect(await getBalance({ userId: user.id })).toBe(100)
+  })
+})
+
 describe('malformed percent-encoding in a path', () => {
   it('answers 400 in the envelope, in the caller language', async () => {
     for (const url of ['/api/tasks/%ff', '/api/tasks/%', '/api/tasks/%E0%A4%A/segments/1']) {
