@@ -19,10 +19,10 @@ export async function parseForm(stream: ReadableStream<Uint8Array>, contentType:
   }
   const entries: { name: string; value: string | { chunks: Buffer[]; fileName: string; type: string } }[] = []
   const parsed = new Promise<void>((resolve, reject) => {
-    parser.on('field', (name, value) => entries.push({ name, value }))
+    parser.on('field', (name, value) => entries.push({ name: unescapeName(name), value }))
     parser.on('file', (name, file, info) => {
       const chunks: Buffer[] = []
-      entries.push({ name, value: { chunks, fileName: info.filename ?? '', type: info.mimeType } })
+      entries.push({ name: unescapeName(name), value: { chunks, fileName: unescapeName(info.filename ?? ''), type: info.mimeType } })
       file.on('data', (chunk: Buffer) => chunks.push(chunk))
     })
     parser.on('close', resolve)
@@ -50,6 +50,14 @@ export async function parseForm(stream: ReadableStream<Uint8Array>, contentType:
     else form.append(name, new ReceivedFile(value.chunks, value.fileName, value.type))
   }
   return form
+}
+
+/**
+ * A field or file name as sent: browsers escape a line break and a double quote in it as `%0A`,
+ * `%0D` and `%22` and nothing else (HTML's multipart/form-data encoding), which busboy leaves as is.
+ */
+function unescapeName(name: string): string {
+  return name.replace(/%(0A|0D|22)/gi, (escape) => decodeURIComponent(escape))
 }
 
 /**
