@@ -39,11 +39,16 @@ function stalledUpload(path: string, headers: Record<string, string>, declaredBy
       received += chunk.toString('utf8')
       const end = received.indexOf('\r\n\r\n')
       if (end < 0) return
+      const head = received.slice(0, end)
       const status = Number(received.slice(9, 12))
-      const length = Number(/content-length: (\d+)/i.exec(received.slice(0, end))?.[1] ?? NaN)
-      const body = received.slice(end + 4)
-      // A chunked or unknown-length answer: its first bytes are enough to read the envelope's code.
-      if (Number.isFinite(length) && Buffer.byteLength(body) < length) return
+      let body = received.slice(end + 4)
+      if (/transfer-encoding: chunked/i.test(head)) {
+        if (!body.endsWith('0\r\n\r\n')) return
+        body = dechunk(body)
+      } else {
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0)
+        if (Buffer.byteLength(body) < length) return
+      }
       clearTimeout(timer)
       socket.destroy()
       resolve({ status, body })
@@ -53,6 +58,20 @@ function stalledUpload(path: string, headers: Record<string, string>, declaredBy
       reject(error)
     })
   })
+}
+
+/** The body of a chunked answer (`size\r\ndata\r\n`… `0\r\n\r\n`). */
+function dechunk(raw: string): string {
+  const bytes = Buffer.from(raw)
+  const parts: Buffer[] = []
+  let at = 0
+  for (;;) {
+    const lineEnd = bytes.indexOf('\r\n', at)
+    const size = parseInt(bytes.subarray(at, lineEnd).toString(), 16)
+    if (!size) return Buffer.concat(parts).toString('utf8')
+    parts.push(bytes.subarray(lineEnd + 2, lineEnd + 2 + size))
+    at = lineEnd + 2 + size + 2
+  }
 }
 
 /** A subtitle file of about `bytes`, in cues of 1,900 characters (few cues, quick to parse). */

@@ -24,6 +24,9 @@ export async function parseForm(stream: ReadableStream<Uint8Array>, contentType:
       const chunks: Buffer[] = []
       entries.push({ name: unescapeName(name), value: { chunks, fileName: unescapeName(info.filename ?? ''), type: info.mimeType } })
       file.on('data', (chunk: Buffer) => chunks.push(chunk))
+      // A form cut off inside a file fails its stream as well as the parser: answered once, by the
+      // parser's error below (unheard, it would be an uncaught exception that ends the process).
+      file.on('error', () => {})
     })
     parser.on('close', resolve)
     parser.on('error', () => reject(new AppError('bad_request', 'malformedBody')))

@@ -104,6 +104,21 @@ describe('body limits', () => {
     expect(await res.json()).toEqual({ code: 41300, msg: 'file too large (5 MB at most)', data: null })
   })
 
+  it('answers a form cut off in the middle of a file 40000, and nothing is left to throw later', async () => {
+    const cut = `--b\r\nContent-Disposition: form-data; name="file"; filename="a.srt"\r\n\r\n${'x'.repeat(100_000)}`
+    const uncaught: unknown[] = []
+    const onUncaught = (error: unknown) => uncaught.push(error)
+    process.on('uncaughtException', onUncaught)
+    try {
+      const res = await echo(new NextRequest('http://cn.localhost:3000/api/test', { method: 'POST', body: cut, headers: { 'content-type': 'multipart/form-data; boundary=b', 'x-locale': 'en-US' } }), ctx)
+      expect([res.status, (await res.json()).msg]).toEqual([400, 'The request body could not be read'])
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    } finally {
+      process.off('uncaughtException', onUncaught)
+    }
+    expect(uncaught).toEqual([])
+  })
+
   it('still reads a normal multipart form', async () => {
     const form = new FormData()
     form.set('file', new File(['1\n00:00:01,000 --> 00:00:02,000\nHi\n'], 'a.srt'))
