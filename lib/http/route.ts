@@ -72,9 +72,11 @@ export type RouteHandler<R> = ((req: NextRequest, context: RouteContext) => Prom
 const CHECKS_RESPONSES = process.env.NODE_ENV !== 'production'
 
 /**
- * Wraps a route handler: request id, safe body parsing, well-formed text, CSRF origin check, auth, zod validation,
- * and the `{ code, msg, data }` envelope with a message in the caller's language. A handler returning a
- * Response (a file, a redirect) is passed through untouched.
+ * Wraps a route handler: request id; CSRF origin check, auth, declared length against the route's
+ * cap and its rate limits, all before the body is read; capped body reading; text no handler can
+ * store (NUL, lone surrogates) refused in every field; zod validation; and the `{ code, msg, data }`
+ * envelope with a message in the caller's language. A handler returning a Response (a file, a
+ * redirect) is passed through untouched.
  */
 export function route<A extends Auth, B extends Schema = undefined, Q extends Schema = undefined, R = unknown, P extends string = string>(
   options: Options<A, B, Q, R, P>,
