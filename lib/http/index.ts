@@ -2,3 +2,4 @@ export { ok, fail, SUCCESS_CODE, ERROR_CODES, type Envelope, type ErrorName } fr
 export { route, type HandlerContext } from './route'
 export { toAppError } from './error-mapper'
 export { callerLocale } from './caller-locale'
+export { readTextCapped } from './read-body'

@@ -12,6 +12,8 @@ export type RouteContract = {
   query?: z.ZodType
   response?: z.ZodType
   multipart: boolean
+  /** The largest body the route reads (413 past it, refused from the declared length before reading). */
+  maxBodyBytes?: number
   /** Answers besides (or instead of) the envelope: a file, a redirect. */
   raw?: RawAnswer[]
 }
@@ -63,6 +65,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '402': 'Not enough points (code 40200)',
   '403': 'Not allowed: a manager call, or a cross-site request (code 40300)',
   '404': 'Not found, or not the caller\'s (code 40400)',
+  '413': 'The body is larger than the route takes (code 41300)',
   '429': 'Too many requests (code 42900); `msg` says when to try again',
 }
 
@@ -85,10 +88,13 @@ function requestBody(operation: ApiOperation): JsonSchema | undefined {
   const contract = routeContract(operation)
   if (rawRequest) return { required: true, description: rawRequest.description, content: { [rawRequest.contentType]: { schema: {} } } }
   if (!contract) return undefined
+  const limit = contract.maxBodyBytes ? { description: `At most ${contract.maxBodyBytes.toLocaleString('en-US')} bytes (413 past it, refused from Content-Length before reading).` } : {}
   if (contract.multipart) {
-    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentEncoding: 'binary' } } } } } }
+    // The form's text fields are the route's body schema; the file(s) come beside them.
+    const fields = contract.body ? ((requestSchema(contract.body) as { properties?: Record<string, JsonSchema> }).properties ?? {}) : {}
+    return { required: true, ...limit, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentEncoding: 'binary' }, ...fields } } } } }
   }
-  if (contract.body) return { required: true, content: { 'application/json': { schema: requestSchema(contract.body) } } }
+  if (contract.body) return { required: true, ...limit, content: { 'application/json': { schema: requestSchema(contract.body) } } }
   return undefined
 }
 
@@ -106,7 +112,7 @@ function responses(operation: ApiOperation): JsonSchema {
       : { description: answer.description }
   }
   if (contract) {
-    const errors = contract.auth === 'public' ? ['400', '403', '404', '429'] : ['400', '401', '402', '403', '404', '429']
+    const errors = [...(contract.auth === 'public' ? ['400', '403', '404', '429'] : ['400', '401', '402', '403', '404', '429']), ...(requestBody(operation) ? ['413'] : [])]
     for (const status of errors) {
       out[status] ??= { description: ERROR_STATUSES[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }
     }

@@ -21,9 +21,9 @@ export const MAX_PAGE = 1_000_000
 export const MAX_PAGE_SIZE = 100
 
 /** A page number as a query or body sends it: 1..MAX_PAGE. */
-export const pageField = z.coerce.number().int().min(1).max(MAX_PAGE)
+export const pageField = pageParam(MAX_PAGE)
 /** A page size as a query or body sends it: 1..MAX_PAGE_SIZE. */
-export const sizeField = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)
+export const sizeField = pageParam(MAX_PAGE_SIZE)
 
 /** The one page query of every paged list: page 1..1,000,000 (default 1), size 1..100 (default 10). */
 export const pageQuery = z.object({ page: pageField.default(1), size: sizeField.default(10) })
@@ -34,4 +34,12 @@ export type Page<T> = { pageNum: number; pageSize: number; totalCount: number; t
 export function toPage<T>({ list, page, size, totalCount }: { list: T[]; page: number; size: number; totalCount: number }): Page<T> {
   const totalPages = Math.max(1, Math.ceil(totalCount / size))
   return { pageNum: page, pageSize: size, totalCount, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, list }
+}
+
+/**
+ * A page number or size as a client sends it: a number, or its digits in a query or a form. Rules:
+ * whole, from 1 to `max`; anything else (`true`, `[2]`, `"2x"`) is refused, never read as a number.
+ */
+export function pageParam(max: number) {
+  return z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/)]).pipe(z.coerce.number<string | number>().int().min(1).max(max))
 }

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server'
 import type { RawContract } from '@/lib/openapi/document'
+import { readTextCapped } from '@/lib/http'
 import { log } from '@/lib/log'
 import { handleAirwallexWebhook } from '@/lib/payments'
 
@@ -9,8 +10,9 @@ const MAX_WEBHOOK_BYTES = 256 * 1024
 // text is read before parsing so the signature covers exactly what was sent). 2xx stops retries.
 export async function POST(req: NextRequest): Promise<Response> {
   try {
-    const rawBody = await req.text()
-    if (rawBody.length > MAX_WEBHOOK_BYTES) return Response.json({ received: false }, { status: 413 })
+    // Read with the cap as it streams in: a larger body is refused without being held in memory.
+    const rawBody = await readTextCapped(req, MAX_WEBHOOK_BYTES)
+    if (rawBody === null) return Response.json({ received: false }, { status: 413 })
     const { status, outcome } = await handleAirwallexWebhook({ timestamp: req.headers.get('x-timestamp'), signature: req.headers.get('x-signature'), rawBody })
     return Response.json({ received: status < 300, outcome }, { status })
   } catch (error) {
