@@ -1,0 +1,49 @@
+import 'server-only'
+import { spawn } from 'node:child_process'
+import { accessSync, chmodSync, constants } from 'node:fs'
+import { createRequire } from 'node:module'
+
+// ffmpeg and ffprobe come from npm (@ffmpeg-installer, @ffprobe-installer): each platform's binary
+// is a package of the registry, so `npm install` is the whole set-up. Resolved on first use.
+const require = createRequire(import.meta.url)
+
+function executable(pkg: string): string {
+  const file = (require(pkg) as { path: string }).path
+  try {
+    accessSync(file, constants.X_OK)
+  } catch {
+    // npm may skip the package's postinstall `chmod u+x` (install scripts not allowed).
+    chmodSync(file, 0o755)
+  }
+  return file
+}
+
+let ffmpegFile: string | undefined
+let ffprobeFile: string | undefined
+export const ffmpegPath = () => (ffmpegFile ??= executable('@ffmpeg-installer/ffmpeg'))
+export const ffprobePath = () => (ffprobeFile ??= executable('@ffprobe-installer/ffprobe'))
+
+export class MediaToolError extends Error {}
+
+/**
+ * Runs a tool to its end and answers its stdout (as bytes) and stderr. Rule: a non-zero exit is a
+ * MediaToolError carrying the end of stderr; the process is killed when `signal` aborts.
+ */
+export function runTool(file: string, args: string[], { signal, stdin }: { signal?: AbortSignal; stdin?: Buffer } = {}): Promise<{ stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], signal })
+    const out: Buffer[] = []
+    let err = ''
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => {
+      // Only the end is worth keeping (ffmpeg's progress lines are many).
+      err = (err + chunk.toString('utf8')).slice(-64_000)
+    })
+    child.on('error', (error) => reject(error))
+    child.on('close', (code) => {
+      if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err })
+      else reject(new MediaToolError(`${file.split('/').pop()} exited with ${code}: ${err.slice(-500)}`))
+    })
+    if (stdin) child.stdin!.end(stdin)
+  })
+}
