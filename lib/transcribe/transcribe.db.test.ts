@@ -154,6 +154,24 @@ describe('a recording to subtitles', () => {
     expect(empty).toMatchObject({ status: 400, code: 40000 })
   })
 
+  it('refuses more than 200 MB before reading it, and an expired upload id', async () => {
+    const { auth } = await fundedUser(100)
+    const big = await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: { ...auth, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(300 * 1024 * 1024) }, raw: '--x--' }), ctx()))
+    expect(big).toMatchObject({ status: 400, code: 40000, msg: 'the audio is too large (200 MB at most)' })
+    const form = new FormData()
+    form.append('uploadId', 'A'.repeat(24))
+    expect(await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: auth, raw: form }), ctx()))).toMatchObject({ status: 404, code: 40400 })
+  })
+
+  it('sends the user\'s glossary terms as spelling hints', async () => {
+    const { user, auth } = await fundedUser(10)
+    await db.glossaryEntry.create({ data: { userId: user.id, term: 'Kenji', translation: '健二', targetLanguage: 'ja', sourceLanguage: 'en' } })
+    await db.glossaryEntry.create({ data: { userId: user.id, term: 'Subtitle Studio', translation: '字幕工作室', targetLanguage: 'zh-CN' } })
+    const created = await upload(transcribeRoute, '/api/tasks/transcribe', auth, short.file, { sourceLanguage: 'en' })
+    expect(await runTask({ taskId: created.data.id, ...PIPELINE })).toBe('completed')
+    expect(stt.stats.log.at(-1)?.data).toMatchObject({ language: 'en', prompt: 'Kenji, Subtitle Studio' })
+  })
+
   it('refuses a recording when the balance is short, and keeps nothing', async () => {
     const { user, auth } = await fundedUser(5)
     const refused = await upload(transcribeRoute, '/api/tasks/transcribe', auth, short.file)
