@@ -1,7 +1,7 @@
 // Speech to timed subtitles against real speech (espeak-ng) and the speech-to-text fake: the cues
 // land within 250 ms of where the speech really is, obey the timed-text rules, and the balance
 // drops by the documented cost exactly once, also when the worker dies mid-way.
-import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { NextRequest } from 'next/server'
@@ -11,7 +11,7 @@ import { startSttFake, STT_MAX_BYTES } from '@/fakes/stt'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { GET as audioRoute } from '@/app/api/tasks/[id]/audio/route'
-import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
+import { DELETE as deleteRoute, GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { checkCues } from '@/lib/captions'
 import { db } from '@/lib/db'
 import { stopBoss } from '@/lib/jobs'
@@ -127,6 +127,12 @@ describe('a recording to subtitles', () => {
     const part = await audioRoute(buildRequest(`/api/tasks/${task.id}/audio`, { method: 'GET', headers: { ...auth, range: 'bytes=0-99' } }), ctx({ id: task.id }))
     expect(part.status).toBe(206)
     expect(part.headers.get('content-range')).toBe(`bytes 0-99/${readFileSync(short.file).length}`)
+
+    // Deleting the task deletes its recording too.
+    const stored = (await db.task.findUniqueOrThrow({ where: { id: task.id } })).audioKey!
+    expect(existsSync(path.join(process.env.STORAGE_DIR!, stored))).toBe(true)
+    expect((await readAnswer(await deleteRoute(buildRequest(`/api/tasks/${task.id}`, { method: 'DELETE', headers: auth }), ctx({ id: task.id })))).status).toBe(200)
+    expect(existsSync(path.join(process.env.STORAGE_DIR!, stored))).toBe(false)
   })
 
   it('transcribes alone: the transcript is the task\'s text, 10 points a started minute', async () => {
