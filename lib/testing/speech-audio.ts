@@ -71,7 +71,7 @@ export async function makeRecording({ sentences, totalMs, file, format = 'ogg', 
     }
   } else {
     const codec = ['-c:a', 'libopus', '-b:a', bitrate, '-ac', '1']
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', 'pipe:0', ...codec, '-f', format, file], { stdio: ['pipe', 'ignore', 'pipe'] })
+    const child = spawn(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', 'pipe:0', ...codec, '-f', format, file], { stdio: ['pipe', 'ignore', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     const done = new Promise<void>((resolve, reject) => {
