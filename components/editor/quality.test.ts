@@ -8,15 +8,19 @@ describe('quality checks', () => {
     expect(checkCue({ original: 'Hello there.', translated: 'Bonjour.', durationMs: 2000 }, en).flags).toEqual([])
   })
   it('flags a reading speed above the limit, counting characters without markup or breaks', () => {
-    const slow = checkCue({ original: 'x', translated: 'a'.repeat(34), durationMs: 2000 }, en)
+    const fr = defaultLimits('fr')
+    const slow = checkCue({ original: 'x', translated: 'a'.repeat(34), durationMs: 2000 }, fr)
     expect(slow.cps).toBe(17)
     expect(slow.flags).toEqual([])
-    expect(checkCue({ original: 'x', translated: '<i>' + 'a'.repeat(35) + '</i>', durationMs: 2000 }, en).flags).toEqual(['cps'])
+    expect(checkCue({ original: 'x', translated: '<i>' + 'a'.repeat(35) + '</i>', durationMs: 2000 }, fr).flags).toEqual(['cps'])
+    // English reads faster: 20 a second.
+    expect(checkCue({ original: 'x', translated: 'a'.repeat(40), durationMs: 2000 }, en).flags).toEqual([])
+    expect(checkCue({ original: 'x', translated: 'a'.repeat(41), durationMs: 2000 }, en).flags).toEqual(['cps'])
     expect(checkCue({ original: 'x', translated: 'a', durationMs: 0 }, en).flags).toEqual(['cps'])
   })
   it('uses per-language limits: 16 characters a line for Chinese, 13 for Japanese, 42 for English', () => {
     expect(defaultLimits('zh-CN')).toMatchObject({ maxLineChars: 16, maxCps: 9 })
-    expect(defaultLimits('ja')).toMatchObject({ maxLineChars: 13 })
+    expect(defaultLimits('ja')).toMatchObject({ maxLineChars: 13, maxCps: 4 })
     expect(defaultLimits('fr')).toMatchObject({ maxLineChars: 42, maxCps: 17 })
     const ja = defaultLimits('ja')
     expect(checkCue({ original: 'x', translated: '今日はラーメンを一から作ります', durationMs: 10_000 }, ja).flags).toEqual(['lineLength'])
@@ -37,6 +41,8 @@ describe('quality checks', () => {
     expect(checkCue({ original: 'Hello  there.', translated: 'hello there.', durationMs: 3000 }, en).flags).toEqual(['same'])
     expect(checkCue({ original: '♪ ♪', translated: '♪ ♪', durationMs: 3000 }, en).flags).toEqual([])
     expect(checkCue({ original: '1984', translated: '1984', durationMs: 3000 }, en).flags).toEqual([])
+    // A transcript alone is its own translation.
+    expect(checkCue({ original: 'Hello there.', translated: 'Hello there.', durationMs: 3000 }, { ...en, allowsSame: true }).flags).toEqual([])
   })
   it('reads limits back from storage within bounds', () => {
     expect(sanitizeLimits({ maxCps: '20', maxLineChars: 1000, maxLines: -1 }, en)).toEqual({ maxCps: 20, maxLineChars: 120, maxLines: 2 })

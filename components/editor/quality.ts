@@ -1,14 +1,9 @@
 // Quality checks of a translated cue, computed as the user types. Pure, so it is unit tested and
 // cheap enough to run over 3,000 rows on every keystroke.
 
-export type Limits = {
-  /** Reading speed: characters per second of the cue's duration. */
-  maxCps: number
-  /** Characters on one line. */
-  maxLineChars: number
-  /** Lines in one cue. */
-  maxLines: number
-}
+import { captionLimits, type CaptionLimits } from '@/lib/captions'
+
+export type Limits = CaptionLimits
 
 export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary'
 
@@ -32,23 +27,13 @@ export function missingGlossaryTerms(original: string, translated: string, gloss
   return glossary.filter((g) => g.term.trim() !== '' && source.includes(folded(g.term.trim())) && !target.includes(folded(g.translation.trim()))).map((g) => g.term)
 }
 
-const LATIN: Limits = { maxCps: 17, maxLineChars: 42, maxLines: 2 }
-
 /**
- * Starting limits per target language, after the common timed-text style guides: 42 characters a
- * line and 17 a second for Latin, Cyrillic and most scripts; CJK counts each character and
- * reads fewer: 16 a line for Chinese, 13 for Japanese, 16 for Korean, 9 a second (12 for Korean).
+ * Starting limits per target language: the timed-text rules of lib/captions (42 characters a line
+ * and 17 a second for most scripts, English 20 a second, Chinese 16 a line and 9 a second,
+ * Japanese 13 and 4), the same numbers the subtitles made from speech are built to.
  */
-const BY_LANGUAGE: Record<string, Limits> = {
-  'zh-CN': { maxCps: 9, maxLineChars: 16, maxLines: 2 },
-  'zh-HK': { maxCps: 9, maxLineChars: 16, maxLines: 2 },
-  ja: { maxCps: 9, maxLineChars: 13, maxLines: 2 },
-  ko: { maxCps: 12, maxLineChars: 16, maxLines: 2 },
-  th: { maxCps: 15, maxLineChars: 35, maxLines: 2 },
-}
-
 export function defaultLimits(language: string): Limits {
-  return BY_LANGUAGE[language] ?? LATIN
+  return captionLimits(language)
 }
 
 /** Bounds of each limit a user may set (the settings form keeps values inside them). */
@@ -93,7 +78,8 @@ const HAS_WORDS = /\p{L}/u
  */
 export function checkCue(
   { original, translated, durationMs, isPending = false }: { original: string; translated: string; durationMs: number; isPending?: boolean },
-  limits: Limits,
+  /** `allowsSame`: a translation identical to its original is expected (a transcript alone). */
+  limits: Limits & { allowsSame?: boolean },
   glossary: readonly GlossaryTerm[] = [],
 ): RowQuality {
   const lines = visibleLines(translated)
@@ -111,7 +97,7 @@ export function checkCue(
   if (longestLine > limits.maxLineChars) flags.push('lineLength')
   if (nonEmpty.length > limits.maxLines) flags.push('lines')
   const same = normalized(original)
-  if (same !== '' && HAS_WORDS.test(same) && same === normalized(translated)) flags.push('same')
+  if (!limits.allowsSame && same !== '' && HAS_WORDS.test(same) && same === normalized(translated)) flags.push('same')
   const missingTerms = missingGlossaryTerms(original, translated, glossary)
   if (missingTerms.length > 0) flags.push('glossary')
   return { flags, cps, longestLine, lines: nonEmpty.length, missingTerms }

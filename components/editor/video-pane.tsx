@@ -18,6 +18,8 @@ export type VideoPaneHandle = {
 }
 
 type Props = {
+  /** A transcription's recording on the server (GET /api/tasks/{id}/audio), offered beside a local video. */
+  recordingUrl?: string
   segments: TaskSegment[]
   edits: Edits
   /** The cue on screen changed; `follow` asks the list to keep it in view. */
@@ -31,7 +33,7 @@ const MODES: OverlayMode[] = ['translation', 'original', 'both']
  * Plays a video file of the user's computer (an object URL: the file never leaves the machine)
  * with the editor's current subtitles drawn over it, drafts included, so a fix shows at once.
  */
-export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide }, ref) {
+export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl }, ref) {
   const t = useTranslations('editor.video')
   const video = useRef<HTMLVideoElement>(null)
   const input = useRef<HTMLInputElement>(null)
@@ -63,7 +65,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
   }))
 
   // The object URL lives as long as its file is open.
-  useEffect(() => () => void (file && URL.revokeObjectURL(file.url)), [file])
+  useEffect(() => () => void (file?.url.startsWith('blob:') && URL.revokeObjectURL(file.url)), [file])
 
   // Timeupdate fires a few times a second; while playing, every frame keeps the overlay exact.
   useEffect(() => {
@@ -184,9 +186,16 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
             <path d="M3 6.5h12v11H3zM15 10.5l6-3.5v10l-6-3.5" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
           </svg>
           <p className="max-w-sm text-sm text-muted">{t('empty')}</p>
-          <Button size="sm" onClick={() => input.current?.click()} data-testid="video-open">
-            {t('open')}
-          </Button>
+          <div className="flex flex-wrap justify-center gap-2">
+            {recordingUrl && (
+              <Button size="sm" onClick={() => setFile({ url: recordingUrl, name: t('recording') })} data-testid="video-recording">
+                {t('playRecording')}
+              </Button>
+            )}
+            <Button size="sm" variant={recordingUrl ? 'ghost' : undefined} onClick={() => input.current?.click()} data-testid="video-open">
+              {t('open')}
+            </Button>
+          </div>
         </div>
       )}
     </section>

@@ -27,6 +27,8 @@ import * as tasksIdSegments from '@/app/api/tasks/[id]/segments/route'
 import * as tasksIdSegmentsShift from '@/app/api/tasks/[id]/segments/shift/route'
 import * as tasksBatch from '@/app/api/tasks/batch/route'
 import * as tasksEstimate from '@/app/api/tasks/estimate/route'
+import * as tasksTranscribe from '@/app/api/tasks/transcribe/route'
+import * as tasksIdAudio from '@/app/api/tasks/[id]/audio/route'
 import * as tasksExportZip from '@/app/api/tasks/export.zip/route'
 import * as tasks from '@/app/api/tasks/route'
 import * as translationDeepseekTranslate from '@/app/api/translation/deepseek_translate/route'
@@ -80,6 +82,8 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/segments/shift': tasksIdSegmentsShift,
   '/api/tasks/batch': tasksBatch,
   '/api/tasks/estimate': tasksEstimate,
+  '/api/tasks/transcribe': tasksTranscribe,
+  '/api/tasks/{id}/audio': tasksIdAudio,
   '/api/tasks/export.zip': tasksExportZip,
   '/api/tasks': tasks,
   '/api/translation/deepseek_translate': translationDeepseekTranslate,

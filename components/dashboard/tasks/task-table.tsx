@@ -117,6 +117,7 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
               </p>
               <p className="tabular mt-0.5 text-xs whitespace-nowrap text-subtle">
                 <FormatLabel format={task.format} />
+                {task.kind === 'transcription' && <SpeechLabel />}
                 <span className="sr-only">{t('columns.submitted')} </span>
                 {task.submitTime ? <time dateTime={task.submitTime}>{submitted(task.submitTime)}</time> : '—'}
               </p>
@@ -174,6 +175,16 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
         </TBody>
       </Table>
     </div>
+  )
+}
+
+/** Marks a task made from a recording (speech to subtitles) rather than from a subtitle file. */
+function SpeechLabel() {
+  const t = useTranslations('tasks')
+  return (
+    <span className="mr-1.5 rounded border border-info/40 px-1 text-[10px] font-medium text-info" data-testid="task-kind" data-kind="transcription">
+      {t('kind.transcription')}
+    </span>
   )
 }
 

@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import type http from 'node:http'
+import busboy from 'busboy'
+import { sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
+
+/** OpenAI's limit on one audio upload. */
+export const STT_MAX_BYTES = 25 * 1024 * 1024
+/** Every word the fake answers is one of these: sandbox text, never mistaken for a transcript. */
+export const STT_SANDBOX_WORDS = ['Sandbox', 'speech'] as const
+const FILLER = 'la'
+
+const require = createRequire(import.meta.url)
+const ffmpeg = () => (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
+
+const RATE = 16_000
+const FRAME = RATE / 100 // 10 ms
+/** A frame louder than this RMS (about -36 dBFS) is speech. */
+const SPEECH_RMS = 0.016
+/** Quieter stretches shorter than this stay inside one span (the pauses between a sentence's words). */
+const BRIDGE_MS = 250
+const MIN_SPAN_MS = 80
+
+const LANGUAGE_NAMES: Record<string, string> = { en: 'english', zh: 'chinese', ja: 'japanese', ko: 'korean', fr: 'french', de: 'german', es: 'spanish', it: 'italian', pt: 'portuguese', ru: 'russian' }
+
+function openAiError(res: http.ServerResponse, status: number, message: string, type: string, code: string | null, headers = {}) {
+  sendJson(res, status, { error: { message, type, param: null, code } }, headers)
+}
+
+type Upload = { fields: Record<string, string[]>; file: Buffer | null; fileName: string; bytes: number }
+
+function readForm(req: http.IncomingMessage): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    const out: Upload = { fields: {}, file: null, fileName: '', bytes: 0 }
+    const parser = busboy({ headers: req.headers })
+    parser.on('field', (name, value) => (out.fields[name] ??= []).push(value))
+    parser.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        if (name === 'file') {
+          out.file = Buffer.concat(chunks)
+          out.fileName = info.filename ?? ''
+        }
+      })
+    })
+    parser.on('close', () => resolve(out))
+    parser.on('error', reject)
+    req.pipe(parser)
+  })
+}
+
+/** Decodes any audio ffmpeg reads to 16 kHz mono samples in [-1, 1]. */
+function decode(file: Buffer): Promise<Float32Array | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg(), ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-vn', '-ac', '1', '-ar', String(RATE), '-f', 's16le', 'pipe:1'], { stdio: ['pipe', 'pipe', 'ignore'] })
+    const out: Buffer[] = []
+    child.stdout.on('data', (c: Buffer) => out.push(c))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const pcm = Buffer.concat(out)
+      if (code !== 0 || pcm.length < 2) return resolve(null)
+      const samples = new Float32Array(Math.floor(pcm.length / 2))
+      for (let i = 0; i < samples.length; i++) samples[i] = pcm.readInt16LE(i * 2) / 32768
+      resolve(samples)
+    })
+    // A file ffmpeg refuses closes stdin early; the write error is that refusal, answered above.
+    child.stdin.on('error', () => {})
+    child.stdin.end(file)
+  })
+}
+
+/** Spans of speech, in ms: runs of loud 10 ms frames, bridged over short quiet stretches. */
+export function speechSpans(samples: Float32Array): { startMs: number; endMs: number }[] {
+  const spans: { startMs: number; endMs: number }[] = []
+  let open: { startMs: number; endMs: number } | null = null
+  for (let f = 0; f * FRAME < samples.length; f++) {
+    let sum = 0
+    const end = Math.min(samples.length, (f + 1) * FRAME)
+    for (let i = f * FRAME; i < end; i++) sum += samples[i] * samples[i]
+    const loud = Math.sqrt(sum / Math.max(1, end - f * FRAME)) > SPEECH_RMS
+    if (!loud) continue
+    const [startMs, endMs] = [f * 10, f * 10 + 10]
+    if (open && startMs - open.endMs <= BRIDGE_MS) open.endMs = endMs
+    else {
+      if (open) spans.push(open)
+      open = { startMs, endMs }
+    }
+  }
+  if (open) spans.push(open)
+  return spans.filter((s) => s.endMs - s.startMs >= MIN_SPAN_MS)
+}
+
+/** Sandbox words for one span: "Sandbox speech la la …", one word per ~450 ms, spread over it. */
+function wordsFor(span: { startMs: number; endMs: number }) {
+  const duration = span.endMs - span.startMs
+  const count = Math.max(2, Math.round(duration / 450))
+  const texts = Array.from({ length: count }, (_, i) => STT_SANDBOX_WORDS[i] ?? FILLER)
+  const slot = duration / count
+  return texts.map((word, i) => ({
+    word,
+    start: (span.startMs + i * slot) / 1000,
+    // The last word ends where the sound ends; the others leave a short gap before the next.
+    end: (i === count - 1 ? span.endMs : span.startMs + (i + 1) * slot - Math.min(30, slot / 4)) / 1000,
+  }))
+}
+
+/**
+ * Starts an OpenAI-compatible speech-to-text fake: `POST /audio/transcriptions` (or under /v1),
+ * multipart `file` and `model`, bearer key, 25 MB at most (413 with OpenAI's error), and
+ * `response_format=verbose_json` with `timestamp_granularities[]` word and segment. It decodes the
+ * audio with ffmpeg, finds the spoken spans by their energy and answers sandbox words at their
+ * true times: one segment per span, its text punctuated ("Sandbox speech la la."), the words
+ * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx.
+ */
+export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) {
+    if (req.method !== 'POST' || !['/audio/transcriptions', '/v1/audio/transcriptions'].includes(ctx.url.pathname)) {
+      return openAiError(res, 404, 'Not Found', 'invalid_request_error', null)
+    }
+    if (req.headers.authorization !== `Bearer ${apiKey}`) {
+      return openAiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key')
+    }
+    const declared = Number(req.headers['content-length'])
+    if (Number.isFinite(declared) && declared > STT_MAX_BYTES) {
+      req.resume()
+      return openAiError(res, 413, `Maximum content size limit (${STT_MAX_BYTES}) exceeded (${declared} bytes read)`, 'server_error', null)
+    }
+    if (ctx.fault?.kind === '429') {
+      req.resume()
+      const seconds = Math.max(1, Math.ceil(ctx.fault.retryAfterMs / 1000))
+      return openAiError(res, 429, 'Rate limit reached for requests. Please try again later.', 'requests', 'rate_limit_exceeded', { 'retry-after': String(seconds), 'retry-after-ms': String(ctx.fault.retryAfterMs) })
+    }
+    if (ctx.fault?.kind === '5xx') {
+      req.resume()
+      return openAiError(res, ctx.fault.roll < 0.5 ? 500 : 503, 'The server had an error while processing your request. Sorry about that!', 'server_error', null)
+    }
+    const form = await readForm(req)
+    const field = (name: string) => form.fields[name]?.[0]
+    if (!form.file || form.file.length === 0) return openAiError(res, 400, "Missing required parameter: 'file'.", 'invalid_request_error', null)
+    if (form.file.length > STT_MAX_BYTES) return openAiError(res, 413, `Maximum content size limit (${STT_MAX_BYTES}) exceeded (${form.file.length} bytes read)`, 'server_error', null)
+    if (!field('model')) return openAiError(res, 400, "Missing required parameter: 'model'.", 'invalid_request_error', null)
+    const samples = await decode(form.file)
+    if (!samples) return openAiError(res, 400, 'Invalid file format. Supported formats: flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav, webm', 'invalid_request_error', null)
+    const granularities = form.fields['timestamp_granularities[]'] ?? ['segment']
+    const language = field('language')
+    const spans = speechSpans(samples)
+    const words = spans.flatMap(wordsFor)
+    ctx.count('audioSeconds', Math.round(samples.length / RATE))
+    ctx.note({ bytes: form.file.length, fileName: form.fileName, language: language ?? null, prompt: field('prompt') ?? null, model: field('model'), spans: spans.length })
+    const segments = spans.map((span, id) => {
+      const own = wordsFor(span)
+      return { id, seek: 0, start: span.startMs / 1000, end: span.endMs / 1000, text: ` ${own.map((w) => w.word).join(' ')}.`, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }
+    })
+    const body: Record<string, unknown> = {
+      task: 'transcribe',
+      language: LANGUAGE_NAMES[language ?? 'en'] ?? language ?? 'english',
+      duration: samples.length / RATE,
+      text: segments.map((s) => s.text.trim()).join(' '),
+    }
+    if (field('response_format') !== 'verbose_json') return sendJson(res, 200, { text: body.text })
+    if (granularities.includes('word')) body.words = words
+    if (granularities.includes('segment')) body.segments = segments
+    sendJson(res, 200, body)
+  }
+  return startFakeServer({ name: 'stt', port, delayMs, handler: handle })
+}
