@@ -23,6 +23,10 @@ export const taskSchema = z.object({
   status: z.enum(TASK_STATUSES),
   progress: z.number().int().min(0).max(100),
   cost: z.number().int().min(0),
+  /** The review pass was asked for (DeepSeek); its price, part of `cost`; whether some batch went unreviewed (its price refunded). */
+  review: z.boolean(),
+  reviewCost: z.number().int().min(0),
+  reviewIncomplete: z.boolean(),
   /** The cues-per-request override; null when batches are sized by source tokens. */
   batchSize: z.number().int().nullable(),
   submitTime: z.string(),
@@ -46,6 +50,8 @@ export const segmentSchema = z.object({
   translatedText: z.string().nullable(),
   /** A service, `memory` (an identical line's answer reused) or `edited` by a person. */
   translatedBy: z.enum(TRANSLATED_BY).nullable(),
+  /** Set when the review pass corrected the segment: the translation it replaced (the "reviewed" badge's first version). */
+  firstTranslation: z.string().nullable(),
 })
 
 /**
