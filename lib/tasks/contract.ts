@@ -79,10 +79,15 @@ export const estimateSchema = z.object({
   /** Whether the file's duration or the time to read its text set the cost. */
   pricedBy: z.enum(['duration', 'reading']),
   cost: z.number().int(),
+  /** Points the review pass would add (DeepSeek; docs/billing.md). */
+  reviewCost: z.number().int(),
   estimatedMs: z.number(),
   /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
   glossary: z.object({ matches: z.record(z.string(), z.number().int()), suggestions: z.array(termSuggestionSchema) }),
 })
+
+/** `POST /api/tasks/{id}/segments/{segmentId}/review`: the segment after review, and whether the review corrected it. */
+export const segmentReviewSchema = z.object({ segment: segmentSchema, corrected: z.boolean() })
 
 export const taskBatchSchema = z.object({ tasks: z.array(taskSchema) })
 export const segmentListSchema = z.array(segmentSchema)
@@ -92,5 +97,6 @@ export type SegmentDto = z.infer<typeof segmentSchema>
 export type TaskDetailDto = z.infer<typeof taskDetailSchema>
 export type TaskStatusName = (typeof TASK_STATUSES)[number]
 export type TranslatedBy = (typeof TRANSLATED_BY)[number]
+export type SegmentReviewDto = z.infer<typeof segmentReviewSchema>
 export type Estimate = z.infer<typeof estimateSchema>
 export type TermSuggestion = z.infer<typeof termSuggestionSchema>

@@ -19,6 +19,7 @@ import * as tasksIdExport from '@/app/api/tasks/[id]/export/route'
 import * as tasksIdRetry from '@/app/api/tasks/[id]/retry/route'
 import * as tasksId from '@/app/api/tasks/[id]/route'
 import * as tasksIdSegmentsSegmentidRetranslate from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
+import * as tasksIdSegmentsSegmentidReview from '@/app/api/tasks/[id]/segments/[segmentId]/review/route'
 import * as tasksIdSegmentsSegmentid from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import * as tasksIdSegmentsRetranslate from '@/app/api/tasks/[id]/segments/retranslate/route'
 import * as tasksIdSegments from '@/app/api/tasks/[id]/segments/route'
@@ -103,6 +104,7 @@ export const operations: ApiOperation[] = [
   { path: '/api/tasks/{id}', method: 'GET', contract: tasksId.GET.contract, summary: 'One of the caller\'s tasks with status, progress and (unless 0) all segments' },
   { path: '/api/tasks/{id}', method: 'DELETE', contract: tasksId.DELETE.contract, summary: 'Deletes one of the caller\'s tasks (a running one gives its points back)' },
   { path: '/api/tasks/{id}/segments/{segmentId}/retranslate', method: 'POST', contract: tasksIdSegmentsSegmentidRetranslate.POST.contract, summary: 'Translates one segment again' },
+  { path: '/api/tasks/{id}/segments/{segmentId}/review', method: 'POST', contract: tasksIdSegmentsSegmentidReview.POST.contract, summary: 'DeepSeek reviews one segment\'s translation and keeps its correction' },
   { path: '/api/tasks/{id}/segments/{segmentId}', method: 'PATCH', contract: tasksIdSegmentsSegmentid.PATCH.contract, summary: 'Edits a segment\'s original and/or translated text' },
   { path: '/api/tasks/{id}/segments/retranslate', method: 'POST', contract: tasksIdSegmentsRetranslate.POST.contract, summary: 'Translates the selected segments again in one call' },
   { path: '/api/tasks/{id}/segments', method: 'PATCH', contract: tasksIdSegments.PATCH.contract, summary: 'Changes several segments\' texts and/or times at once (replace all, undo)' },
