@@ -5,8 +5,8 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import SrtParser from 'srt-parser-2'
 import { parseSync } from 'subtitle'
-import { parseSrt } from '@/lib/srt'
-import { formatMs } from '@/lib/srt/time'
+import { parseSrt } from '@/lib/subtitles'
+import { formatMs } from '@/lib/subtitles/time'
 
 const TARGET_BYTES = 5 * 1024 * 1024
 const WARMUP_RUNS = 3
@@ -85,7 +85,7 @@ console.log(`input: ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(2)} MB, ${
 
 const srtParser = new SrtParser()
 const results = [
-  measure('parseSrt (lib/srt)', () => parseSrt(text).length),
+  measure('parseSrt (lib/subtitles)', () => parseSrt(text).length),
   measure('srt-parser-2 fromSrt', () => srtParser.fromSrt(text).length),
   measure('subtitle parseSync', () => parseSync(text).length),
 ]

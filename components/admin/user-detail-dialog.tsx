@@ -1,6 +1,6 @@
 'use client'
 
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useFormatter, useTranslations } from 'next-intl'
 import { useState, type ReactNode } from 'react'
 import { UserAvatar } from '@/components/accounts/user-avatar'
@@ -13,9 +13,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { MAX_DETAIL_ENTRIES } from '@/lib/accounts/schemas'
-import type { UserDetail } from '@/lib/accounts/contract'
-import { api } from '@/lib/client/api'
-import { taskKeys } from '@/lib/client/tasks'
+import { invalidateUserDetail, invalidateUsers, useUserDetail } from '@/lib/client/admin-users'
+import { invalidatePoints } from '@/lib/client/points'
 import { pointsToMinutes } from '@/lib/client/task-helpers'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { AdjustPointsForm } from './adjust-points-form'
@@ -24,9 +23,7 @@ import { EntriesTable, LotsTable, OrdersTable } from './user-points-tables'
 
 /** Ledger entries shown first, and how many more each "show more" adds. */
 const ENTRY_STEP = 20
-// Apart from the users list's key, so a list refresh does not reload an open detail and back.
 const LONG_DATE = { year: 'numeric', month: 'long', day: 'numeric' } as const
-const detailKey = (id: string) => ['admin', 'user-detail', id] as const
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -79,20 +76,14 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Publi
   const queryClient = useQueryClient()
   const [entryLimit, setEntryLimit] = useState(ENTRY_STEP)
   const id = user?.id ?? ''
-  const detail = useQuery({
-    queryKey: [...detailKey(id), entryLimit],
-    queryFn: ({ signal }) => api<UserDetail>('/api/user/detail', { body: { id, entries: entryLimit }, signal }),
-    enabled: user !== null,
-    // "Show more" keeps the rows on screen while the longer list loads; another user never shows.
-    placeholderData: (previous) => (previous?.user.id === id ? previous : undefined),
-  })
+  const detail = useUserDetail(user ? id : null, entryLimit)
   const data = detail.data
   const shown = data?.user ?? user
   const isSelf = user?.id === currentUserId
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: detailKey(id) })
-    if (isSelf) void queryClient.invalidateQueries({ queryKey: taskKeys.points })
+    void invalidateUserDetail(queryClient, id)
+    if (isSelf) void invalidatePoints(queryClient)
   }
   const close = () => {
     setEntryLimit(ENTRY_STEP)
@@ -167,7 +158,7 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Publi
                     isSelf={isSelf}
                     onSaved={() => {
                       refresh()
-                      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+                      void invalidateUsers(queryClient)
                     }}
                   />
                 </Section>

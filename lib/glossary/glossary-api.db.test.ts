@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { GET as listRoute, POST as createRoute } from '@/app/api/glossary/route'
 import { PATCH as patchRoute, DELETE as deleteRoute } from '@/app/api/glossary/[id]/route'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 import { glossaryTermsFor } from './terms'
 
 async function call(res: Promise<Response>) {

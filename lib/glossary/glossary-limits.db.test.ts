@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { POST as createRoute } from '@/app/api/glossary/route'
 import { PATCH as patchRoute } from '@/app/api/glossary/[id]/route'
 import { db } from '@/lib/db'
-import { ctx, jsonRequest, makeUser } from '@/lib/testing/route-harness'
+import { ctx, jsonRequest, makeUser } from '@/test/route-harness'
 import { MAX_ENTRIES_PER_LANGUAGE } from './entries'
 
 // The glossary's limits under concurrent calls: the per-language cap and one entry per term.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
+import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
 
 // PostgreSQL text cannot hold NUL; glossary text is short, so it is dropped rather than refused.
 const text = (max: number, required: 'glossaryTermRequired' | 'glossaryTranslationRequired') =>

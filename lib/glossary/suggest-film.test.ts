@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { detectLanguage, formatMs, parseSrtOrThrow } from '@/lib/srt'
+import { detectLanguage } from '@/lib/languages'
+import { formatMs, parseSrtOrThrow } from '@/lib/subtitles'
 import { suggestTerms } from './suggest'
 
 // A feature-length English film, written like a screenplay's subtitles: about 1,600 cues of

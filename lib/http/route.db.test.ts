@@ -17,7 +17,7 @@ async function user(isAdmin = false) {
 }
 
 describe('route wrapper', () => {
-  const echo = route({ auth: 'public', body: z.object({ name: z.string().min(2) }) }, async ({ body }) => ({ hello: body.name }))
+  const echo = route({ summary: 'test route', auth: 'public', body: z.object({ name: z.string().min(2) }) }, async ({ body }) => ({ hello: body.name }))
 
   it('wraps results in the success envelope', async () => {
     const res = await echo(post('{"name":"Ann"}'), ctx)
@@ -27,7 +27,7 @@ describe('route wrapper', () => {
   })
 
   it('answers malformed JSON with 400 / 40000, even on a signed-in route', async () => {
-    const guarded = route({ auth: 'manager' }, async () => 'never')
+    const guarded = route({ summary: 'test route', auth: 'manager' }, async () => 'never')
     for (const handler of [echo, guarded]) {
       const res = await handler(post('{"name":'), ctx)
       expect(res.status).toBe(400)
@@ -43,7 +43,7 @@ describe('route wrapper', () => {
   })
 
   it('refuses a missing session with 40100 and its message', async () => {
-    const res = await route({ auth: 'user' }, async () => 'x')(post('{}', { 'x-locale': 'en-US' }), ctx)
+    const res = await route({ summary: 'test route', auth: 'user' }, async () => 'x')(post('{}', { 'x-locale': 'en-US' }), ctx)
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ code: 40100, msg: 'user session not found, please log in again', data: null })
   })
@@ -51,9 +51,9 @@ describe('route wrapper', () => {
   it('accepts a Bearer token and refuses non-managers on manager routes', async () => {
     const plain = await user()
     const token = await createSession({ userId: plain.id })
-    const me = route({ auth: 'user' }, async ({ user }) => user.id)
+    const me = route({ summary: 'test route', auth: 'user' }, async ({ user }) => user.id)
     expect(await (await me(post('', { authorization: `Bearer ${token}` }), ctx)).json()).toMatchObject({ data: plain.id })
-    const admin = route({ auth: 'manager' }, async () => 'ok')
+    const admin = route({ summary: 'test route', auth: 'manager' }, async () => 'ok')
     const res = await admin(post('', { authorization: `Bearer ${token}` }), ctx)
     expect(res.status).toBe(403)
     expect((await res.json()).code).toBe(40300)
@@ -65,7 +65,7 @@ describe('route wrapper', () => {
   })
 
   it('maps domain errors and hides unexpected ones', async () => {
-    const broken = route({ auth: 'public' }, async () => {
+    const broken = route({ summary: 'test route', auth: 'public' }, async () => {
       throw new Error('secret stack detail')
     })
     const res = await broken(post(''), ctx)
@@ -73,7 +73,7 @@ describe('route wrapper', () => {
     const text = await res.text()
     expect(text).not.toContain('secret')
     expect(JSON.parse(text).code).toBe(50000)
-    const points = route({ auth: 'public' }, async () => {
+    const points = route({ summary: 'test route', auth: 'public' }, async () => {
       throw new AppError('insufficient_points', 'insufficientPoints')
     })
     const res2 = await points(post('', { 'x-locale': 'ja-JP' }), ctx)
@@ -83,7 +83,7 @@ describe('route wrapper', () => {
 })
 
 describe('body limits', () => {
-  const echo = route({ auth: 'public', multipart: true }, async ({ form }) => (form?.get('file') as File | null)?.size ?? 0)
+  const echo = route({ summary: 'test route', auth: 'public', multipart: true }, async ({ form }) => (form?.get('file') as File | null)?.size ?? 0)
 
   function streamed(bytes: number, type: string) {
     // A chunked body: no Content-Length, so only the streaming cap can stop it.
@@ -113,7 +113,7 @@ describe('body limits', () => {
   })
 
   it('refuses an oversized JSON body', async () => {
-    const json = route({ auth: 'public' }, async () => 'ok')
+    const json = route({ summary: 'test route', auth: 'public' }, async () => 'ok')
     const res = await json(streamed(2 * 1024 * 1024, 'application/json'), ctx)
     expect(res.status).toBe(400)
   })

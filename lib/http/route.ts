@@ -8,7 +8,7 @@ import { currentCaller, hasSessionCookie } from '@/lib/auth/current'
 import { log } from '@/lib/log'
 import type { Locale } from '@/lib/site'
 import { AppError, errorMessage } from '@/lib/errors'
-import type { RouteContract } from '@/lib/openapi/document'
+import type { RawAnswer, RouteContract } from '@/lib/openapi/document'
 import { callerLocale } from './caller-locale'
 import { fail, ok } from './envelope'
 import { toAppError } from './error-mapper'
@@ -39,6 +39,8 @@ export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema, P
 }
 
 type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends string> = {
+  /** One line on what the call does: the summary of its operation in the OpenAPI document. */
+  summary: string
   auth: A
   body?: B
   query?: Q
@@ -50,6 +52,8 @@ type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends st
   multipart?: boolean
   /** Largest multipart body in bytes (a batch of files); one file's cap when absent. */
   multipartMaxBytes?: number
+  /** Answers besides the envelope (a file, a redirect), for the OpenAPI document. */
+  raw?: RawAnswer[]
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> }
@@ -71,7 +75,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
   options: Options<A, B, Q, R, P>,
   handler: (ctx: HandlerContext<A, B, Q, P>) => Promise<R | Response>,
 ): RouteHandler<R> {
-  const contract: RouteContract = { auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: options.multipart === true }
+  const contract: RouteContract = { summary: options.summary, auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: options.multipart === true, raw: options.raw }
   const wrapped = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get('x-request-id') ?? randomUUID()
     const locale = callerLocale(req.headers)

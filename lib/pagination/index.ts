@@ -15,6 +15,19 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   })
 }
 
+/** Highest page number accepted (far past any real list; keeps the row offset a small integer). */
+export const MAX_PAGE = 1_000_000
+/** Largest page a client may ask for. */
+export const MAX_PAGE_SIZE = 100
+
+/** A page number as a query or body sends it: 1..MAX_PAGE. */
+export const pageField = z.coerce.number().int().min(1).max(MAX_PAGE)
+/** A page size as a query or body sends it: 1..MAX_PAGE_SIZE. */
+export const sizeField = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)
+
+/** The one page query of every paged list: page 1..1,000,000 (default 1), size 1..100 (default 10). */
+export const pageQuery = z.object({ page: pageField.default(1), size: sizeField.default(10) })
+
 export type Page<T> = { pageNum: number; pageSize: number; totalCount: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean; list: T[] }
 
 /** A page object. Rule: an empty list is one empty page, so `totalPages` is at least 1. */

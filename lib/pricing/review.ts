@@ -1,5 +1,5 @@
 // The review pass's price (docs/billing.md). Pure, safe in the browser: the upload dialog shows it.
-import { POINTS_PER_MINUTE } from '@/lib/srt/cost'
+import { POINTS_PER_MINUTE } from './cost'
 
 /** 5 points per started minute of the same billed time as the translation (docs/billing.md). */
 export const REVIEW_POINTS_PER_MINUTE = 5

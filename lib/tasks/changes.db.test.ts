@@ -9,7 +9,7 @@ import { mergeTaskChanges } from '@/lib/client/task-helpers'
 import { db } from '@/lib/db'
 import { startTranslationWorkers } from '@/lib/jobs'
 import { grantPoints } from '@/lib/points'
-import { buildSrt, call, ctx, makeUser, multipart, type Answer } from '@/lib/testing/route-harness'
+import { buildSrt, call, ctx, makeUser, multipart, type Answer } from '@/test/route-harness'
 
 // The editor's polls while a task translates: each asks for the segments written since the last
 // answer's cursor (lib/tasks/changes.ts) and merges them into its copy (lib/client/task-helpers.ts).

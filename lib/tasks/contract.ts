@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { TaskStatus } from '@prisma/client'
 import { pageSchema } from '@/lib/pagination'
+import { SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 
 // What the task endpoints answer, declared once: the server builds these shapes (dto.ts), the
 // route wrapper checks them in development and tests, the browser imports their types
@@ -8,7 +9,6 @@ import { pageSchema } from '@/lib/pagination'
 
 export const TASK_STATUSES = ['translating', 'completed', 'failed'] as const satisfies readonly TaskStatus[]
 export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'edited'] as const
-export const SUBTITLE_FORMATS = ['srt', 'vtt', 'ass'] as const
 
 export const taskSchema = z.object({
   id: z.string(),

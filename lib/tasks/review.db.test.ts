@@ -9,7 +9,7 @@ import { DEEPSEEK_REVIEW_BOGUS, DEEPSEEK_REVIEW_FIX, startDeepSeekFake } from '@
 import { db } from '@/lib/db'
 import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
-import { reviewCostFor } from '@/lib/pricing/review'
+import { reviewCostFor } from '@/lib/pricing'
 import { runTranslationTask } from '@/lib/tasks'
 import { completeTask } from '@/lib/tasks/complete'
 import { POST as createRoute } from '@/app/api/tasks/route'
@@ -17,7 +17,7 @@ import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
 import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { POST as reviewRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/review/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 
 const KEY = 'sk-review-db-test'
 const fake = await startDeepSeekFake({ apiKey: KEY })

@@ -1,13 +1,16 @@
 import { z } from 'zod'
+import { isOn } from '@/lib/env/on-off'
+import { MAX_PAGE, pageQuery } from '@/lib/pagination'
 import { AppError } from '@/lib/errors'
-import { MAX_CUE_CHARS } from '@/lib/srt/cost'
-import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
-import { parseTime } from '@/lib/srt/time'
+import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
+import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
+import { EXPORT_CONTENTS, SUBTITLE_FORMATS } from '@/lib/subtitles/format'
+import { parseTime } from '@/lib/subtitles/time'
 
 const flag = z
   .string()
   .optional()
-  .transform((v) => v !== undefined && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase()))
+  .transform(isOn)
 
 /** The text fields of `POST /api/tasks` (multipart; the file is checked separately). */
 export const createTaskFields = z.object({
@@ -44,18 +47,14 @@ export const exportZipQuery = z.object({
     .string()
     .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
     .refine((ids) => ids.length >= 1 && ids.length <= 100, 'taskIdsInvalid'),
-  format: z.enum(['srt', 'vtt', 'ass']).optional(),
-  content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+  format: z.enum(SUBTITLE_FORMATS).optional(),
+  content: z.enum(EXPORT_CONTENTS).default('translated'),
 })
 
-/** Highest page number accepted (far past any real list; keeps the row offset a small integer). */
-export const MAX_PAGE = 1_000_000
+export { MAX_PAGE }
 
 /** `GET /api/tasks?page=&size=`: page 1..1,000,000 (default 1), size 1..100 (default 10). */
-export const listTasksQuery = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-})
+export const listTasksQuery = pageQuery
 
 /** `GET /api/tasks/{id}?segments=0`: leave the segments out (progress polls). */
 export const getTaskQuery = z.object({
@@ -68,7 +67,7 @@ export const getTaskQuery = z.object({
 })
 
 // PostgreSQL text cannot hold NUL, so it is dropped from edited text instead of failing the write.
-// An edited text is capped like a cue of an upload (lib/srt/cost.ts), since it can be retranslated.
+// An edited text is capped like a cue of an upload (lib/pricing/cost.ts), since it can be retranslated.
 const segmentText = z
   .string()
   .max(MAX_CUE_CHARS, 'segmentTooLong')
@@ -132,8 +131,8 @@ export const shiftSegmentsBody = z.object({
 /** `GET /api/tasks/{id}/export?format=srt|vtt&content=translated|bilingual|original`. */
 export const exportQuery = z.object({
   // Absent: the task's own format (lib/tasks/export.ts).
-  format: z.enum(['srt', 'vtt', 'ass']).optional(),
-  content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+  format: z.enum(SUBTITLE_FORMATS).optional(),
+  content: z.enum(EXPORT_CONTENTS).default('translated'),
 })
 
 /**

@@ -16,7 +16,7 @@ import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/route'
 import { POST as shiftRoute } from '@/app/api/tasks/[id]/segments/shift/route'
 import { POST as retryRoute } from '@/app/api/tasks/[id]/retry/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 
 const KEY = 'sk-integrity-test'
 const fake = await startDeepSeekFake({ apiKey: KEY })

@@ -1,6 +1,6 @@
 import 'server-only'
 import type { Tx } from '@/lib/db'
-import type { Cue } from '@/lib/srt'
+import type { Cue } from '@/lib/subtitles'
 
 // A 5 MB file holds about 60,000 cues: rows go in as arrays (one statement per chunk), not one
 // parameter per value, which would pass PostgreSQL's 65,535-parameter limit.

@@ -11,7 +11,7 @@ import { GET as getRoute, DELETE as deleteRoute } from '@/app/api/tasks/[id]/rou
 import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
-import { ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-tasks-'))
 process.env.STORAGE_DIR = storageDir

@@ -19,7 +19,7 @@ import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { POST as decrPoint } from '@/app/api/user/decr_point/route'
 import { POST as translateRoute } from '@/app/api/translation/translate/route'
 import { POST as deepseekRoute } from '@/app/api/translation/deepseek_translate/route'
-import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-hardening-'))
 Object.assign(process.env, { STORAGE_DIR: storageDir, DEEPSEEK_API_KEY: 'sk-unused' })

@@ -5,6 +5,10 @@ import { useRef, useState, type DragEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { formatBytes } from '@/lib/client/task-helpers'
+import { SUBTITLE_EXTENSIONS } from '@/lib/subtitles/format'
+
+// The file picker offers subtitle files by extension, and by the types browsers give them.
+const ACCEPT = [...SUBTITLE_EXTENSIONS.map((ext) => `.${ext}`), 'application/x-subrip', 'text/vtt', 'text/plain'].join(',')
 
 type Props = {
   file: File | null
@@ -49,7 +53,7 @@ export function UploadDropzone({ file, onFiles, isDisabled, error }: Props) {
       ref={input}
       type="file"
       multiple
-      accept=".srt,.vtt,.ass,.ssa,application/x-subrip,text/vtt,text/plain"
+      accept={ACCEPT}
       className="sr-only"
       tabIndex={-1}
       aria-hidden="true"

@@ -3,13 +3,13 @@
 import { useTranslations } from 'next-intl'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { useSaveGlossaryEntry } from '@/components/dashboard/glossary/use-glossary'
+import { useSaveGlossaryEntry } from '@/lib/client/glossary'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { errorText } from '@/lib/client/api'
 import { shortTime } from '@/lib/client/task-helpers'
 import type { Estimate, TermSuggestion } from '@/lib/client/tasks'
-import { formatMs } from '@/lib/srt/time'
+import { formatMs } from '@/lib/subtitles/time'
 
 type Help = NonNullable<Estimate['glossary']>
 

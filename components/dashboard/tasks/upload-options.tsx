@@ -6,7 +6,7 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import { Field } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'
-import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
+import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages/languages'
 
 export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean }
 

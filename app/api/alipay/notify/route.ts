@@ -1,4 +1,5 @@
 import type { NextRequest } from 'next/server'
+import type { RawContract } from '@/lib/openapi/document'
 import { log } from '@/lib/log'
 import { handleAlipayNotify } from '@/lib/payments'
 
@@ -21,3 +22,9 @@ export async function POST(req: NextRequest): Promise<Response> {
     return text('fail', 500)
   }
 }
+
+POST.contract = {
+  summary: 'Alipay\'s asynchronous payment notification, verified by its RSA2 signature; answers the literal `success`',
+  rawRequest: { contentType: 'application/x-www-form-urlencoded', description: 'Alipay\'s signed notification parameters' },
+  raw: [{ status: 200, description: 'Verified and applied (or already applied)', contentType: 'text/plain' }, { status: 400, description: 'A bad signature or a malformed notification: answers `fail`', contentType: 'text/plain' }],
+} satisfies RawContract

@@ -1,7 +1,7 @@
 import { route } from '@/lib/http'
 import { enqueueTranslation } from '@/lib/jobs'
 import { clientIp } from '@/lib/rate-limit'
-import { MAX_UPLOAD_BYTES } from '@/lib/srt'
+import { MAX_UPLOAD_BYTES } from '@/lib/pricing'
 import { createBatchFields, createTaskBatch, MAX_BATCH_FILES } from '@/lib/tasks'
 import { limitUploadWork } from '@/lib/tasks/request-limits'
 import { taskBatchSchema } from '@/lib/tasks/contract'
@@ -9,7 +9,7 @@ import { taskBatchSchema } from '@/lib/tasks/contract'
 // POST /api/tasks/batch – one task per file (`file` repeated, ≤20, or the `uploadId`s their estimates answered) and target language
 // (`targetLanguage` repeated, ≤5), all created or none; answers { tasks: [...] }
 export const POST = route(
-  { auth: 'user', response: taskBatchSchema, multipart: true, multipartMaxBytes: MAX_BATCH_FILES * MAX_UPLOAD_BYTES + 1024 * 1024, body: createBatchFields },
+  { summary: 'One task per uploaded file (`file` repeated, ≤20) and target language', auth: 'user', response: taskBatchSchema, multipart: true, multipartMaxBytes: MAX_BATCH_FILES * MAX_UPLOAD_BYTES + 1024 * 1024, body: createBatchFields },
   async ({ req, user, body, form, locale }) => {
     // Each file is parsed like one upload, so each counts against the upload limits.
     const files = Math.min(Math.max(form?.getAll('file').length ?? 0, form?.getAll('uploadId').length ?? 0), MAX_BATCH_FILES)

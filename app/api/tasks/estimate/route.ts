@@ -5,7 +5,7 @@ import { limitUploadWork } from '@/lib/tasks/request-limits'
 import { estimateSchema } from '@/lib/tasks/contract'
 
 // POST /api/tasks/estimate – segments, detected language, duration, cost, estimated time and glossary help for an upload
-export const POST = route({ auth: 'user', response: estimateSchema, multipart: true }, async ({ req, form, user }) => {
+export const POST = route({ summary: 'Segments, detected language, duration, cost, estimated time and glossary help for an upload', auth: 'user', response: estimateSchema, multipart: true }, async ({ req, form, user }) => {
   await limitUploadWork({ kind: 'estimate', userId: user.id, clientIp: clientIp(req) })
   return estimateTask(await readSubtitleUpload(form), { userId: user.id })
 })

@@ -1,4 +1,5 @@
 import type { NextRequest } from 'next/server'
+import type { RawContract } from '@/lib/openapi/document'
 import { log } from '@/lib/log'
 import { handleAirwallexWebhook } from '@/lib/payments'
 
@@ -17,3 +18,9 @@ export async function POST(req: NextRequest): Promise<Response> {
     return Response.json({ received: false }, { status: 500 })
   }
 }
+
+POST.contract = {
+  summary: 'Airwallex events, verified by HMAC over x-timestamp and the raw body',
+  rawRequest: { contentType: 'application/json', description: 'An Airwallex event, signed in the x-timestamp and x-signature headers' },
+  raw: [{ status: 200, description: 'Verified; the event is applied once (or ignored when it needs nothing)', contentType: 'application/json' }, { status: 400, description: 'Missing or wrong signature, a stale timestamp, or a malformed event', contentType: 'application/json' }],
+} satisfies RawContract
