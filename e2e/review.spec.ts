@@ -12,15 +12,18 @@ const TEXTS = ['Hi Anna.', `Anna runs. ${FIX}`, 'Go, Anna!', 'Bye.', `Yes. ${FIX
 const pad = (n: number) => String(n).padStart(2, '0')
 const SRT = TEXTS.map((text, i) => `${i + 1}\n00:00:${pad(i)},000 --> 00:00:${pad(i + 1)},000\n${text}\n`).join('\n')
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (path) => {
-    const json = await (await fetch(path)).json()
-    if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
-    return json.data
-  }, path)
+async function api<T>(page: Page, path: string, method = 'GET'): Promise<T> {
+  return page.evaluate(
+    async ({ path, method }) => {
+      const json = await (await fetch(path, { method })).json()
+      if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
+      return json.data
+    },
+    { path, method },
+  )
 }
 
-const balance = async (page: Page) => (await api<{ point: number }>(page, '/api/user/get_point')).point
+const balance = async (page: Page) => (await api<{ point: number }>(page, '/api/user/get_point', 'POST')).point
 const row = (page: Page, id: number) => page.locator(`[data-testid="segment-row"][data-row="${id}"]`)
 
 async function upload(page: Page, name: string, { review }: { review: boolean }) {
