@@ -14,10 +14,12 @@ import { runTranslationTask } from '@/lib/tasks'
 import { completeTask } from '@/lib/tasks/complete'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
+import { POST as batchRoute } from '@/app/api/tasks/batch/route'
 import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { POST as reviewRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/review/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
+import { NextRequest } from 'next/server'
+import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 
 const KEY = 'sk-review-db-test'
 const fake = await startDeepSeekFake({ apiKey: KEY })
@@ -118,6 +120,19 @@ describe('the review pass of a task', () => {
     await completeTask({ taskId, startedAt: new Date() })
     expect(await getBalance({ userId: user.id })).toBe(90)
     expect((await ledger(user.id)).filter((e) => e.reason === 'refund')).toEqual([{ reason: 'refund', delta: 5 }])
+  })
+
+  it('a batch with the review reserves every task\'s translation and review in one go', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    const form = new FormData()
+    for (const name of ['a.srt', 'b.srt']) form.append('file', new Blob([srt()]), name)
+    for (const target of ['ja', 'fr']) form.append('targetLanguage', target)
+    for (const [key, value] of Object.entries({ service: 'deepseek', review: 'true' })) form.append(key, value)
+    const body = await (await batchRoute(new NextRequest(`${BASE}/api/tasks/batch`, { method: 'POST', body: form, headers: auth }), ctx())).json()
+    expect(body.data.tasks).toHaveLength(4)
+    for (const task of body.data.tasks) expect(task).toMatchObject({ review: true, reviewCost: 5, cost: 15 })
+    expect(await getBalance({ userId: user.id })).toBe(40)
   })
 
   it('refuses the review with another service, in the caller\'s language, and reserves nothing', async () => {
