@@ -10,5 +10,5 @@ export const REVIEW_POINTS_PER_MINUTE = 5
  * answering only corrections).
  */
 export function reviewCostFor(translationCost: number): number {
-  return (Math.ceil(translationCost / POINTS_PER_MINUTE)) * REVIEW_POINTS_PER_MINUTE
+  return Math.ceil(translationCost / POINTS_PER_MINUTE) * REVIEW_POINTS_PER_MINUTE
 }
