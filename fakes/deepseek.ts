@@ -13,7 +13,15 @@ import { readJson, sendJson, sleep, startFakeServer, type FakeContext, type Fake
  */
 export const DEEPSEEK_FAULT_MARKER = /\[\[fault:(429|500|503|blank|wrong_count|length|malformed|keepalive|slow|risk|content_filter)(?:\*(\d+))?\]\]/
 
-type Line = { id: number; text: string }
+/**
+ * Review requests (lines that carry their `translation`) are answered with corrections of only the
+ * lines whose text contains `[[review:fix]]`: their translation followed by ` (reviewed)`. A line
+ * with `[[review:bogus]]` makes the answer name an id that was not sent (a wrong answer, every time).
+ */
+export const DEEPSEEK_REVIEW_FIX = '[[review:fix]]'
+export const DEEPSEEK_REVIEW_BOGUS = '[[review:bogus]]'
+
+type Line = { id: number; text: string; translation?: string }
 type ContextItem = { id: number; text: string; translation?: string }
 type Mode = '429' | '500' | '503' | 'blank' | 'wrong_count' | 'length' | 'keepalive' | 'slow' | 'risk' | 'content_filter' | 'ok'
 
@@ -118,7 +126,15 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
     if (mode === '503') return openAiError(res, 503, 'The server is overloaded due to high traffic.', 'server_error', 'server_overloaded')
     if (mode === 'slow') await sleep(2000)
 
-    const translations = payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
+    const isReview = payload.lines.length > 0 && payload.lines.every((l) => typeof l.translation === 'string')
+    if (isReview) ctx.count('reviewRequests')
+    if (isReview) ctx.count('reviewLines', payload.lines.length)
+    const translations = isReview
+      ? [
+          ...payload.lines.filter((l) => l.text.includes(DEEPSEEK_REVIEW_FIX)).map((l) => ({ id: l.id, text: `${l.translation} (reviewed)` })),
+          ...(payload.lines.some((l) => l.text.includes(DEEPSEEK_REVIEW_BOGUS)) ? [{ id: -1, text: 'not a line of this request' }] : []),
+        ]
+      : payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
     if (mode === 'wrong_count') translations.splice(Math.floor((fault?.roll ?? 0.99) * translations.length), 1)
     let content = JSON.stringify({ translations })
     let finishReason = 'stop'

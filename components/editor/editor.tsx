@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
+import { useSegmentReview } from '@/lib/client/segment-review'
 import { taskAudioUrl, useTaskDetail, type TaskDetail } from '@/lib/client/tasks'
 import { EditorHeader } from './editor-header'
 import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
@@ -51,6 +52,23 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const onSaved = useCallback((change: Change) => recordRef.current?.(change), [])
   const { edits, retranslating, change, flush, flushAll, dropDrafts, replace, retranslate } = useSegmentEdits(taskId, { onSaved })
   const pending = useMemo(() => ({ flushAll, dropDrafts }), [flushAll, dropDrafts])
+  // "Review this segment": DeepSeek tasks only (the server refuses others).
+  const tr = useTranslations('editor.review')
+  const { reviewing, review } = useSegmentReview(taskId)
+  const canReview = task?.translationService === 'deepseek'
+  const reviewRow = useCallback(
+    async (id: number) => {
+      // The row's typing is saved first, so the review reads what the person sees.
+      await flush(id)
+      try {
+        const answer = await review(id)
+        toast.success(answer.corrected ? tr('corrected', { id }) : tr('unchanged', { id }), { id: `review-${id}` })
+      } catch (error) {
+        toast.error(tr('failed'), { description: errorText(error, '') || undefined, id: `review-${id}` })
+      }
+    },
+    [flush, review, tr],
+  )
   const ops = useEditorOps(taskId, pending)
   useEffect(() => {
     recordRef.current = (c) => ops.record('edit', [c])
@@ -107,11 +125,12 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       onLeave: (id) => void flush(id),
       onOpen: setOpenId,
       onRetranslate: (id) => void retranslate(id),
+      onReview: canReview ? (id) => void reviewRow(id) : undefined,
       onActivate: setActiveIndex,
       onSelect: (index, mods) => setSelection((s) => clickSelection(s, latest.current.view.map((row) => row.id), index, mods)),
       onSeek: seek,
     }),
-    [change, flush, retranslate, seek],
+    [canReview, change, flush, retranslate, reviewRow, seek],
   )
 
   const saveAll = useCallback(() => flushAll(), [flushAll])
@@ -228,6 +247,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               segments={view}
               edits={edits}
               retranslating={retranslating}
+              reviewing={reviewing}
               activeIndex={Math.min(activeIndex, view.length - 1)}
               isTaskTranslating={isTranslating}
               selected={selection.ids}

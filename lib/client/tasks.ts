@@ -83,6 +83,8 @@ export type CreateTaskInput = {
   targetLanguage: string
   service: TranslationService
   includeOriginalText: boolean
+  /** The review pass (DeepSeek): priced with the task (docs/billing.md). */
+  review?: boolean
 }
 
 /**
@@ -98,6 +100,7 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
     form.append('targetLanguage', input.targetLanguage)
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
+    if (input.review) form.append('review', 'true')
     return postForm<Task>('/api/tasks', form, onProgress)
   }
   return sendingBytesOnlyIfExpired(Boolean(input.uploadId), send)
@@ -121,6 +124,7 @@ export function createTaskBatch(input: CreateBatchInput, onProgress: (fraction: 
     form.append('sourceLanguage', input.sourceLanguage)
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
+    if (input.review) form.append('review', 'true')
     return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
   }
   return sendingBytesOnlyIfExpired(hasIds, send)

@@ -13,3 +13,4 @@ export {
   MAX_UPLOAD_BYTES,
   type TranslationEstimateOptions,
 } from '@/lib/pricing/cost'
+export { REVIEW_POINTS_PER_MINUTE, reviewCostFor } from '@/lib/pricing/review'

@@ -4,6 +4,7 @@ import { log } from '@/lib/log'
 import { captureTaskPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
 import { failTask } from './fail'
+import { refundIncompleteReview } from './review-refund'
 import { renderTaskFile, storedContent, taskFormat } from './render'
 import { appStorage, translatedFileKey } from './storage'
 import { untranslatedCueIds } from './untranslated'
@@ -13,7 +14,8 @@ const STORAGE_TIMEOUT_MS = 120_000
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
 /**
- * Completes a translated task: captures its reservation (idempotent, so never twice) and stores
+ * Completes a translated task: captures its reservation (idempotent, so never twice), refunds the
+ * review price when the review pass could not review every batch (lib/tasks/review-refund.ts), and stores
  * the file in its own format under `translated-files/{taskId}_{fileName}`, which exports serve
  * until a segment changes. A failure of either is recorded on the task (`pointsError`,
  * `uploadError`) without failing it. A task deleted meanwhile leaves no file behind.
@@ -35,6 +37,12 @@ export async function completeTask({ taskId, startedAt, storage }: { taskId: str
   } catch (error) {
     pointsError = message(error)
     log.error('tasks.capture_failed', { taskId, error })
+  }
+  try {
+    await refundIncompleteReview(taskId)
+  } catch (error) {
+    pointsError = message(error)
+    log.error('tasks.review_refund_failed', { taskId, error })
   }
   const task = await db.task.findUnique({ where: { id: taskId } })
   if (!task) return 'deleted'

@@ -146,6 +146,7 @@ export async function shiftSegments({ userId, taskId, offsetMs, ids }: { userId:
  * translating (40900); a text longer than a cue may be is a 40000; free of points (the file was
  * paid for as a whole) but counted with the free translate calls (60 a minute, a daily character
  * allowance; 42900 past either); a provider failure is a 50200 "retranslate error" and changes nothing.
+ * A fresh translation is no longer the review's correction: its first version is dropped.
  */
 export async function retranslateSegments({
   userId,
@@ -201,7 +202,7 @@ export async function retranslateSegments({
   }
   const done = [...wanted].map((id) => ({ id, text: result.get(id) ?? '', by: madeBy.get(id) ?? null }))
   await db.$executeRaw`
-    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "editedAt" = now()
+    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
     FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
     WHERE s."taskId" = ${taskId} AND s."index" = v.i`
   const updated = await db.segment.findMany({ where: { taskId, index: { in: [...wanted] } }, orderBy: { index: 'asc' } })

@@ -27,13 +27,16 @@ export const createTaskFields = z.object({
     .refine(isTargetLanguage, 'targetLanguageInvalid'),
   service: z.string({ error: 'serviceUnsupported' }).trim().min(1, 'serviceUnsupported'),
   includeOriginalText: flag,
+  /** The review pass (DeepSeek only): each translated batch is shown to the model again for corrections. */
+  review: flag,
   /** The client's per-user batch-size override; ignored unless a positive whole number. */
   batchSize: z.string().optional(),
   /** An estimate's `uploadId`: the file it kept, sent instead of the file (lib/tasks/staged-upload.ts). */
   uploadId: z.string().trim().max(64).optional(),
 })
 
-export type CreateTaskFields = z.infer<typeof createTaskFields>
+/** The review pass is off unless asked for, so callers other than the route may leave it out. */
+export type CreateTaskFields = Omit<z.infer<typeof createTaskFields>, 'review'> & { review?: boolean }
 
 /** `POST /api/tasks/batch`: the fields of one task but the target languages (repeated, read from the form). */
 export const createBatchFields = createTaskFields.omit({ targetLanguage: true })

@@ -2,6 +2,7 @@ import { log } from '@/lib/log'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
 import { mapWithConcurrency } from './pool'
+import { reviewTranslations } from './review'
 import { ProviderError, type ContextLine, type GlossaryTerm, type ProviderName, type TranslateLine, type TranslateProvider } from './providers/types'
 import { estimateTokens, normaliseText, planBatches } from './tokens'
 
@@ -11,7 +12,14 @@ export type CueToTranslate = { id: number; text: string; translatedText?: string
 /** Who made a translation: a provider, or `memory` when the answer for an identical line was reused. */
 export type TranslatedBy = ProviderName | 'memory'
 
-export type TranslatedCue = { id: number; translatedText: string; translatedBy: TranslatedBy | null }
+/**
+ * With the review pass on, what it did to a cue: `corrected` (then `firstTranslation` holds the
+ * translation it replaced), `unchanged`, or `failed` (the provider could not review it; the
+ * translation stands).
+ */
+export type ReviewOutcome = 'corrected' | 'unchanged' | 'failed'
+
+export type TranslatedCue = { id: number; translatedText: string; translatedBy: TranslatedBy | null; review?: ReviewOutcome; firstTranslation?: string }
 
 /** `attempts` = retries after the first try; `delayMs` = pause between them. */
 export type RetryPolicy = { attempts: number; delayMs: number }
@@ -32,6 +40,8 @@ export type TranslateCuesOptions = {
   glossary?: GlossaryTerm[]
   /** Send identical lines once and reuse the answer (default); off to translate every cue afresh. */
   memory?: boolean
+  /** The review pass: each translated batch is shown to its provider again for corrections (lib/translate/review.ts). */
+  review?: boolean
   signal?: AbortSignal
   /** Called after each batch (or split half) with its results; calls never overlap. */
   onBatchDone?: (done: TranslatedCue[]) => Promise<void> | void
@@ -122,7 +132,10 @@ function batchScheduler(count: number, concurrency: number) {
  * - when no provider is left for a batch, the error rejects at once and stops every other request,
  *   except a failure of particular cues (wrong answer, refusal, a cue every provider fails on):
  *   then every other batch is still translated and reported before the call rejects; the caller's
- *   abort stops everything at once. Blank cues are answered blank without a request.
+ *   abort stops everything at once. Blank cues are answered blank without a request;
+ * - with `review`, each translated batch goes to its provider once more with the same context and
+ *   glossary, and the lines it corrects are reported corrected, with the first translation kept
+ *   (lib/translate/review.ts); a review that fails leaves the batch as translated.
  */
 export async function translateCues({
   provider,
@@ -136,6 +149,7 @@ export async function translateCues({
   contextSize = 3,
   glossary = [],
   memory = true,
+  review = false,
   signal,
   onBatchDone,
   sleep = abortableSleep,
@@ -230,6 +244,22 @@ export async function translateCues({
     }
   }
 
+  // The batch's lines with their translations, shown again with the same context and glossary.
+  function reviewGroup(p: TranslateProvider, group: Pending[], texts: string[]) {
+    const lines = group.map((cue, i) => ({ id: cue.id, text: cue.text, translation: texts[i] }))
+    return reviewTranslations({
+      provider: p,
+      lines,
+      context: contextFor(p, group[0].index, group[group.length - 1].index),
+      glossary: glossaryForBatch(glossary, lines, glossaryBudget(p.batchTokens)),
+      sourceLanguage,
+      targetLanguage,
+      retry: { attempts, delayMs },
+      sleep,
+      signal: combined,
+    })
+  }
+
   const outOfService = new Set<number>()
   async function translateGroup(group: Pending[], level = 0, depth = 0): Promise<void> {
     const p = chain[level]
@@ -264,10 +294,15 @@ export async function translateCues({
       log.warn('translate.fallback', { from: p.name, to: chain[level + 1].name, cues: group.length, kind: error.kind, error: error.message })
       return translateGroup(group, level + 1, depth)
     }
+    const corrections = review ? await reviewGroup(p, group, texts) : undefined
     const done: TranslatedCue[] = []
     group.forEach((cue, i) => {
-      done.push({ id: cue.id, translatedText: texts[i], translatedBy: p.name })
-      for (const id of copies.get(cue.key) ?? []) done.push({ id, translatedText: texts[i], translatedBy: 'memory' })
+      const corrected = corrections?.get(cue.id)
+      const outcome: Pick<TranslatedCue, 'review' | 'firstTranslation'> =
+        corrections === undefined ? {} : corrections === null ? { review: 'failed' } : corrected === undefined ? { review: 'unchanged' } : { review: 'corrected', firstTranslation: texts[i] }
+      const text = corrected ?? texts[i]
+      done.push({ id: cue.id, translatedText: text, translatedBy: p.name, ...outcome })
+      for (const id of copies.get(cue.key) ?? []) done.push({ id, translatedText: text, translatedBy: 'memory', ...outcome })
     })
     await report(done)
   }

@@ -21,6 +21,7 @@ import * as tasksIdExport from '@/app/api/tasks/[id]/export/route'
 import * as tasksIdRetry from '@/app/api/tasks/[id]/retry/route'
 import * as tasksId from '@/app/api/tasks/[id]/route'
 import * as tasksIdSegmentsSegmentidRetranslate from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
+import * as tasksIdSegmentsSegmentidReview from '@/app/api/tasks/[id]/segments/[segmentId]/review/route'
 import * as tasksIdSegmentsSegmentid from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import * as tasksIdSegmentsRetranslate from '@/app/api/tasks/[id]/segments/retranslate/route'
 import * as tasksIdSegments from '@/app/api/tasks/[id]/segments/route'
@@ -76,6 +77,7 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/retry': tasksIdRetry,
   '/api/tasks/{id}': tasksId,
   '/api/tasks/{id}/segments/{segmentId}/retranslate': tasksIdSegmentsSegmentidRetranslate,
+  '/api/tasks/{id}/segments/{segmentId}/review': tasksIdSegmentsSegmentidReview,
   '/api/tasks/{id}/segments/{segmentId}': tasksIdSegmentsSegmentid,
   '/api/tasks/{id}/segments/retranslate': tasksIdSegmentsRetranslate,
   '/api/tasks/{id}/segments': tasksIdSegments,

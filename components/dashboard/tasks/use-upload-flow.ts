@@ -154,8 +154,11 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
 
   const targets = targetsOf(choices)
   const isBatch = files.length > 1 || targets.length > 1
+  // The review pass is DeepSeek's: its price is added to every task while that service is chosen.
+  const hasReview = Boolean(choices.review) && choices.service === 'deepseek'
+  const reviewCost = files.reduce((sum, entry) => sum + (entry.estimate?.reviewCost ?? 0), 0) * targets.length
   const cost = files.reduce((sum, entry) => sum + (entry.estimate?.cost ?? 0), 0)
-  const batchCost = cost * targets.length
+  const batchCost = cost * targets.length + (hasReview ? reviewCost : 0)
   const isReady = files.length > 0 && files.every((entry) => entry.estimate && !entry.error)
 
   const submit = useCallback(async () => {
@@ -171,7 +174,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     }
     dispatch({ type: 'submitting', phase: 'uploading' })
     const onProgress = (fraction: number) => dispatch({ type: 'progress', fraction })
-    const common = { sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal }
+    const common = { sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal, review: hasReview }
     try {
       const created = isBatch
         ? (await createTaskBatch({ ...common, files: files.map((entry) => entry.file), uploadIds: files.map((entry) => entry.estimate!.uploadId).filter((id): id is string => Boolean(id)), targetLanguages: targets }, onProgress)).tasks
@@ -183,7 +186,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
       const shortfall = isApiError(error, 'insufficient_points') ? shortOf((await getPoints().catch(() => 0)) ?? 0) : undefined
       dispatch({ type: 'failed', message: errorText(error, t('errors.submitFailed')), shortfall })
     }
-  }, [batchCost, choices, client, files, isBatch, isReady, onCreated, t, targets])
+  }, [batchCost, choices, client, files, hasReview, isBatch, isReady, onCreated, t, targets])
 
   const lone = files.length === 1 ? files[0] : null
   return {
@@ -193,6 +196,11 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     targets,
     isBatch,
     batchCost,
+    /** What the review pass adds to the whole submission (shown beside the option), and whether it is on. */
+    reviewCost,
+    hasReview,
+    /** Every chosen file has its estimate. */
+    isReady,
     chooseFiles,
     clearFiles: () => {
       estimating.current?.abort()
