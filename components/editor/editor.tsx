@@ -268,6 +268,27 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     toast.success(t('find.replaced', { count }), { id: 'replace-all' })
   }
 
+  // The export's line breaking (lib/subtitles/reflow.ts, loaded on first use: BudouX's models are
+  // large) applied to the selected rows, or the active one; one undoable step.
+  const fixLineBreaks = async () => {
+    const ids = selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined)
+    const { reflowCue } = await import('@/lib/subtitles/reflow')
+    const writes: SegmentWrite[] = []
+    for (const id of ids) {
+      const segment = segments.find((s) => s.id === id)
+      if (!segment || segment.translatedText === null) continue
+      const text = shownText(segment, edits[id], 'translatedText')
+      const next = reflowCue(text, task.targetLanguage)
+      if (next !== text) writes.push({ id, translatedText: next })
+    }
+    if (writes.length === 0) {
+      toast.success(t('ops.breaksFine'), { id: 'reflow' })
+      return
+    }
+    await ops.applyTexts(writes)
+    toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
+  }
+
   const openSegment = openId === null ? null : (segments.find((s) => s.id === openId) ?? null)
   return (
     <div className="flex h-dvh flex-col bg-bg" data-testid="editor" data-status={task.status}>
@@ -285,6 +306,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         isRetranslating={ops.busy === 'retranslate'}
         onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
         onShift={() => setDialog('shift')}
+        onFixLineBreaks={() => void fixLineBreaks()}
         flagCount={flagged.length}
         isFlaggedOnly={filter !== null}
         onFlaggedOnly={(on) => {

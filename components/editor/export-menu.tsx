@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { errorText } from '@/lib/client/api'
 import type { ExportContent, ExportFormat } from '@/lib/client/task-helpers'
 import { downloadExport, type Task } from '@/lib/client/tasks'
@@ -16,10 +16,15 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
 ]
 const CONTENTS: ExportContent[] = ['translated', 'bilingual', 'original']
 
-/** SRT or VTT × translation, bilingual or original; pending edits are saved before the download. */
+/**
+ * SRT, VTT or ASS × translation, bilingual or original; pending edits are saved before the download.
+ * "Break lines for the language" (on by default) has the server break each translation into at
+ * most two lines; off keeps the lines as they are in the editor.
+ */
 export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; hasSegments: boolean; beforeExport: () => Promise<void> }) {
   const t = useTranslations('editor.export')
   const [isBusy, setBusy] = useState(false)
+  const [reflow, setReflow] = useState(true)
 
   const run = async (format: ExportFormat, content: ExportContent) => {
     if (!hasSegments) {
@@ -29,7 +34,7 @@ export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; ha
     setBusy(true)
     try {
       await beforeExport()
-      await downloadExport(task, format, content)
+      await downloadExport(task, format, content, { reflow })
     } catch (error) {
       toast.error(errorText(error, t('failed')))
     } finally {
@@ -66,6 +71,10 @@ export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; ha
             ))}
           </div>
         ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuCheckboxItem checked={reflow} onCheckedChange={(value) => setReflow(value === true)} data-testid="export-reflow">
+          <span className="flex-1">{t('reflow')}</span>
+        </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
     </DropdownMenu>
   )

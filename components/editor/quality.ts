@@ -1,14 +1,9 @@
 // Quality checks of a translated cue, computed as the user types. Pure, so it is unit tested and
 // cheap enough to run over 3,000 rows on every keystroke.
 
-export type Limits = {
-  /** Reading speed: characters per second of the cue's duration. */
-  maxCps: number
-  /** Characters on one line. */
-  maxLineChars: number
-  /** Lines in one cue. */
-  maxLines: number
-}
+import { lineLimitsFor, type LineLimits } from '@/lib/subtitles/line-limits'
+
+export type Limits = LineLimits
 
 export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary'
 
@@ -32,23 +27,9 @@ export function missingGlossaryTerms(original: string, translated: string, gloss
   return glossary.filter((g) => g.term.trim() !== '' && source.includes(folded(g.term.trim())) && !target.includes(folded(g.translation.trim()))).map((g) => g.term)
 }
 
-const LATIN: Limits = { maxCps: 17, maxLineChars: 42, maxLines: 2 }
-
-/**
- * Starting limits per target language, after the common timed-text style guides: 42 characters a
- * line and 17 a second for Latin, Cyrillic and most scripts; CJK counts each character and
- * reads fewer: 16 a line for Chinese, 13 for Japanese, 16 for Korean, 9 a second (12 for Korean).
- */
-const BY_LANGUAGE: Record<string, Limits> = {
-  'zh-CN': { maxCps: 9, maxLineChars: 16, maxLines: 2 },
-  'zh-HK': { maxCps: 9, maxLineChars: 16, maxLines: 2 },
-  ja: { maxCps: 9, maxLineChars: 13, maxLines: 2 },
-  ko: { maxCps: 12, maxLineChars: 16, maxLines: 2 },
-  th: { maxCps: 15, maxLineChars: 35, maxLines: 2 },
-}
-
+/** Starting limits per target language: the same numbers the export's line breaking uses. */
 export function defaultLimits(language: string): Limits {
-  return BY_LANGUAGE[language] ?? LATIN
+  return lineLimitsFor(language)
 }
 
 /** Bounds of each limit a user may set (the settings form keeps values inside them). */

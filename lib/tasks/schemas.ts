@@ -36,6 +36,12 @@ export type CreateTaskFields = z.infer<typeof createTaskFields>
 export const createBatchFields = createTaskFields.omit({ targetLanguage: true })
 
 /** `GET /api/tasks/export.zip?ids=a,b&format=&content=`: 1..100 task ids, comma-separated or repeated. */
+/** `reflow=false` keeps the provider's own line breaks; anything else (or nothing) breaks lines per language. */
+const reflowFlag = z
+  .enum(['0', '1', 'false', 'true'])
+  .optional()
+  .transform((v) => v !== '0' && v !== 'false')
+
 export const exportZipQuery = z.object({
   ids: z
     .string()
@@ -43,6 +49,7 @@ export const exportZipQuery = z.object({
     .refine((ids) => ids.length >= 1 && ids.length <= 100, 'taskIdsInvalid'),
   format: z.enum(['srt', 'vtt', 'ass']).optional(),
   content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+  reflow: reflowFlag,
 })
 
 /** Highest page number accepted (far past any real list; keeps the row offset a small integer). */
@@ -126,6 +133,7 @@ export const exportQuery = z.object({
   // Absent: the task's own format (lib/tasks/export.ts).
   format: z.enum(['srt', 'vtt', 'ass']).optional(),
   content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+  reflow: reflowFlag,
 })
 
 /**
