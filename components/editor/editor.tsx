@@ -33,6 +33,7 @@ import { ShortcutsHint } from './shortcuts-hint'
 import { useEditorOps } from './use-editor-ops'
 import { useGlossaryTerms } from './use-glossary-terms'
 import { useQualityLimits } from './use-quality-limits'
+import { useScriptCheck } from './use-script-check'
 import { useSegmentEdits } from './use-segment-edits'
 import { useTaskDetail } from './use-task-detail'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
@@ -77,7 +78,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   // A keystroke renders the typed row at once; counts, flags, find and preview follow in a deferred
   // render, so typing never waits for them.
   const deferredEdits = useDeferredValue(edits)
-  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary), [segments, deferredEdits, limits, isTranslating, glossary])
+  const script = useScriptCheck(task?.targetLanguage)
+  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script), [segments, deferredEdits, limits, isTranslating, glossary, script])
   const flaggedSet = useMemo(() => new Set(flagged), [flagged])
   // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
@@ -120,9 +122,9 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   // Handlers read the latest state through refs, so they stay stable and rows stay memoized.
   // A layout effect: a key pressed right after a click must already see the row it activated.
-  const latest = useRef({ view, activeIndex, openId, dialog, flaggedSet, matches, current, segments })
+  const latest = useRef({ view, activeIndex, openId, dialog, flaggedSet, matches, current, segments, edits, script, ops })
   useLayoutEffect(() => {
-    latest.current = { view, activeIndex, openId, dialog, flaggedSet, matches, current, segments }
+    latest.current = { view, activeIndex, openId, dialog, flaggedSet, matches, current, segments, edits, script, ops }
   })
 
   const seek = useCallback((id: number) => {
@@ -143,6 +145,15 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       onActivate: setActiveIndex,
       onSelect: (index, mods) => setSelection((s) => clickSelection(s, latest.current.view.map((row) => row.id), index, mods)),
       onSeek: seek,
+      // The wrong-script flag's "convert": the line in the task's Chinese script, one undoable step.
+      onConvertScript: (id) => {
+        const { segments: rows, edits: drafts, script: check, ops: operations } = latest.current
+        const segment = rows.find((s) => s.id === id)
+        if (!segment || !check) return
+        const text = shownText(segment, drafts[id], 'translatedText')
+        const next = check.convert(text)
+        if (next !== text) void operations.applyTexts([{ id, translatedText: next }])
+      },
     }),
     [change, flush, retranslate, seek],
   )
@@ -376,6 +387,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               playingId={playingId}
               limits={limits}
               glossary={glossary}
+              script={script}
               highlights={highlights}
               handlers={handlers}
             />

@@ -5,9 +5,12 @@ import { lineLimitsFor, type LineLimits } from '@/lib/subtitles/line-limits'
 
 export type Limits = LineLimits
 
-export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary'
+export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary' | 'script'
 
-export const FLAGS: readonly Flag[] = ['cps', 'lineLength', 'lines', 'empty', 'same', 'glossary']
+export const FLAGS: readonly Flag[] = ['cps', 'lineLength', 'lines', 'empty', 'same', 'glossary', 'script']
+
+/** The Chinese script check of the task's language (lib/subtitles/chinese-script.ts), once loaded. */
+export type ScriptFlagCheck = { isWrong: (text: string) => boolean }
 
 export type RowQuality = { flags: Flag[]; cps: number; longestLine: number; lines: number; missingTerms: string[] }
 
@@ -70,12 +73,14 @@ const HAS_WORDS = /\p{L}/u
 /**
  * The flags of one cue. Rules: an untranslated cue of a task still translating is not flagged
  * (`isPending`); an empty translation of a non-empty original is flagged "empty" and nothing else;
- * reading speed counts every visible character but line breaks over the duration.
+ * reading speed counts every visible character but line breaks over the duration; a Chinese
+ * translation in the other script (Simplified in a zh-HK task) is flagged "script".
  */
 export function checkCue(
   { original, translated, durationMs, isPending = false }: { original: string; translated: string; durationMs: number; isPending?: boolean },
   limits: Limits,
   glossary: readonly GlossaryTerm[] = [],
+  script: ScriptFlagCheck | null = null,
 ): RowQuality {
   const lines = visibleLines(translated)
   const nonEmpty = lines.filter((line) => line.length > 0)
@@ -95,6 +100,7 @@ export function checkCue(
   if (same !== '' && HAS_WORDS.test(same) && same === normalized(translated)) flags.push('same')
   const missingTerms = missingGlossaryTerms(original, translated, glossary)
   if (missingTerms.length > 0) flags.push('glossary')
+  if (script?.isWrong(translated)) flags.push('script')
   return { flags, cps, longestLine, lines: nonEmpty.length, missingTerms }
 }
 
