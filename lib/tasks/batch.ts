@@ -94,6 +94,7 @@ export async function createTaskBatch({
             targetLanguage,
             translationService: service,
             includeOriginalText: fields.includeOriginalText,
+            useMemory: fields.useMemory ?? true,
             cost: analysis.cost,
             batchSize: batchSizeFor(fields.batchSize),
             format: upload.format ?? 'srt',

@@ -9,6 +9,12 @@ const flag = z
   .optional()
   .transform((v) => v !== undefined && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase()))
 
+/** A switch that is on unless sent as false (`false`, `0`, `off`, `no`). */
+const onUnlessFalse = z
+  .string()
+  .optional()
+  .transform((v) => v === undefined || !['false', '0', 'off', 'no'].includes(v.trim().toLowerCase()))
+
 /** The text fields of `POST /api/tasks` (multipart; the file is checked separately). */
 export const createTaskFields = z.object({
   sourceLanguage: z
@@ -24,13 +30,16 @@ export const createTaskFields = z.object({
     .refine(isTargetLanguage, 'targetLanguageInvalid'),
   service: z.string({ error: 'serviceUnsupported' }).trim().min(1, 'serviceUnsupported'),
   includeOriginalText: flag,
+  /** Reuse the user's translation memory for lines it holds (on unless sent as false). */
+  useMemory: onUnlessFalse,
   /** The client's per-user batch-size override; ignored unless a positive whole number. */
   batchSize: z.string().optional(),
   /** An estimate's `uploadId`: the file it kept, sent instead of the file (lib/tasks/staged-upload.ts). */
   uploadId: z.string().trim().max(64).optional(),
 })
 
-export type CreateTaskFields = z.infer<typeof createTaskFields>
+/** The checked fields; `useMemory` may be left out by callers in code (then it is on). */
+export type CreateTaskFields = Omit<z.infer<typeof createTaskFields>, 'useMemory'> & { useMemory?: boolean }
 
 /** `POST /api/tasks/batch`: the fields of one task but the target languages (repeated, read from the form). */
 export const createBatchFields = createTaskFields.omit({ targetLanguage: true })

@@ -12,6 +12,11 @@ import * as glossary from '@/app/api/glossary/route'
 import * as googleAuth from '@/app/api/google/auth/route'
 import * as googleCallback from '@/app/api/google/callback/route'
 import * as health from '@/app/api/health/route'
+import * as memoryId from '@/app/api/memory/[id]/route'
+import * as memoryExportTmx from '@/app/api/memory/export.tmx/route'
+import * as memoryImport from '@/app/api/memory/import/route'
+import * as memoryPairs from '@/app/api/memory/pairs/route'
+import * as memory from '@/app/api/memory/route'
 import * as orderQueryOrderList from '@/app/api/order/query_order_list/route'
 import * as productList from '@/app/api/product/list/route'
 import * as productTransList from '@/app/api/product/trans_list/route'
@@ -75,6 +80,12 @@ export const operations: ApiOperation[] = [
   },
   { path: '/api/glossary/{id}', method: 'PATCH', contract: glossaryId.PATCH.contract, summary: 'Changes one of the caller\'s entries' },
   { path: '/api/glossary/{id}', method: 'DELETE', contract: glossaryId.DELETE.contract, summary: 'Deletes one of the caller\'s entries' },
+  { path: '/api/memory/{id}', method: 'PATCH', contract: memoryId.PATCH.contract, summary: 'Changes a remembered translation (it counts as the caller\'s own from then on)' },
+  { path: '/api/memory/{id}', method: 'DELETE', contract: memoryId.DELETE.contract, summary: 'Forgets one entry of the caller\'s memory' },
+  { path: '/api/memory/export.tmx', method: 'GET', contract: memoryExportTmx.GET.contract, summary: 'One language pair of the caller\'s memory as a TMX 1.4 file' },
+  { path: '/api/memory/import', method: 'POST', contract: memoryImport.POST.contract, summary: 'Adds a TMX file\'s translations to the caller\'s memory (multipart file); anything but TMX imports nothing' },
+  { path: '/api/memory/pairs', method: 'GET', contract: memoryPairs.GET.contract, summary: 'The language pairs of the caller\'s translation memory with their entry counts' },
+  { path: '/api/memory', method: 'GET', contract: memory.GET.contract, summary: 'A page of the caller\'s translation memory, newest change first' },
   { path: '/api/glossary', method: 'GET', contract: glossary.GET.contract, summary: 'The caller\'s glossary entries (of one target language when given)' },
   { path: '/api/glossary', method: 'POST', contract: glossary.POST.contract, summary: 'Adds an entry: term, translation, targetLanguage, optional sourceLanguage and note' },
   {
