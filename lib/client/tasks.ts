@@ -83,6 +83,8 @@ export type CreateTaskInput = {
   targetLanguage: string
   service: TranslationService
   includeOriginalText: boolean
+  /** Take lines the user's translation memory holds from it (on unless false). */
+  useMemory?: boolean
 }
 
 /**
@@ -98,6 +100,7 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
     form.append('targetLanguage', input.targetLanguage)
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
+    form.append('useMemory', String(input.useMemory ?? true))
     return postForm<Task>('/api/tasks', form, onProgress)
   }
   return sendingBytesOnlyIfExpired(Boolean(input.uploadId), send)
@@ -121,6 +124,7 @@ export function createTaskBatch(input: CreateBatchInput, onProgress: (fraction: 
     form.append('sourceLanguage', input.sourceLanguage)
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
+    form.append('useMemory', String(input.useMemory ?? true))
     return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
   }
   return sendingBytesOnlyIfExpired(hasIds, send)
@@ -196,3 +200,6 @@ async function download(url: string, fallbackName: string): Promise<void> {
   link.remove()
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
 }
+
+/** Fetches a file download (an error answer shows as a message); other resources' downloads use it too. */
+export { download as downloadFile }

@@ -8,7 +8,7 @@ import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
 
-export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean }
+export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean; useMemory: boolean }
 
 /** At most four languages besides the main target (five in all, POST /api/tasks/batch). */
 const MAX_EXTRA_TARGETS = 4
@@ -18,11 +18,13 @@ type Props = {
   onChange: (next: UploadChoices) => void
   detectedLanguage: string | null
   canUseGoogle: boolean
+  /** Lines of the file the translation memory covers per target language, and the file's lines (one file only). */
+  memory?: { covered: Record<string, number>; segments: number } | null
   isDisabled?: boolean
 }
 
 /** Source (auto by default), target (required, never auto), service and the bilingual switch. */
-export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, isDisabled }: Props) {
+export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, memory, isDisabled }: Props) {
   const t = useTranslations('upload.options')
   const name = useLanguageName()
   const set = (patch: Partial<UploadChoices>) => onChange({ ...value, ...patch })
@@ -45,6 +47,8 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
   )
   const effectiveSource = value.source === 'auto' ? detectedLanguage : value.source
   const isSameLanguage = Boolean(value.target && effectiveSource === value.target)
+  // The memory is kept per source language: the count holds when the file is in the detected one.
+  const covered = memory && value.target && effectiveSource === detectedLanguage ? (memory.covered[value.target] ?? 0) : 0
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -113,6 +117,23 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
         <label htmlFor="upload-include-original" className="text-sm leading-snug">
           <span className="font-medium text-fg">{t('includeOriginal')}</span>
           <span className="block text-xs text-subtle">{t('includeOriginalHint')}</span>
+        </label>
+      </div>
+      <div className="flex items-start gap-2.5">
+        <input
+          id="upload-use-memory"
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-brand"
+          checked={value.useMemory}
+          onChange={(event) => set({ useMemory: event.target.checked })}
+          disabled={isDisabled}
+          data-testid="upload-use-memory"
+        />
+        <label htmlFor="upload-use-memory" className="text-sm leading-snug">
+          <span className="font-medium text-fg">{t('useMemory')}</span>
+          <span className="block text-xs text-subtle" data-testid="upload-memory-covered" data-count={covered}>
+            {covered > 0 && memory ? t('useMemoryCovered', { count: covered, total: memory.segments }) : t('useMemoryHint')}
+          </span>
         </label>
       </div>
     </div>

@@ -13,12 +13,12 @@ const CHOICES_KEY = 'subtitle-studio.upload-choices'
 
 /** Remembered target and service: people translate into the same language file after file. */
 function rememberedChoices(canUseGoogle: boolean): UploadChoices {
-  const fallback: UploadChoices = { source: 'auto', target: '', extraTargets: [], service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false }
+  const fallback: UploadChoices = { source: 'auto', target: '', extraTargets: [], service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false, useMemory: true }
   try {
     const saved = JSON.parse(localStorage.getItem(CHOICES_KEY) ?? 'null') as Partial<UploadChoices> | null
     if (!saved) return fallback
     const service: TranslationService = saved.service === 'google' && canUseGoogle ? 'google' : saved.service === 'deepseek' ? 'deepseek' : fallback.service
-    return { ...fallback, target: typeof saved.target === 'string' ? saved.target : '', service, includeOriginal: saved.includeOriginal === true }
+    return { ...fallback, target: typeof saved.target === 'string' ? saved.target : '', service, includeOriginal: saved.includeOriginal === true, useMemory: saved.useMemory !== false }
   } catch {
     return fallback
   }
@@ -159,7 +159,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     setUploadPct(0)
     try {
       const { tasks } = await createTaskBatch(
-        { files, uploadIds, targetLanguages: targets, sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal },
+        { files, uploadIds, targetLanguages: targets, sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory },
         (fraction) => {
           setUploadPct(Math.round(fraction * 100))
           if (fraction >= 1) setPhase('creating')
@@ -192,7 +192,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     setUploadPct(0)
     try {
       const task = await createTask(
-        { file, uploadId: estimate.uploadId, sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal },
+        { file, uploadId: estimate.uploadId, sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory },
         (fraction) => {
           setUploadPct(Math.round(fraction * 100))
           if (fraction >= 1) setPhase('creating')
