@@ -26,7 +26,8 @@ function openAiError(res: http.ServerResponse, status: number, message: string, 
 /**
  * Starts a DeepSeek chat-completions fake. Rule: it translates deterministically to
  * `[${targetLanguage}] ${text}` (newlines and tags kept, empty stays empty) and answers in the
- * fixed JSON wire format; stats count requests, lines, contextItems, promptChars and tokens.
+ * fixed JSON wire format; stats count requests, lines, contextItems, promptChars and tokens. A
+ * review request (`"task":"review"`) corrects only the lines whose source holds `[[fix]]`.
  */
 export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
   const fired = new Map<string, number>()
@@ -85,7 +86,9 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
 
     const promptChars = texts.reduce((sum, t) => sum + t.length, 0)
     const promptTokens = estimateTokens(promptChars)
-    ctx.count('lines', payload.lines.length)
+    // A review request ({"task":"review"}) is answered with corrections of the lines marked [[fix]] only.
+    const isReview = (payload as { task?: unknown }).task === 'review'
+    ctx.count(isReview ? 'reviewLines' : 'lines', payload.lines.length)
     ctx.count('contextItems', before.length + after.length)
     ctx.count('contextBefore', before.length)
     ctx.count('contextAfter', after.length)
@@ -116,7 +119,9 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
     if (mode === '503') return openAiError(res, 503, 'The server is overloaded due to high traffic.', 'server_error', 'server_overloaded')
     if (mode === 'slow') await sleep(2000)
 
-    const translations = payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
+    const translations = isReview
+      ? payload.lines.filter((l) => l.text.includes('[[fix]]')).map((l) => ({ id: l.id, text: `[${payload.targetLanguage}] (reviewed) ${l.text.replace('[[fix]]', '').trim()}` }))
+      : payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
     if (mode === 'wrong_count') translations.splice(Math.floor((ctx.fault?.roll ?? 0.99) * translations.length), 1)
     let content = JSON.stringify({ translations })
     let finishReason = 'stop'

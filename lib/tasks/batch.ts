@@ -14,6 +14,7 @@ import type { CreateTaskFields } from './schemas'
 import { insertSegments } from './segment-rows'
 import { readStagedUpload } from './staged-upload'
 import { readSubtitleFile, type AnalysedSubtitle, type SubtitleUpload } from './upload'
+import { reviewCost, wantsReview } from './review-cost'
 
 export const MAX_BATCH_FILES = 20
 export const MAX_BATCH_LANGUAGES = 5
@@ -83,7 +84,9 @@ export async function createTaskBatch({
     for (const { upload, analysis } of files) {
       for (const targetLanguage of targets) {
         const id = newTaskId()
-        await reserveTaskPoints({ userId, taskId: id, amount: analysis.cost, tx })
+        const review = wantsReview(fields.review, service)
+        const cost = analysis.cost + (review ? reviewCost(analysis.cost) : 0)
+        await reserveTaskPoints({ userId, taskId: id, amount: cost, tx })
         const task = await tx.task.create({
           data: {
             id,
@@ -95,7 +98,8 @@ export async function createTaskBatch({
             translationService: service,
             includeOriginalText: fields.includeOriginalText,
             useMemory: fields.useMemory ?? true,
-            cost: analysis.cost,
+            review,
+            cost,
             batchSize: batchSizeFor(fields.batchSize),
             format: upload.format ?? 'srt',
             source: analysis.source,

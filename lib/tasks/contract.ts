@@ -46,6 +46,8 @@ export const segmentSchema = z.object({
   translatedText: z.string().nullable(),
   /** A service, `memory` (an identical line's answer reused) or `edited` by a person. */
   translatedBy: z.enum(TRANSLATED_BY).nullable(),
+  /** The translation before the review pass corrected it; present only on a corrected ("reviewed") line. */
+  firstVersion: z.string().optional(),
 })
 
 /**
@@ -75,6 +77,8 @@ export const estimateSchema = z.object({
   estimatedMs: z.number(),
   /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
   glossary: z.object({ matches: z.record(z.string(), z.number().int()), suggestions: z.array(termSuggestionSchema) }),
+  /** Points the DeepSeek review pass adds when chosen (docs/billing.md). */
+  reviewCost: z.number().int(),
   /** Lines the user's translation memory already covers, per target language (from the detected language). */
   memory: z.record(z.string(), z.number().int()),
 })

@@ -14,6 +14,7 @@ import { analyseUpload, summariseUploadOffThread } from './analyse-pool'
 import type { SubtitleUpload } from './upload'
 import type { Enqueue } from './enqueue'
 import { stageUpload } from './staged-upload'
+import { reviewCost, wantsReview } from './review-cost'
 
 /** A task id is a timestamp string; random digits keep ids created in the same ms apart. */
 export function newTaskId(now = Date.now()): string {
@@ -38,7 +39,10 @@ export async function createTask({
   enqueue: Enqueue
 }): Promise<TaskDto> {
   const service = checkService(fields.service)
-  const { cues, detectedLanguage, cost, source } = await analyseUpload(upload.bytes, upload.format)
+  const { cues, detectedLanguage, cost: translationCost, source } = await analyseUpload(upload.bytes, upload.format)
+  // The review pass is priced with the translation and reserved with it.
+  const review = wantsReview(fields.review, service)
+  const cost = translationCost + (review ? reviewCost(translationCost) : 0)
   const id = newTaskId()
   // Start the queue (first call of a process) before the transaction takes the user's lock.
   await enqueue.prepare?.()
@@ -55,6 +59,7 @@ export async function createTask({
         translationService: service,
         includeOriginalText: fields.includeOriginalText,
         useMemory: fields.useMemory ?? true,
+        review,
         cost,
         batchSize: batchSizeFor(fields.batchSize),
         format: upload.format ?? 'srt',
@@ -80,6 +85,7 @@ export async function estimateTask(upload: SubtitleUpload, { userId }: { userId:
   const e = env()
   return {
     memory,
+    reviewCost: reviewCost(cost),
     // Only a file that passed its analysis is kept for the create call.
     uploadId: await stageUpload({ userId, upload }),
     glossary,

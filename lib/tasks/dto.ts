@@ -33,7 +33,7 @@ export function toTaskDto(task: Omit<Task, 'source'>, segmentCount?: number): Ta
 }
 
 /** A segment as the API answers it: its numeric id, times, duration in ms, both texts and who translated it. */
-export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy'>): SegmentDto {
+export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy'> & { firstVersion?: string | null }): SegmentDto {
   return {
     id: segment.index,
     startTime: segment.startTime,
@@ -42,5 +42,7 @@ export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'end
     originalText: segment.originalText,
     translatedText: segment.translatedText,
     translatedBy: (segment.translatedBy as TranslatedBy | null) ?? null,
+    // Only a line the review pass corrected carries its first version.
+    ...(segment.firstVersion ? { firstVersion: segment.firstVersion } : {}),
   }
 }

@@ -5,7 +5,7 @@ import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { recallTranslations, taskSourceLanguage } from '@/lib/memory'
-import { ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
+import { ProviderError, reviewCues, reviewerFor, translateCues, type CueToTranslate, type GlossaryTerm, type Reviewer, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
 import { failTask } from './fail'
@@ -16,6 +16,8 @@ export type PipelineOptions = {
   provider?: (service: string) => TranslateProvider
   /** The providers that take over cues the first cannot translate (default: from the environment, none with an injected provider). */
   fallbacks?: (service: string) => TranslateProvider[]
+  /** Builds the reviewer of a task's service for its review pass (tests inject one; default: from the environment). */
+  reviewer?: (service: string) => Reviewer | null
   storage?: StorageDriver
   concurrency?: number
   /** Per-request retries of the engine (3 retries, 1000 ms apart). */
@@ -43,7 +45,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * lines the user's translation memory holds are taken from it (`memory`) unless the task leaves it
  * out; cues the service cannot translate go to its fallback (lib/translate/service.ts fallbacksFor);
  * each batch's translations and an only-increasing progress are written as the batch finishes;
- * then `completeTask` captures and stores. Only when every provider fails is the task failed (its
+ * a task with the review pass then has its provider's lines reviewed (corrections replace them, the
+ * first version kept); then `completeTask` captures and stores. Only when every provider fails is the task failed (its
  * translated cues kept) and its points released. Unexpected errors (database, bugs) are thrown so
  * the queue runs the task again.
  */
@@ -119,6 +122,7 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
       return 'failed'
     }
   }
+  if (task.review) await reviewTranslations({ taskId, service: task.translationService, targetLanguage: task.targetLanguage, glossary, options })
   await completeTask({ taskId, startedAt, storage: options.storage })
   return 'completed'
 }
@@ -139,4 +143,54 @@ async function reuseMemory(
   }
   // In slices, so a long file's first write is not one huge statement.
   for (let i = 0; i < reused.length; i += 500) await onBatchDone(reused.slice(i, i + 500))
+}
+
+/**
+ * The review pass (DeepSeek): every line a provider translated and no person has edited is shown
+ * to the reviewer with its source, context and glossary; a correction replaces the line and keeps
+ * its first version (`firstVersion`), once. Lines from the memory are kept translations and not
+ * reviewed. A review that fails leaves the lines as translated.
+ */
+async function reviewTranslations({
+  taskId,
+  service,
+  targetLanguage,
+  glossary,
+  options,
+}: {
+  taskId: string
+  service: string
+  targetLanguage: string
+  glossary: GlossaryTerm[]
+  options: PipelineOptions
+}): Promise<void> {
+  let reviewer: Reviewer | null
+  try {
+    reviewer = (options.reviewer ?? reviewerFor)(service)
+  } catch (error) {
+    log.warn('tasks.review_unavailable', { taskId, error })
+    return
+  }
+  if (!reviewer) return
+  const rows = await db.segment.findMany({
+    where: { taskId, editedAt: null, firstVersion: null, translatedText: { not: null }, translatedBy: { notIn: ['memory', 'edited'] } },
+    orderBy: { index: 'asc' },
+    select: { index: true, originalText: true, translatedText: true },
+  })
+  const cues = rows.filter((r) => r.originalText.trim() !== '' && (r.translatedText ?? '').trim() !== '').map((r) => ({ id: r.index, text: r.originalText, translation: r.translatedText ?? '' }))
+  await reviewCues({
+    reviewer,
+    cues,
+    glossary,
+    targetLanguage,
+    signal: options.signal,
+    retry: options.retry ? { attempts: options.retry.attempts ?? 2, delayMs: options.retry.delayMs ?? 1000 } : undefined,
+    onBatchDone: async (corrections) => {
+      // A line a person edited meanwhile, or already reviewed, keeps what it has.
+      await db.$executeRaw`
+        UPDATE "Segment" AS s SET "firstVersion" = s."translatedText", "translatedText" = v.t
+        FROM unnest(${corrections.map((c) => c.id)}::int[], ${corrections.map((c) => c.translatedText)}::text[], ${corrections.map((c) => c.firstVersion)}::text[]) AS v(i, t, f)
+        WHERE s."taskId" = ${taskId} AND s."index" = v.i AND s."editedAt" IS NULL AND s."firstVersion" IS NULL AND s."translatedText" = v.f`
+    },
+  })
 }

@@ -32,14 +32,16 @@ export const createTaskFields = z.object({
   includeOriginalText: flag,
   /** Reuse the user's translation memory for lines it holds (on unless sent as false). */
   useMemory: onUnlessFalse,
+  /** A DeepSeek review pass after the translation (priced per minute, docs/billing.md). */
+  review: flag,
   /** The client's per-user batch-size override; ignored unless a positive whole number. */
   batchSize: z.string().optional(),
   /** An estimate's `uploadId`: the file it kept, sent instead of the file (lib/tasks/staged-upload.ts). */
   uploadId: z.string().trim().max(64).optional(),
 })
 
-/** The checked fields; `useMemory` may be left out by callers in code (then it is on). */
-export type CreateTaskFields = Omit<z.infer<typeof createTaskFields>, 'useMemory'> & { useMemory?: boolean }
+/** The checked fields; `useMemory` (then on) and `review` (then off) may be left out by callers in code. */
+export type CreateTaskFields = Omit<z.infer<typeof createTaskFields>, 'useMemory' | 'review'> & { useMemory?: boolean; review?: boolean }
 
 /** `POST /api/tasks/batch`: the fields of one task but the target languages (repeated, read from the form). */
 export const createBatchFields = createTaskFields.omit({ targetLanguage: true })

@@ -15,3 +15,5 @@ export {
   translateTexts,
   type TranslationService,
 } from './service'
+export { reviewCues, reviewerFor, type ReviewCue, type Correction } from './review'
+export type { Reviewer } from './providers/deepseek-review'
