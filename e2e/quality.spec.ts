@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, editorReady, signIn } from './helpers'
+import { DEMO, editorReady, newCreator, signIn } from './helpers'
 
 // Translation quality in the browser: a Chinese translation in the wrong script is flagged and
 // converted with one click.
@@ -16,20 +16,29 @@ async function api<T>(page: Page, path: string, init: { method?: string; body?: 
   )
 }
 
-async function createTask(page: Page, srt: string, targetLanguage: string): Promise<string> {
+async function createTask(page: Page, srt: string, targetLanguage: string, extra: Record<string, string> = {}): Promise<string> {
   return page.evaluate(
-    async ({ srt, targetLanguage }) => {
+    async ({ srt, targetLanguage, extra }) => {
       const form = new FormData()
       form.append('file', new File([srt], `script-${Date.now()}.srt`, { type: 'application/x-subrip' }))
       form.append('targetLanguage', targetLanguage)
       form.append('service', 'deepseek')
       form.append('sourceLanguage', 'en')
+      for (const [key, value] of Object.entries(extra)) form.append(key, value)
       const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
       if (json.code !== 20000) throw new Error(json.msg)
       return json.data.id as string
     },
-    { srt, targetLanguage },
+    { srt, targetLanguage, extra },
   )
+}
+
+const srtOf = (texts: string[]) => texts.map((text, i) => `${i + 1}\n00:00:0${i * 2},000 --> 00:00:0${i * 2 + 1},500\n${text}\n`).join('\n')
+
+async function translated(page: Page, srt: string, targetLanguage: string, extra: Record<string, string> = {}) {
+  const taskId = await createTask(page, srt, targetLanguage, extra)
+  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).status, { timeout: 30_000 }).toBe('completed')
+  return taskId
 }
 
 type Detail = { status: string; segments: { id: number; translatedText: string | null; translatedBy: string | null }[] }
@@ -52,4 +61,66 @@ test('a Simplified line of a zh-HK task is flagged and converted to Traditional'
   await expect(first.locator('[data-field="translatedText"]')).toHaveValue('我的頭髮亂了。')
   await expect(first.locator('[data-flag="script"]')).toHaveCount(0)
   await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).segments[0].translatedText).toBe('我的頭髮亂了。')
+})
+
+test('the translation memory: the upload dialog counts what it covers, the dashboard lists and edits it', async ({ page }, info) => {
+  const creator = await newCreator(1000)
+  await signIn(page, creator)
+  const texts = ['Where did the ferry go?', 'It left without us.', 'Then we wait for the morning.', 'Kenji knows the harbour master.']
+  await translated(page, srtOf(texts), 'zh-CN')
+
+  // The same file again: the dialog says the memory covers all four lines, and offers the review pass.
+  await page.goto('/dashboard')
+  await page.getByTestId('open-upload').first().click()
+  await page.getByTestId('upload-input').setInputFiles({ name: 'episode-2.srt', mimeType: 'text/plain', buffer: Buffer.from(srtOf(texts)) })
+  await expect(page.getByTestId('estimate-segments')).toHaveText('4')
+  await page.getByTestId('upload-target').click()
+  await page.getByRole('option', { name: '简体中文', exact: true }).click()
+  const service = page.getByTestId('upload-service')
+  if (await service.isEnabled()) {
+    await service.click()
+    await page.getByRole('option', { name: /DeepSeek/ }).click()
+  }
+  await expect(page.getByTestId('upload-memory-covered')).toHaveAttribute('data-count', '4')
+  await expect(page.getByTestId('upload-use-memory')).toBeChecked()
+  await expect(page.getByTestId('upload-review-cost')).toHaveText('+5 积分')
+  await page.screenshot({ path: info.outputPath('upload-memory-review.png') })
+  await page.keyboard.press('Escape')
+
+  // The dashboard's view: one language pair, its lines, an edit that becomes the user's own.
+  await page.goto('/dashboard/memory')
+  await expect(page.getByTestId('memory-row')).toHaveCount(4)
+  await page.getByTestId('memory-search').fill('Kenji')
+  await expect(page.getByTestId('memory-row')).toHaveCount(1)
+  await page.getByTestId('memory-edit').click()
+  await page.getByTestId('memory-target').fill('健二认识港务长。')
+  await page.getByTestId('memory-save').click()
+  await expect(page.getByTestId('memory-row')).toContainText('健二认识港务长。')
+  await page.getByTestId('memory-search').fill('')
+  await expect(page.getByTestId('memory-row')).toHaveCount(4)
+  await page.screenshot({ path: info.outputPath('memory-view.png'), fullPage: true })
+
+  // A task of the same lines now takes the edit from the memory.
+  const again = await translated(page, srtOf(texts), 'zh-CN')
+  const segments = (await api<Detail>(page, `/api/tasks/${again}`)).segments
+  expect(segments.map((s) => s.translatedBy)).toEqual(['memory', 'memory', 'memory', 'memory'])
+  expect(segments[3].translatedText).toBe('健二认识港务长。')
+})
+
+test('a line the review pass corrected shows "reviewed", with its first version one click away', async ({ page }, info) => {
+  const creator = await newCreator(1000)
+  await signIn(page, creator)
+  const taskId = await translated(page, srtOf(['Where did the ferry go?', 'It left at [[fix]] noon.', 'We wait.']), 'zh-CN', { review: 'true' })
+  await page.goto(`/edit/${taskId}`)
+  await editorReady(page)
+  const rows = page.getByTestId('segment-row')
+  await expect(rows.nth(0).getByTestId('segment-reviewed')).toHaveCount(0)
+  const corrected = rows.nth(1)
+  await expect(corrected.locator('[data-field="translatedText"]')).toHaveValue('[zh-CN] (reviewed) It left at  noon.')
+  await corrected.getByTestId('segment-reviewed').click()
+  await expect(corrected.getByTestId('segment-first-version')).toContainText('[zh-CN] It left at [[fix]] noon.')
+  await page.screenshot({ path: info.outputPath('editor-reviewed.png') })
+  await corrected.getByTestId('segment-restore-first').click()
+  await expect(corrected.locator('[data-field="translatedText"]')).toHaveValue('[zh-CN] It left at [[fix]] noon.')
+  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).segments[1].translatedText).toBe('[zh-CN] It left at [[fix]] noon.')
 })

@@ -154,6 +154,12 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         const next = check.convert(text)
         if (next !== text) void operations.applyTexts([{ id, translatedText: next }])
       },
+      // The "reviewed" badge's first version, put back as one undoable step.
+      onRestoreFirstVersion: (id) => {
+        const { segments: rows, ops: operations } = latest.current
+        const first = rows.find((s) => s.id === id)?.firstVersion
+        if (first !== undefined) void operations.applyTexts([{ id, translatedText: first }])
+      },
     }),
     [change, flush, retranslate, seek],
   )

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { memo, useMemo, type MouseEvent, type ReactNode } from 'react'
+import { memo, useMemo, useState, type MouseEvent, type ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
@@ -23,6 +23,8 @@ export type RowHandlers = {
   onSeek: (id: number) => void
   /** The "convert" of the wrong-script flag: the translation into the task's Chinese script. */
   onConvertScript: (id: number) => void
+  /** Puts back the translation the review pass replaced. */
+  onRestoreFirstVersion: (id: number) => void
 }
 
 /** Find matches of one row, drawn over the searched box; `current` is the match stepped to. */
@@ -163,6 +165,7 @@ function QualityFlags({ quality, limits, id, onConvert }: { quality: RowQuality;
 function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, highlights, handlers }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
+  const [showFirst, setShowFirst] = useState(false)
   const id = segment.id
   const original = shownText(segment, edit, 'originalText')
   const translated = shownText(segment, edit, 'translatedText')
@@ -233,11 +236,49 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTas
           <RowState edit={edit} onRetry={() => handlers.onLeave(id)} />
         </span>
         {!edit && <TranslatedByBadge by={segment.translatedBy} />}
+        {segment.firstVersion !== undefined && (
+          <button
+            type="button"
+            onClick={(event) => {
+              event.stopPropagation()
+              setShowFirst((v) => !v)
+            }}
+            aria-expanded={showFirst}
+            title={tx('reviewedHint')}
+            className="inline-block self-start rounded border border-brand/40 bg-brand-subtle px-1 py-px text-[10px] leading-none whitespace-nowrap text-brand hover:border-brand focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+            data-testid="segment-reviewed"
+          >
+            {tx('reviewed')}
+          </button>
+        )}
       </div>
       <div className="col-span-3 md:col-span-1">{field('originalText', original, t('original', { id }))}</div>
       <div className="col-span-3 md:col-span-1">
         {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
         <QualityFlags quality={quality} limits={limits} id={id} onConvert={() => handlers.onConvertScript(id)} />
+        {showFirst && segment.firstVersion !== undefined && (
+          <div className="mx-2 mt-1 rounded-md border border-dashed border-border bg-surface-2/60 px-2 py-1.5 text-xs" data-testid="segment-first-version">
+            <span className="font-medium text-muted">{tx('firstVersion')}</span>
+            <p className="mt-0.5 whitespace-pre-line text-fg">{segment.firstVersion}</p>
+            <div className="mt-1 flex gap-3">
+              <button
+                type="button"
+                onClick={(event) => {
+                  event.stopPropagation()
+                  handlers.onRestoreFirstVersion(id)
+                  setShowFirst(false)
+                }}
+                className="font-medium text-brand underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+                data-testid="segment-restore-first"
+              >
+                {tx('restoreFirst')}
+              </button>
+              <button type="button" onClick={(event) => (event.stopPropagation(), setShowFirst(false))} className="text-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none">
+                {tx('hideFirst')}
+              </button>
+            </div>
+          </div>
+        )}
       </div>
       <div className="col-start-3 row-start-1 flex items-start justify-end gap-0.5 md:col-start-auto md:row-start-auto">
         <IconButton label={t('open', { id })} onClick={() => handlers.onOpen(id)} testId="segment-open">

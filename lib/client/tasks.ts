@@ -85,6 +85,8 @@ export type CreateTaskInput = {
   includeOriginalText: boolean
   /** Take lines the user's translation memory holds from it (on unless false). */
   useMemory?: boolean
+  /** A DeepSeek review pass after the translation (priced per minute). */
+  review?: boolean
 }
 
 /**
@@ -101,6 +103,7 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
     form.append('useMemory', String(input.useMemory ?? true))
+    form.append('review', String(input.review ?? false))
     return postForm<Task>('/api/tasks', form, onProgress)
   }
   return sendingBytesOnlyIfExpired(Boolean(input.uploadId), send)
@@ -125,6 +128,7 @@ export function createTaskBatch(input: CreateBatchInput, onProgress: (fraction: 
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
     form.append('useMemory', String(input.useMemory ?? true))
+    form.append('review', String(input.review ?? false))
     return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
   }
   return sendingBytesOnlyIfExpired(hasIds, send)

@@ -98,6 +98,7 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
             detectedLanguage={flow.estimate?.detectedLanguage ?? null}
             canUseGoogle={features.googleTranslation}
             memory={flow.batch.length <= 1 && flow.estimate ? { covered: flow.estimate.memory, segments: flow.estimate.segments } : null}
+            reviewCost={flow.reviewCost}
             isDisabled={flow.isSubmitting}
           />
           {flow.batch.length <= 1 && flow.estimate?.glossary && <UploadGlossary key={flow.file?.name} help={flow.estimate.glossary} target={flow.choices.target} isDisabled={flow.isSubmitting} />}

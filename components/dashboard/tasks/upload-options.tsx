@@ -8,7 +8,7 @@ import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
 
-export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean; useMemory: boolean }
+export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean; useMemory: boolean; review: boolean }
 
 /** At most four languages besides the main target (five in all, POST /api/tasks/batch). */
 const MAX_EXTRA_TARGETS = 4
@@ -20,11 +20,13 @@ type Props = {
   canUseGoogle: boolean
   /** Lines of the file the translation memory covers per target language, and the file's lines (one file only). */
   memory?: { covered: Record<string, number>; segments: number } | null
+  /** Points the review pass adds to this upload (every file and language), once estimated. */
+  reviewCost?: number | null
   isDisabled?: boolean
 }
 
 /** Source (auto by default), target (required, never auto), service and the bilingual switch. */
-export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, memory, isDisabled }: Props) {
+export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, memory, reviewCost, isDisabled }: Props) {
   const t = useTranslations('upload.options')
   const name = useLanguageName()
   const set = (patch: Partial<UploadChoices>) => onChange({ ...value, ...patch })
@@ -119,6 +121,24 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
           <span className="block text-xs text-subtle">{t('includeOriginalHint')}</span>
         </label>
       </div>
+      {value.service === 'deepseek' && (
+        <div className="flex items-start gap-2.5">
+          <input
+            id="upload-review"
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-brand"
+            checked={value.review}
+            onChange={(event) => set({ review: event.target.checked })}
+            disabled={isDisabled}
+            data-testid="upload-review"
+          />
+          <label htmlFor="upload-review" className="text-sm leading-snug">
+            <span className="font-medium text-fg">{t('review')}</span>
+            {typeof reviewCost === 'number' && <span className="ml-1.5 text-xs font-medium text-brand" data-testid="upload-review-cost">{t('reviewCost', { points: reviewCost })}</span>}
+            <span className="block text-xs text-subtle">{t('reviewHint')}</span>
+          </label>
+        </div>
+      )}
       <div className="flex items-start gap-2.5">
         <input
           id="upload-use-memory"

@@ -13,12 +13,12 @@ const CHOICES_KEY = 'subtitle-studio.upload-choices'
 
 /** Remembered target and service: people translate into the same language file after file. */
 function rememberedChoices(canUseGoogle: boolean): UploadChoices {
-  const fallback: UploadChoices = { source: 'auto', target: '', extraTargets: [], service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false, useMemory: true }
+  const fallback: UploadChoices = { source: 'auto', target: '', extraTargets: [], service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false, useMemory: true, review: false }
   try {
     const saved = JSON.parse(localStorage.getItem(CHOICES_KEY) ?? 'null') as Partial<UploadChoices> | null
     if (!saved) return fallback
     const service: TranslationService = saved.service === 'google' && canUseGoogle ? 'google' : saved.service === 'deepseek' ? 'deepseek' : fallback.service
-    return { ...fallback, target: typeof saved.target === 'string' ? saved.target : '', service, includeOriginal: saved.includeOriginal === true, useMemory: saved.useMemory !== false }
+    return { ...fallback, target: typeof saved.target === 'string' ? saved.target : '', service, includeOriginal: saved.includeOriginal === true, useMemory: saved.useMemory !== false, review: saved.review === true && service === 'deepseek' }
   } catch {
     return fallback
   }
@@ -138,7 +138,13 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
 
   const targets = targetsOf(choices)
   const isBatch = batch.length > 1 || targets.length > 1
-  const batchCost = (batch.length > 1 ? batch.reduce((sum, entry) => sum + (entry.estimate?.cost ?? 0), 0) : (estimate?.cost ?? 0)) * targets.length
+  // The review pass (DeepSeek only) is priced with the translation.
+  const withReview = choices.review && choices.service === 'deepseek'
+  const costOf = (e: Estimate | null) => (e ? e.cost + (withReview ? e.reviewCost : 0) : 0)
+  // What the review pass adds over every file and language, for the option's label.
+  const priced = batch.length > 1 ? batch.filter((entry) => !entry.error).map((entry) => entry.estimate) : [estimate]
+  const reviewCost = priced.length > 0 && priced.every(Boolean) ? priced.reduce((sum, e) => sum + (e?.reviewCost ?? 0), 0) * Math.max(1, targets.length) : null
+  const batchCost = (batch.length > 1 ? batch.reduce((sum, entry) => sum + costOf(entry.estimate), 0) : costOf(estimate)) * targets.length
   const isBatchReady = batch.length > 1 ? batch.every((entry) => entry.estimate && !entry.error) : Boolean(estimate)
 
   const submitBatch = useCallback(async () => {
@@ -159,7 +165,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     setUploadPct(0)
     try {
       const { tasks } = await createTaskBatch(
-        { files, uploadIds, targetLanguages: targets, sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory },
+        { files, uploadIds, targetLanguages: targets, sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory, review: choices.review && choices.service === 'deepseek' },
         (fraction) => {
           setUploadPct(Math.round(fraction * 100))
           if (fraction >= 1) setPhase('creating')
@@ -178,12 +184,13 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
   const submitOne = useCallback(async () => {
     if (!file || !estimate || !choices.target) return
     setSubmitError(null)
-    if (estimate.cost > 0) {
+    const cost = estimate.cost + (choices.review && choices.service === 'deepseek' ? estimate.reviewCost : 0)
+    if (cost > 0) {
       setPhase('checking')
       // The server reserves the points anyway; a failed balance lookup only skips the early warning.
       const balance = await getPoints().catch(() => null)
-      if (balance !== null && balance < estimate.cost) {
-        setShortfall({ need: estimate.cost, have: balance })
+      if (balance !== null && balance < cost) {
+        setShortfall({ need: cost, have: balance })
         setPhase('ready')
         return
       }
@@ -192,7 +199,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     setUploadPct(0)
     try {
       const task = await createTask(
-        { file, uploadId: estimate.uploadId, sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory },
+        { file, uploadId: estimate.uploadId, sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory, review: choices.review && choices.service === 'deepseek' },
         (fraction) => {
           setUploadPct(Math.round(fraction * 100))
           if (fraction >= 1) setPhase('creating')
@@ -207,7 +214,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
       client.invalidateQueries({ queryKey: taskKeys.points })
       onCreated([task])
     } catch (error) {
-      if (error instanceof ApiError && error.code === 40200) setShortfall({ need: estimate.cost, have: (await getPoints().catch(() => 0)) ?? 0 })
+      if (error instanceof ApiError && error.code === 40200) setShortfall({ need: cost, have: (await getPoints().catch(() => 0)) ?? 0 })
       setSubmitError(errorText(error, t('errors.submitFailed')))
       setPhase('ready')
     }
@@ -220,6 +227,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     targets,
     isBatch,
     batchCost,
+    reviewCost,
     chooseFiles,
     clearFiles: () => {
       estimating.current?.abort()
