@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { E2E } from './env'
 import { DEMO, editorReady, newCreator, signIn } from './helpers'
 
 // Translation quality in the browser: a Chinese translation in the wrong script is flagged and
@@ -100,6 +101,24 @@ test('the translation memory: the upload dialog counts what it covers, the dashb
   await expect(page.getByTestId('memory-row')).toHaveCount(4)
   await page.screenshot({ path: info.outputPath('memory-view.png'), fullPage: true })
 
+  // The same screens in English and Japanese, for a look by eye.
+  await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
+  await page.goto(`${E2E.intlUrl}/dashboard/memory`)
+  await expect(page.getByTestId('memory-row')).toHaveCount(4)
+  await page.screenshot({ path: info.outputPath('memory-view-en.png'), fullPage: true })
+  await page.goto(`${E2E.intlUrl}/dashboard`)
+  await page.getByTestId('open-upload').first().click()
+  await page.getByTestId('upload-input').setInputFiles({ name: 'episode-2.srt', mimeType: 'text/plain', buffer: Buffer.from(srtOf(texts)) })
+  await page.getByTestId('upload-target').click()
+  await page.getByRole('option', { name: 'Chinese (Simplified)', exact: true }).click()
+  await expect(page.getByTestId('upload-memory-covered')).toHaveAttribute('data-count', '4')
+  await page.getByTestId('upload-use-memory').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: info.outputPath('upload-memory-review-en.png') })
+  await page.keyboard.press('Escape')
+  await page.goto(`${E2E.intlUrl}/ja-JP/dashboard/memory`)
+  await expect(page.getByTestId('memory-row')).toHaveCount(4)
+  await page.screenshot({ path: info.outputPath('memory-view-ja.png'), fullPage: true })
+
   // A task of the same lines now takes the edit from the memory.
   const again = await translated(page, srtOf(texts), 'zh-CN')
   const segments = (await api<Detail>(page, `/api/tasks/${again}`)).segments
@@ -120,6 +139,14 @@ test('a line the review pass corrected shows "reviewed", with its first version 
   await corrected.getByTestId('segment-reviewed').click()
   await expect(corrected.getByTestId('segment-first-version')).toContainText('[zh-CN] It left at [[fix]] noon.')
   await page.screenshot({ path: info.outputPath('editor-reviewed.png') })
+  await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
+  await page.goto(`${E2E.intlUrl}/edit/${taskId}`)
+  await editorReady(page)
+  await page.getByTestId('segment-row').nth(1).getByTestId('segment-reviewed').click()
+  await page.screenshot({ path: info.outputPath('editor-reviewed-en.png') })
+  await page.goto(`/edit/${taskId}`)
+  await editorReady(page)
+  await corrected.getByTestId('segment-reviewed').click()
   await corrected.getByTestId('segment-restore-first').click()
   await expect(corrected.locator('[data-field="translatedText"]')).toHaveValue('[zh-CN] It left at [[fix]] noon.')
   await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).segments[1].translatedText).toBe('[zh-CN] It left at [[fix]] noon.')

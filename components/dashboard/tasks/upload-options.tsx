@@ -121,40 +121,42 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
           <span className="block text-xs text-subtle">{t('includeOriginalHint')}</span>
         </label>
       </div>
-      {value.service === 'deepseek' && (
+      <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
         <div className="flex items-start gap-2.5">
           <input
-            id="upload-review"
+            id="upload-use-memory"
             type="checkbox"
             className="mt-0.5 size-4 shrink-0 accent-brand"
-            checked={value.review}
-            onChange={(event) => set({ review: event.target.checked })}
+            checked={value.useMemory}
+            onChange={(event) => set({ useMemory: event.target.checked })}
             disabled={isDisabled}
-            data-testid="upload-review"
+            data-testid="upload-use-memory"
           />
-          <label htmlFor="upload-review" className="text-sm leading-snug">
-            <span className="font-medium text-fg">{t('review')}</span>
-            {typeof reviewCost === 'number' && <span className="ml-1.5 text-xs font-medium text-brand" data-testid="upload-review-cost">{t('reviewCost', { points: reviewCost })}</span>}
-            <span className="block text-xs text-subtle">{t('reviewHint')}</span>
+          <label htmlFor="upload-use-memory" className="text-sm leading-snug">
+            <span className="font-medium text-fg">{t('useMemory')}</span>
+            <span className="block text-xs text-subtle" data-testid="upload-memory-covered" data-count={covered}>
+              {covered > 0 && memory ? t('useMemoryCovered', { count: covered, total: memory.segments }) : t('useMemoryHint')}
+            </span>
           </label>
         </div>
-      )}
-      <div className="flex items-start gap-2.5">
-        <input
-          id="upload-use-memory"
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-brand"
-          checked={value.useMemory}
-          onChange={(event) => set({ useMemory: event.target.checked })}
-          disabled={isDisabled}
-          data-testid="upload-use-memory"
-        />
-        <label htmlFor="upload-use-memory" className="text-sm leading-snug">
-          <span className="font-medium text-fg">{t('useMemory')}</span>
-          <span className="block text-xs text-subtle" data-testid="upload-memory-covered" data-count={covered}>
-            {covered > 0 && memory ? t('useMemoryCovered', { count: covered, total: memory.segments }) : t('useMemoryHint')}
-          </span>
-        </label>
+        {value.service === 'deepseek' && (
+          <div className="flex items-start gap-2.5">
+            <input
+              id="upload-review"
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-brand"
+              checked={value.review}
+              onChange={(event) => set({ review: event.target.checked })}
+              disabled={isDisabled}
+              data-testid="upload-review"
+            />
+            <label htmlFor="upload-review" className="text-sm leading-snug">
+              <span className="font-medium text-fg">{t('review')}</span>
+              {typeof reviewCost === 'number' && <span className="ml-1.5 text-xs font-medium text-brand" data-testid="upload-review-cost">{t('reviewCost', { points: reviewCost })}</span>}
+              <span className="block text-xs text-subtle">{t('reviewHint')}</span>
+            </label>
+          </div>
+        )}
       </div>
     </div>
   )
