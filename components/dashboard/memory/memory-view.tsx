@@ -98,7 +98,7 @@ export function MemoryView() {
     body = (
       <div className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
-          <Select value={pairKey(pair)} onValueChange={(value) => (setChosen(value), setPage(1))} options={pairOptions} aria-label={t('pair')} className="w-72" data-testid="memory-pair" />
+          <Select value={pairKey(pair)} onValueChange={(value) => (setChosen(value), setPage(1))} options={pairOptions} aria-label={t('pair')} className="w-96 max-w-full" data-testid="memory-pair" />
           <Input
             type="search"
             value={search}
