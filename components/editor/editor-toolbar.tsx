@@ -17,6 +17,8 @@ type Props = {
   canRetranslate: boolean
   isRetranslating: boolean
   onRetranslateSelected: () => void
+  /** DeepSeek tasks only: the review pass on the selected rows (null hides the tool). */
+  onReviewSelected: (() => void) | null
   onShift: () => void
   /** Breaks the selected rows' translations (the active row's without a selection) as exports do. */
   onFixLineBreaks: () => void
@@ -84,6 +86,11 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.isRetranslating} testId="toolbar-retranslate">
         <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
       </Tool>
+      {props.onReviewSelected && (
+        <Tool label={t('reviewSelected')} onClick={props.onReviewSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.isRetranslating} testId="toolbar-review">
+          <Icon d="M3 8.5 6 11.5 13 4.5M3 13.5h10" />
+        </Tool>
+      )}
       <Tool label={t('shift')} onClick={props.onShift} testId="toolbar-shift">
         <Icon d="M2 8h12M5 5 2 8l3 3M11 5l3 3-3 3" />
       </Tool>

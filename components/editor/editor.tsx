@@ -322,6 +322,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         canRetranslate={!isTranslating}
         isRetranslating={ops.busy === 'retranslate'}
         onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
+        onReviewSelected={task.translationService === 'deepseek' ? () => void ops.reviewMany(selectedIds) : null}
         onShift={() => setDialog('shift')}
         onFixLineBreaks={() => void fixLineBreaks()}
         flagCount={flagged.length}

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
-import { patchSegments, retranslateSegments, shiftSegments, taskKeys, type SegmentWrite, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
+import { patchSegments, retranslateSegments, reviewSegments, shiftSegments, taskKeys, type SegmentWrite, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
 import { withSegments } from './drafts'
 import { emptyHistory, returnStep, takeStep, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
 
@@ -133,6 +133,26 @@ export function useEditorOps(taskId: string, pending: Pending) {
     [client, exclusive, key, pending, record, segmentsNow, t, taskId],
   )
 
+  /** The review pass on a selection: corrected rows change as one undo step (their first version kept on the server). */
+  const reviewMany = useCallback(
+    (ids: number[]) =>
+      exclusive('retranslate', async () => {
+        const byId = new Map(segmentsNow().map((s) => [s.id, s]))
+        try {
+          const saved = await reviewSegments(taskId, ids)
+          await client.cancelQueries({ queryKey: key })
+          if (!saved) return
+          const changed = saved.filter((s) => (byId.get(s.id)?.translatedText ?? '') !== (s.translatedText ?? ''))
+          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+          if (changed.length > 0) record('retranslate', changed.map((s) => ({ id: s.id, before: { translatedText: byId.get(s.id)?.translatedText ?? '' }, after: { translatedText: s.translatedText ?? '' } })))
+          toast.success(t('reviewedMany', { count: changed.length }), { id: 'review-many' })
+        } catch (error) {
+          toast.error(t('reviewFailed'), { description: errorText(error, '') || undefined, id: 'review-many' })
+        }
+      }),
+    [client, exclusive, key, record, segmentsNow, t, taskId],
+  )
+
   const shift = useCallback(
     (offsetMs: number, ids?: number[]) =>
       exclusive('shift', async () => {
@@ -162,7 +182,7 @@ export function useEditorOps(taskId: string, pending: Pending) {
   const undo = useCallback(() => step('undo'), [step])
   const redo = useCallback(() => step('redo'), [step])
   return useMemo(
-    () => ({ canUndo, canRedo, busy, record, applyTexts, undo, redo, retranslateMany, shift }),
-    [applyTexts, busy, canRedo, canUndo, record, redo, retranslateMany, shift, undo],
+    () => ({ canUndo, canRedo, busy, record, applyTexts, undo, redo, retranslateMany, reviewMany, shift }),
+    [applyTexts, busy, canRedo, canUndo, record, redo, retranslateMany, reviewMany, shift, undo],
   )
 }

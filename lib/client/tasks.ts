@@ -72,6 +72,9 @@ export const patchSegments = (taskId: string, segments: SegmentWrite[]) =>
 export const retranslateSegments = (taskId: string, ids: number[]) =>
   api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/retranslate`, { method: 'POST', body: { ids } })
 
+/** The DeepSeek review pass on chosen segments: answers them, corrected ones with their first version. */
+export const reviewSegments = (taskId: string, ids: number[]) => api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/review`, { body: { ids } })
+
 export const shiftSegments = (taskId: string, offsetMs: number, ids?: number[]) =>
   api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/shift`, { method: 'POST', body: { offsetMs, ...(ids ? { ids } : {}) } })
 

@@ -9,6 +9,7 @@ import { runTranslationTask } from '@/lib/tasks'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
 import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
+import { POST as reviewRoute } from '@/app/api/tasks/[id]/segments/review/route'
 import { buildSrt, call, ctx, makeUser, multipart } from '@/lib/testing/route-harness'
 
 // The DeepSeek review pass against the fake, which corrects the lines whose source holds [[fix]].
@@ -81,5 +82,22 @@ describe('the review pass', () => {
     expect((fake.stats.counters.reviewLines ?? 0) - reviewedBefore).toBe(0)
     expect(await db.segment.count({ where: { taskId: task.id, firstVersion: { not: null } } })).toBe(0)
     expect(await getBalance({ userId: user.id })).toBe(990)
+  })
+
+  it('reviews chosen segments from the editor: the corrected one keeps its first version, no points', async () => {
+    const { user, auth, token } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 1000, key: `g:${user.id}` })
+    const task = await create(auth, {})
+    await runTranslationTask({ taskId: task.id, ...PIPELINE })
+    const answer = await call(reviewRoute, `/api/tasks/${task.id}/segments/review`, { method: 'POST', token, body: { ids: [1, 2] }, params: { id: task.id } })
+    expect(answer.code).toBe(20000)
+    expect(answer.data).toEqual([
+      expect.objectContaining({ id: 1, translatedText: `[zh-CN] ${TEXTS[0]}` }),
+      expect.objectContaining({ id: 2, translatedText: '[zh-CN] (reviewed) It left at  noon.', firstVersion: '[zh-CN] It left at [[fix]] noon.', translatedBy: 'deepseek' }),
+    ])
+    expect(answer.data[0].firstVersion).toBeUndefined()
+    expect(await getBalance({ userId: user.id })).toBe(990)
+    const missing = await call(reviewRoute, `/api/tasks/${task.id}/segments/review`, { method: 'POST', token, body: { ids: [99] }, params: { id: task.id } })
+    expect([missing.status, missing.code]).toEqual([404, 40400])
   })
 })

@@ -13,7 +13,7 @@ export type Correction = { id: number; firstVersion: string; translatedText: str
  * The review pass over translated cues, in batches of `reviewer.maxBatch` with three cues of
  * context on each side and the glossary entries the batch uses. Rules: only corrections that
  * change a line are answered; a batch whose review keeps failing after its retries is left as
- * translated (a review never fails a task); the caller's abort stops everything.
+ * translated (a review never fails a task) unless `isStrict`; the caller's abort stops everything.
  */
 export async function reviewCues({
   reviewer,
@@ -24,6 +24,7 @@ export async function reviewCues({
   retry = { attempts: 2, delayMs: 1000 },
   signal,
   onBatchDone,
+  isStrict = false,
 }: {
   reviewer: Reviewer
   cues: readonly ReviewCue[]
@@ -33,6 +34,8 @@ export async function reviewCues({
   retry?: { attempts: number; delayMs: number }
   signal?: AbortSignal
   onBatchDone?: (corrections: Correction[]) => Promise<void> | void
+  /** Throw the provider's error instead of leaving the batch as translated (a review someone asked for). */
+  isStrict?: boolean
 }): Promise<Correction[]> {
   const batches: ReviewCue[][] = []
   for (let i = 0; i < cues.length; i += reviewer.maxBatch) batches.push(cues.slice(i, i + reviewer.maxBatch))
@@ -50,6 +53,7 @@ export async function reviewCues({
       } catch (error) {
         if (signal?.aborted || !(error instanceof ProviderError)) throw error
         if (error.kind === 'fatal' || attempt >= retry.attempts) {
+          if (isStrict) throw error
           log.warn('translate.review_skipped', { cues: batch.length, kind: error.kind, error: error.message })
           return
         }

@@ -26,6 +26,7 @@ import * as tasksId from '@/app/api/tasks/[id]/route'
 import * as tasksIdSegmentsSegmentidRetranslate from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import * as tasksIdSegmentsSegmentid from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import * as tasksIdSegmentsRetranslate from '@/app/api/tasks/[id]/segments/retranslate/route'
+import * as tasksIdSegmentsReview from '@/app/api/tasks/[id]/segments/review/route'
 import * as tasksIdSegments from '@/app/api/tasks/[id]/segments/route'
 import * as tasksIdSegmentsShift from '@/app/api/tasks/[id]/segments/shift/route'
 import * as tasksBatch from '@/app/api/tasks/batch/route'
@@ -115,6 +116,7 @@ export const operations: ApiOperation[] = [
   { path: '/api/tasks/{id}', method: 'DELETE', contract: tasksId.DELETE.contract, summary: 'Deletes one of the caller\'s tasks (a running one gives its points back)' },
   { path: '/api/tasks/{id}/segments/{segmentId}/retranslate', method: 'POST', contract: tasksIdSegmentsSegmentidRetranslate.POST.contract, summary: 'Translates one segment again' },
   { path: '/api/tasks/{id}/segments/{segmentId}', method: 'PATCH', contract: tasksIdSegmentsSegmentid.PATCH.contract, summary: 'Edits a segment\'s original and/or translated text' },
+  { path: '/api/tasks/{id}/segments/review', method: 'POST', contract: tasksIdSegmentsReview.POST.contract, summary: 'The DeepSeek review pass on the selected segments (corrections keep their first version)' },
   { path: '/api/tasks/{id}/segments/retranslate', method: 'POST', contract: tasksIdSegmentsRetranslate.POST.contract, summary: 'Translates the selected segments again in one call' },
   { path: '/api/tasks/{id}/segments', method: 'PATCH', contract: tasksIdSegments.PATCH.contract, summary: 'Changes several segments\' texts and/or times at once (replace all, undo)' },
   { path: '/api/tasks/{id}/segments/shift', method: 'POST', contract: tasksIdSegmentsShift.POST.contract, summary: 'Moves all (or the listed) cues earlier or later, never below zero' },
