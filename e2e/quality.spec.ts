@@ -151,3 +151,31 @@ test('a line the review pass corrected shows "reviewed", with its first version 
   await expect(corrected.locator('[data-field="translatedText"]')).toHaveValue('[zh-CN] It left at [[fix]] noon.')
   await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).segments[1].translatedText).toBe('[zh-CN] It left at [[fix]] noon.')
 })
+
+test('"Review selected" corrects a chosen row, and "Fix line breaks" breaks a long line for Japanese', async ({ page }) => {
+  const creator = await newCreator(1000)
+  await signIn(page, creator)
+  const taskId = await translated(page, srtOf(['Where did the ferry go?', 'It left at [[fix]] noon.', 'We wait.']), 'ja')
+  // A long Japanese line on one line, as a provider may write it.
+  await api(page, `/api/tasks/${taskId}/segments/1`, { method: 'PATCH', body: { translatedText: '私はそのことについてまったく知りませんでした' } })
+  await page.goto(`/edit/${taskId}`)
+  await editorReady(page)
+  const rows = page.getByTestId('segment-row')
+  const box = (index: number) => rows.nth(index).locator('[data-field="translatedText"]')
+
+  await rows.nth(0).click({ position: { x: 10, y: 10 } })
+  await page.getByTestId('toolbar-reflow').click()
+  await expect(box(0)).toHaveValue('私はそのことについて\nまったく知りませんでした')
+
+  await rows.nth(1).click({ position: { x: 10, y: 10 } })
+  await rows.nth(2).click({ position: { x: 10, y: 10 }, modifiers: ['Shift'] })
+  await page.getByTestId('toolbar-review').click()
+  await expect(box(1)).toHaveValue('[ja] (reviewed) It left at  noon.')
+  await expect(box(2)).toHaveValue('[ja] We wait.')
+  await expect(rows.nth(1).getByTestId('segment-reviewed')).toBeVisible()
+  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).segments.map((s) => s.translatedText)).toEqual([
+    '私はそのことについて\nまったく知りませんでした',
+    '[ja] (reviewed) It left at  noon.',
+    '[ja] We wait.',
+  ])
+})
