@@ -38,6 +38,8 @@ async function createTask(page: Page, cues: Cue[], name = `editor-${Date.now()}.
       form.append('file', new File([srt], name, { type: 'application/x-subrip' }))
       form.append('targetLanguage', 'fr')
       form.append('service', 'deepseek')
+      // Every test starts from the service's translations: earlier tests' edits of the same lines are in the demo user's memory.
+      form.append('useMemory', 'false')
       form.append('sourceLanguage', 'en')
       if (batchSize) form.append('batchSize', String(batchSize))
       const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()

@@ -1,9 +1,10 @@
 /** The dashboard's views, each a route segment under /dashboard, in side-menu order. */
-export type DashboardSection = 'tasks' | 'glossary' | 'points' | 'orders' | 'users'
+export type DashboardSection = 'tasks' | 'glossary' | 'memory' | 'points' | 'orders' | 'users'
 
 export const SECTION_PATHS: Record<DashboardSection, string> = {
   tasks: '/dashboard',
   glossary: '/dashboard/glossary',
+  memory: '/dashboard/memory',
   points: '/dashboard/points',
   orders: '/dashboard/orders',
   users: '/dashboard/users',

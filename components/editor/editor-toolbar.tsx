@@ -20,6 +20,8 @@ type Props = {
   /** Timings can be shifted only once the task stops translating (the server refuses it before). */
   canShift: boolean
   onShift: () => void
+  /** Breaks the selected rows' translations (the active row's without a selection) as exports do. */
+  onFixLineBreaks: () => void
   flagCount: number
   isFlaggedOnly: boolean
   onFlaggedOnly: (on: boolean) => void
@@ -86,6 +88,9 @@ export function EditorToolbar(props: Props) {
       </Tool>
       <Tool label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift">
         <Icon d="M2 8h12M5 5 2 8l3 3M11 5l3 3-3 3" />
+      </Tool>
+      <Tool label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow">
+        <Icon d="M2.5 4h11M2.5 8h8a2 2 0 0 1 0 4H8M9.5 10.5 8 12l1.5 1.5M2.5 12h3" />
       </Tool>
       {props.selectedCount > 1 && (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-subtle py-0.5 pr-1 pl-2.5 text-xs text-brand" data-testid="selection-count">

@@ -11,7 +11,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { useSegmentReview } from '@/lib/client/segment-review'
-import { taskAudioUrl, useTaskDetail, type TaskDetail } from '@/lib/client/tasks'
+import { taskAudioUrl, useTaskDetail, type SegmentWrite, type TaskDetail } from '@/lib/client/tasks'
+import { shownText } from './drafts'
 import { EditorHeader } from './editor-header'
 import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
 import { EditorToolbar } from './editor-toolbar'
@@ -33,6 +34,7 @@ import { useEditorOps } from './use-editor-ops'
 import { useFindReplace } from './use-find-replace'
 import { useGlossaryTerms } from './use-glossary-terms'
 import { useQualityLimits } from './use-quality-limits'
+import { useScriptCheck } from './use-script-check'
 import { useSegmentEdits } from './use-segment-edits'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
@@ -82,7 +84,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   // A keystroke renders the typed row at once; counts, flags, find and preview follow in a deferred
   // render, so typing never waits for them.
   const deferredEdits = useDeferredValue(edits)
-  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary), [segments, deferredEdits, limits, isTranslating, glossary])
+  const script = useScriptCheck(task?.targetLanguage)
+  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script), [segments, deferredEdits, limits, isTranslating, glossary, script])
   const flaggedSet = useMemo(() => new Set(flagged), [flagged])
   // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
@@ -105,9 +108,9 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   // Handlers read the latest state through refs, so they stay stable and rows stay memoized.
   // A layout effect: a key pressed right after a click must already see the row it activated.
-  const latest = useRef({ view, activeIndex, openId, dialog, flaggedSet, segments })
+  const latest = useRef({ view, activeIndex, openId, dialog, flaggedSet, segments, edits, script, ops })
   useLayoutEffect(() => {
-    latest.current = { view, activeIndex, openId, dialog, flaggedSet, segments }
+    latest.current = { view, activeIndex, openId, dialog, flaggedSet, segments, edits, script, ops }
   })
 
   const seek = useCallback((id: number) => {
@@ -129,6 +132,15 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       onActivate: setActiveIndex,
       onSelect: (index, mods) => setSelection((s) => clickSelection(s, latest.current.view.map((row) => row.id), index, mods)),
       onSeek: seek,
+      // The wrong-script flag's "convert": the line in the task's Chinese script, one undoable step.
+      onConvertScript: (id) => {
+        const { segments: rows, edits: drafts, script: check, ops: operations } = latest.current
+        const segment = rows.find((s) => s.id === id)
+        if (!segment || !check) return
+        const text = shownText(segment, drafts[id], 'translatedText')
+        const next = check.convert(text)
+        if (next !== text) void operations.applyTexts([{ id, translatedText: next }])
+      },
     }),
     [canReview, change, flush, retranslate, reviewRow, seek],
   )
@@ -169,6 +181,27 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }
   if (!task) return <EditorMissing />
 
+  // The export's line breaking (lib/subtitles/reflow.ts, loaded on first use: BudouX's models are
+  // large) applied to the selected rows, or the active one; one undoable step.
+  const fixLineBreaks = async () => {
+    const ids = selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined)
+    const { reflowCue } = await import('@/lib/subtitles/reflow')
+    const writes: SegmentWrite[] = []
+    for (const id of ids) {
+      const segment = segments.find((s) => s.id === id)
+      if (!segment || segment.translatedText === null) continue
+      const text = shownText(segment, edits[id], 'translatedText')
+      const next = reflowCue(text, task.targetLanguage)
+      if (next !== text) writes.push({ id, translatedText: next })
+    }
+    if (writes.length === 0) {
+      toast.success(t('ops.breaksFine'), { id: 'reflow' })
+      return
+    }
+    await ops.applyTexts(writes)
+    toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
+  }
+
   const openSegment = openId === null ? null : (segments.find((s) => s.id === openId) ?? null)
   return (
     <div className="flex h-dvh flex-col bg-bg" data-testid="editor" data-status={task.status}>
@@ -187,6 +220,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
         canShift={!isTranslating}
         onShift={() => setDialog('shift')}
+        onFixLineBreaks={() => void fixLineBreaks()}
         flagCount={flagged.length}
         isFlaggedOnly={filter !== null}
         onFlaggedOnly={(on) => {
@@ -254,6 +288,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               playingId={playingId}
               limits={limits}
               glossary={glossary}
+              script={script}
               highlights={find.highlights}
               handlers={handlers}
             />

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { errorText } from '@/lib/client/api'
 import type { ExportContent, ExportFormat } from '@/lib/client/task-helpers'
 import { downloadExport, type Task } from '@/lib/client/tasks'
@@ -12,10 +12,15 @@ import { EXPORT_CONTENTS, FORMAT_LABELS, SUBTITLE_FORMATS } from '@/lib/subtitle
 
 const FORMATS = SUBTITLE_FORMATS.map((format) => ({ format, label: FORMAT_LABELS[format] }))
 
-/** SRT or VTT × translation, bilingual or original; pending edits are saved before the download. */
+/**
+ * SRT, VTT or ASS × translation, bilingual or original; pending edits are saved before the download.
+ * "Break lines for the language" (on by default) has the server break each translation into at
+ * most two lines; off keeps the lines as they are in the editor.
+ */
 export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; hasSegments: boolean; beforeExport: () => Promise<void> }) {
   const t = useTranslations('editor.export')
   const [isBusy, setBusy] = useState(false)
+  const [reflow, setReflow] = useState(true)
 
   const run = async (format: ExportFormat, content: ExportContent) => {
     if (!hasSegments) {
@@ -25,7 +30,7 @@ export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; ha
     setBusy(true)
     try {
       await beforeExport()
-      await downloadExport(task, format, content)
+      await downloadExport(task, format, content, { reflow })
     } catch (error) {
       toast.error(errorText(error, t('failed')))
     } finally {
@@ -62,6 +67,10 @@ export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; ha
             ))}
           </div>
         ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuCheckboxItem checked={reflow} onCheckedChange={(value) => setReflow(value === true)} data-testid="export-reflow">
+          <span className="flex-1">{t('reflow')}</span>
+        </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
     </DropdownMenu>
   )

@@ -2,19 +2,26 @@
 // per segment object and draft, so a keystroke re-checks one row, not 3,000.
 import type { TaskSegment } from '@/lib/client/tasks'
 import { shownText, type Edits, type RowEdit } from './drafts'
-import { checkCue, timeToMs, type GlossaryTerm, type Limits } from './quality'
+import { checkCue, timeToMs, type GlossaryTerm, type Limits, type ScriptFlagCheck } from './quality'
 
-type Cached = { edit: RowEdit | undefined; limits: Limits; glossary: readonly GlossaryTerm[]; isPending: boolean; isFlagged: boolean }
+type Cached = { edit: RowEdit | undefined; limits: Limits; glossary: readonly GlossaryTerm[]; script: ScriptFlagCheck | null; isPending: boolean; isFlagged: boolean }
 const cache = new WeakMap<TaskSegment, Cached>()
 
 /** Ids of the rows with at least one flag, in list order. */
-export function flaggedIds(segments: readonly TaskSegment[], edits: Edits, limits: Limits, isTranslating: boolean, glossary: readonly GlossaryTerm[] = []): number[] {
+export function flaggedIds(
+  segments: readonly TaskSegment[],
+  edits: Edits,
+  limits: Limits,
+  isTranslating: boolean,
+  glossary: readonly GlossaryTerm[] = [],
+  script: ScriptFlagCheck | null = null,
+): number[] {
   const ids: number[] = []
   for (const segment of segments) {
     const edit = edits[segment.id]
     const isPending = isTranslating && (segment.translatedText === null || segment.translatedText === undefined)
     let hit = cache.get(segment)
-    if (!hit || hit.edit !== edit || hit.limits !== limits || hit.glossary !== glossary || hit.isPending !== isPending) {
+    if (!hit || hit.edit !== edit || hit.limits !== limits || hit.glossary !== glossary || hit.script !== script || hit.isPending !== isPending) {
       const quality = checkCue(
         {
           original: shownText(segment, edit, 'originalText'),
@@ -24,8 +31,9 @@ export function flaggedIds(segments: readonly TaskSegment[], edits: Edits, limit
         },
         limits,
         glossary,
+        script,
       )
-      hit = { edit, limits, glossary, isPending, isFlagged: quality.flags.length > 0 }
+      hit = { edit, limits, glossary, script, isPending, isFlagged: quality.flags.length > 0 }
       cache.set(segment, hit)
     }
     if (hit.isFlagged) ids.push(segment.id)

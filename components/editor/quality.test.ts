@@ -66,3 +66,15 @@ describe('quality checks', () => {
     expect(quality.missingTerms).toEqual(['Kenji'])
   })
 })
+
+describe('the Chinese script flag', () => {
+  it('flags a translation the task\'s script check finds in the other script, and nothing else', async () => {
+    const { scriptCheckFor } = await import('@/lib/subtitles/chinese-script')
+    const hk = scriptCheckFor('zh-HK')
+    const limits = defaultLimits('zh-HK')
+    expect(checkCue({ original: 'Hair.', translated: '头发', durationMs: 2000 }, limits, [], hk).flags).toEqual(['script'])
+    expect(checkCue({ original: 'Hair.', translated: '頭髮', durationMs: 2000 }, limits, [], hk).flags).toEqual([])
+    // Before the check has loaded, nothing is flagged.
+    expect(checkCue({ original: 'Hair.', translated: '头发', durationMs: 2000 }, limits, [], null).flags).toEqual([])
+  })
+})

@@ -5,9 +5,12 @@ import { captionLimits, type CaptionLimits } from '@/lib/captions'
 
 export type Limits = CaptionLimits
 
-export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary'
+export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary' | 'script'
 
-export const FLAGS: readonly Flag[] = ['cps', 'lineLength', 'lines', 'empty', 'same', 'glossary']
+export const FLAGS: readonly Flag[] = ['cps', 'lineLength', 'lines', 'empty', 'same', 'glossary', 'script']
+
+/** The Chinese script check of the task's language (lib/subtitles/chinese-script.ts), once loaded. */
+export type ScriptFlagCheck = { isWrong: (text: string) => boolean }
 
 export type RowQuality = { flags: Flag[]; cps: number; longestLine: number; lines: number; missingTerms: string[] }
 
@@ -30,7 +33,8 @@ export function missingGlossaryTerms(original: string, translated: string, gloss
 /**
  * Starting limits per target language: the timed-text rules of lib/captions (42 characters a line
  * and 17 a second for most scripts, English 20 a second, Chinese 16 a line and 9 a second,
- * Japanese 13 and 4), the same numbers the subtitles made from speech are built to.
+ * Japanese 13 and 4), the same numbers the subtitles made from speech are built to and the
+ * export's line breaking (lib/subtitles/line-limits.ts) reads.
  */
 export function defaultLimits(language: string): Limits {
   return captionLimits(language)
@@ -74,13 +78,15 @@ const HAS_WORDS = /\p{L}/u
 /**
  * The flags of one cue. Rules: an untranslated cue of a task still translating is not flagged
  * (`isPending`); an empty translation of a non-empty original is flagged "empty" and nothing else;
- * reading speed counts every visible character but line breaks over the duration.
+ * reading speed counts every visible character but line breaks over the duration; a Chinese
+ * translation in the other script (Simplified in a zh-HK task) is flagged "script".
  */
 export function checkCue(
   { original, translated, durationMs, isPending = false }: { original: string; translated: string; durationMs: number; isPending?: boolean },
   /** `allowsSame`: a translation identical to its original is expected (a transcript alone). */
   limits: Limits & { allowsSame?: boolean },
   glossary: readonly GlossaryTerm[] = [],
+  script: ScriptFlagCheck | null = null,
 ): RowQuality {
   const lines = visibleLines(translated)
   const nonEmpty = lines.filter((line) => line.length > 0)
@@ -100,6 +106,7 @@ export function checkCue(
   if (!limits.allowsSame && same !== '' && HAS_WORDS.test(same) && same === normalized(translated)) flags.push('same')
   const missingTerms = missingGlossaryTerms(original, translated, glossary)
   if (missingTerms.length > 0) flags.push('glossary')
+  if (script?.isWrong(translated)) flags.push('script')
   return { flags, cps, longestLine, lines: nonEmpty.length, missingTerms }
 }
 

@@ -7,7 +7,7 @@ import { cn } from '@/components/ui/cn'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
 import type { Edits } from './drafts'
-import type { GlossaryTerm, Limits } from './quality'
+import type { GlossaryTerm, Limits, ScriptFlagCheck } from './quality'
 import { ROW_GRID, SegmentRow, type RowHandlers, type RowHighlights } from './segment-row'
 
 type Props = {
@@ -23,6 +23,8 @@ type Props = {
   playingId: number | null
   limits: Limits
   glossary: readonly GlossaryTerm[]
+  /** The Chinese script check, once loaded (null otherwise). */
+  script: ScriptFlagCheck | null
   highlights: ReadonlyMap<number, RowHighlights>
   handlers: RowHandlers
 }
@@ -57,7 +59,7 @@ function ColumnHeads() {
  * 3,000-segment file scrolls and types as smoothly as a short one.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, highlights, handlers },
+  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, highlights, handlers },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null)
@@ -137,6 +139,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   isPlaying={segment.id === playingId}
                   limits={limits}
                   glossary={glossary}
+                  script={script}
                   highlights={highlights.get(segment.id)}
                   handlers={handlers}
                 />

@@ -10,7 +10,7 @@ import { ReviewedNote } from './reviewed-note'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
 import type { FindField } from './find'
-import { checkCue, timeToMs, type GlossaryTerm, type Limits, type RowQuality } from './quality'
+import { checkCue, timeToMs, type GlossaryTerm, type Limits, type RowQuality, type ScriptFlagCheck } from './quality'
 
 export type RowHandlers = {
   onChange: (id: number, field: EditableField, value: string) => void
@@ -24,6 +24,8 @@ export type RowHandlers = {
   onSelect: (index: number, mods: { shift: boolean; toggle: boolean }) => void
   /** A click on the row's time: the video preview jumps there. */
   onSeek: (id: number) => void
+  /** The "convert" of the wrong-script flag: the translation into the task's Chinese script. */
+  onConvertScript: (id: number) => void
 }
 
 /** Find matches of one row, drawn over the searched box; `current` is the match stepped to. */
@@ -43,6 +45,7 @@ type Props = {
   isPlaying: boolean
   limits: Limits
   glossary: readonly GlossaryTerm[]
+  script: ScriptFlagCheck | null
   highlights: RowHighlights | undefined
   handlers: RowHandlers
 }
@@ -125,7 +128,7 @@ function Highlights({ text, ranges }: { text: string; ranges: RowHighlights['ran
   )
 }
 
-function QualityFlags({ quality, limits, id }: { quality: RowQuality; limits: Limits; id: number }) {
+function QualityFlags({ quality, limits, id, onConvert }: { quality: RowQuality; limits: Limits; id: number; onConvert: () => void }) {
   const t = useTranslations('editor.quality')
   if (quality.flags.length === 0) return null
   const text = {
@@ -135,19 +138,33 @@ function QualityFlags({ quality, limits, id }: { quality: RowQuality; limits: Li
     empty: () => t('empty'),
     same: () => t('same'),
     glossary: () => t('glossary', { terms: quality.missingTerms.join(', ') }),
+    script: () => t('script'),
   }
   return (
     <ul className="mt-1 flex flex-wrap gap-1 px-2" aria-label={t('label', { id })} data-testid="row-flags">
       {quality.flags.map((flag) => (
         <li key={flag} data-flag={flag} className={cn('rounded px-1.5 py-px text-[11px] leading-4 font-medium', flag === 'empty' ? 'bg-danger-subtle text-danger' : 'bg-warning-subtle text-warning')}>
           {text[flag]()}
+          {flag === 'script' && (
+            <button
+              type="button"
+              onClick={(event) => {
+                event.stopPropagation()
+                onConvert()
+              }}
+              className="ml-1.5 rounded underline underline-offset-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+              data-testid="segment-convert-script"
+            >
+              {t('convert')}
+            </button>
+          )}
         </li>
       ))}
     </ul>
   )
 }
 
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, highlights, handlers }: Props) {
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, highlights, handlers }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
   const tr = useTranslations('editor.review')
@@ -157,7 +174,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
   // While the task translates, a row opens for editing as soon as its translation arrived.
   const isPending = isTaskTranslating && (segment.translatedText === null || segment.translatedText === undefined)
   const durationMs = timeToMs(segment.endTime) - timeToMs(segment.startTime)
-  const quality = useMemo(() => checkCue({ original, translated, durationMs, isPending }, limits, glossary), [original, translated, durationMs, isPending, limits, glossary])
+  const quality = useMemo(() => checkCue({ original, translated, durationMs, isPending }, limits, glossary, script), [original, translated, durationMs, isPending, limits, glossary, script])
   const field = (name: EditableField, value: string, label: string, placeholder?: string) => (
     <div className="relative">
       <AutosizeTextarea
@@ -225,7 +242,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       <div className="col-span-3 md:col-span-1">{field('originalText', original, t('original', { id }))}</div>
       <div className="col-span-3 md:col-span-1">
         {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
-        <QualityFlags quality={quality} limits={limits} id={id} />
+        <QualityFlags quality={quality} limits={limits} id={id} onConvert={() => handlers.onConvertScript(id)} />
         {segment.firstTranslation != null && (
           <ReviewedNote
             first={segment.firstTranslation}

@@ -42,3 +42,27 @@ export function DropdownMenuLabel({ className, children }: { className?: string;
 export function DropdownMenuSeparator({ className }: { className?: string }) {
   return <RadixMenu.Separator className={cn('my-1 h-px bg-border', className)} />
 }
+
+/** A menu item that toggles a setting; selecting it keeps the menu open. */
+export function DropdownMenuCheckboxItem({ className, children, checked, ...rest }: ComponentProps<typeof RadixMenu.CheckboxItem>) {
+  return (
+    <RadixMenu.CheckboxItem
+      checked={checked}
+      onSelect={(event) => event.preventDefault()}
+      className={cn(
+        'flex cursor-default items-center gap-2 rounded-md px-2.5 py-1.5 text-fg outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-brand-subtle data-[highlighted]:text-brand',
+        className,
+      )}
+      {...rest}
+    >
+      <span aria-hidden="true" className={cn('grid size-4 place-items-center rounded border border-border', checked === true && 'border-brand bg-brand text-white')}>
+        <RadixMenu.ItemIndicator>
+          <svg viewBox="0 0 16 16" fill="none" className="size-3">
+            <path d="m3.5 8.5 3 3 6-7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </RadixMenu.ItemIndicator>
+      </span>
+      {children}
+    </RadixMenu.CheckboxItem>
+  )
+}

@@ -83,6 +83,8 @@ export type CreateTaskInput = {
   targetLanguage: string
   service: TranslationService
   includeOriginalText: boolean
+  /** Take lines the user's translation memory holds from it (on unless false). */
+  useMemory?: boolean
   /** The review pass (DeepSeek): priced with the task (docs/billing.md). */
   review?: boolean
 }
@@ -100,6 +102,7 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
     form.append('targetLanguage', input.targetLanguage)
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
+    form.append('useMemory', String(input.useMemory ?? true))
     if (input.review) form.append('review', 'true')
     return postForm<Task>('/api/tasks', form, onProgress)
   }
@@ -124,6 +127,7 @@ export function createTaskBatch(input: CreateBatchInput, onProgress: (fraction: 
     form.append('sourceLanguage', input.sourceLanguage)
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
+    form.append('useMemory', String(input.useMemory ?? true))
     if (input.review) form.append('review', 'true')
     return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
   }
@@ -167,8 +171,9 @@ function postForm<T>(url: string, form: FormData, onProgress: (fraction: number)
  * Downloads an export. The file is fetched first (not a bare link) so an error answer of the API
  * shows as a message instead of replacing the page with JSON.
  */
-export async function downloadExport(task: Pick<Task, 'id' | 'fileName'>, format: ExportFormat, content: ExportContent): Promise<void> {
-  const url = `/api/tasks/${encodeURIComponent(task.id)}/export?format=${format}&content=${content}`
+export async function downloadExport(task: Pick<Task, 'id' | 'fileName'>, format: ExportFormat, content: ExportContent, { reflow = true }: { reflow?: boolean } = {}): Promise<void> {
+  // Lines are broken per language by default; reflow=false keeps the provider's own breaks.
+  const url = `/api/tasks/${encodeURIComponent(task.id)}/export?format=${format}&content=${content}${reflow ? '' : '&reflow=false'}`
   await download(url, exportFileName(task.fileName, format, content))
 }
 
@@ -258,3 +263,6 @@ export function useRetryTask() {
   }
   return useMutation({ mutationFn: (id: string) => retryTask(id), onSuccess })
 }
+
+/** Fetches a file download (an error answer shows as a message); other resources' downloads use it too. */
+export { download as downloadFile }

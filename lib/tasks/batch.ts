@@ -98,6 +98,7 @@ export async function createTaskBatch({
             cost,
             review,
             reviewCost,
+            useMemory: fields.useMemory ?? true,
             batchSize: batchSizeFor(fields.batchSize),
             format: upload.format ?? 'srt',
             source: analysis.source,

@@ -92,7 +92,8 @@ describe('polling a translating task for its changes', () => {
     const wrote = new Promise<void>((resolve) => (written = resolve))
     // A slow writer: it changes row 2 inside a transaction, then waits while a poll runs.
     const writer = db.$transaction(async (tx) => {
-      await tx.$executeRaw`UPDATE "Segment" SET "translatedText" = 'late write', "translatedBy" = 'edited' WHERE "taskId" = ${taskId} AND "index" = 2`
+      // A person's edit (editedAt set), so the worker translating the task meanwhile leaves it alone.
+      await tx.$executeRaw`UPDATE "Segment" SET "translatedText" = 'late write', "translatedBy" = 'edited', "editedAt" = now() WHERE "taskId" = ${taskId} AND "index" = 2`
       written()
       await gate
     }, { timeout: 10_000 })

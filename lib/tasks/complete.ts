@@ -1,6 +1,7 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
+import { rememberTask } from '@/lib/memory'
 import { captureTaskPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
 import { failTask } from './fail'
@@ -17,7 +18,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * Completes a translated task: captures its reservation (idempotent, so never twice), refunds the
  * review price when the review pass could not review every batch (lib/tasks/review-refund.ts), and stores
  * the file in its own format under `translated-files/{taskId}_{fileName}`, which exports serve
- * until a segment changes. A failure of either is recorded on the task (`pointsError`,
+ * until a segment changes; its translations join the user's translation memory (lib/memory). A failure of either is recorded on the task (`pointsError`,
  * `uploadError`) without failing it. A task deleted meanwhile leaves no file behind.
  * Guard: a task with a cue that has text but no translation is never completed or charged; it is
  * failed instead (its points released, a retry translates what is missing). Answers which it did.
@@ -46,6 +47,8 @@ export async function completeTask({ taskId, startedAt, storage }: { taskId: str
   }
   const task = await db.task.findUnique({ where: { id: taskId } })
   if (!task) return 'deleted'
+  // The translations the task keeps join the user's memory; a failure there never fails the task.
+  await rememberTask({ taskId }).catch((error) => log.error('tasks.remember_failed', { taskId, error }))
   try {
     const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
     const file = renderTaskFile({ task, source: task.source, rows, format: taskFormat(task.format), content: storedContent(task) })

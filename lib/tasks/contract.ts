@@ -96,6 +96,8 @@ export const estimateSchema = z.object({
   estimatedMs: z.number(),
   /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
   glossary: z.object({ matches: z.record(z.string(), z.number().int()), suggestions: z.array(termSuggestionSchema) }),
+  /** Lines the user's translation memory already covers, per target language (from the detected language). */
+  memory: z.record(z.string(), z.number().int()),
 })
 
 /** `POST /api/tasks/{id}/segments/{segmentId}/review`: the segment after review, and whether the review corrected it. */

@@ -5,6 +5,7 @@ import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
 import { estimateTranslationMs } from '@/lib/pricing'
 import { batchSizeFor, checkService } from '@/lib/translate/service'
 import { env } from '@/lib/env'
+import { memoryCoverage } from '@/lib/memory'
 import type { Estimate } from './contract'
 import { toTaskDto, type TaskDto } from './dto'
 import type { CreateTaskFields } from './schemas'
@@ -69,6 +70,7 @@ export async function createTask({
         targetLanguage: fields.targetLanguage,
         translationService: service,
         includeOriginalText: fields.includeOriginalText,
+        useMemory: fields.useMemory ?? true,
         cost,
         review,
         reviewCost,
@@ -86,13 +88,16 @@ export async function createTask({
 
 /**
  * What the upload dialog shows before creating: segments, language, duration, reading time, cost
- * and what set it, what the review pass would add, time, and the user's glossary entries that apply with recurring terms worth adding.
+ * and what set it, what the review pass would add, time, the user's glossary entries that apply with recurring terms worth adding,
+ * and how many lines the user's translation memory already covers per target language.
  */
 export async function estimateTask(upload: SubtitleUpload, { userId }: { userId: string }): Promise<Estimate> {
   const entries = await db.glossaryEntry.findMany({ where: { userId }, select: { term: true, targetLanguage: true, sourceLanguage: true } })
   const { segments, detectedLanguage, durationMs, readingMs, pricedBy, cost, glossary } = await summariseUploadOffThread(upload.bytes, entries, upload.format)
+  const memory = await memoryCoverageOf(upload, userId, detectedLanguage)
   const e = env()
   return {
+    memory,
     // Only a file that passed its analysis is kept for the create call.
     uploadId: await stageUpload({ userId, upload }),
     glossary,
@@ -106,4 +111,11 @@ export async function estimateTask(upload: SubtitleUpload, { userId }: { userId:
     // Without an override a DeepSeek batch carries about 40 cues (lib/translate/tokens.ts).
     estimatedMs: estimateTranslationMs(segments, { batchSize: e.TRANSLATION_BATCH_SIZE ?? 40, concurrency: e.TRANSLATION_CONCURRENCY }),
   }
+}
+
+/** Lines of an upload the user's memory covers per target language; the file is read again only for a user with a memory. */
+async function memoryCoverageOf(upload: SubtitleUpload, userId: string, sourceLanguage: string): Promise<Record<string, number>> {
+  if (!(await db.memoryEntry.findFirst({ where: { userId, sourceLanguage }, select: { id: true } }))) return {}
+  const { cues } = await analyseUpload(upload.bytes, upload.format)
+  return memoryCoverage({ userId, sourceLanguage, texts: cues.map((c) => c.text) })
 }

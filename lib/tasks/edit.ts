@@ -2,6 +2,7 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
+import { rememberEdits } from '@/lib/memory'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { formatMs, parseTime } from '@/lib/subtitles/time'
 import { ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
@@ -67,6 +68,8 @@ export async function editSegment({
       editedAt: new Date(),
     },
   })
+  // A person's translation replaces what the memory held for this line.
+  if (translatedText !== undefined) await rememberEdits({ taskId, indexes: [segmentId] })
   return toSegmentDto(updated)
 }
 
@@ -101,6 +104,7 @@ export async function editSegments({ userId, taskId, changes }: { userId: string
       ${times.map((t) => (t ? Math.max(0, t.end - t.start) : null))}::int[]
     ) AS v(i, o, t, st, et, d)
     WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  await rememberEdits({ taskId, indexes: changes.filter((c) => c.translatedText !== undefined).map((c) => c.id) })
   const updated = await db.segment.findMany({ where: { taskId, index: { in: ids } }, orderBy: { index: 'asc' } })
   return updated.map(toSegmentDto)
 }

@@ -25,7 +25,19 @@ export function zipEntryName(exportName: string, targetLanguage: string, content
  * the user's (40400 otherwise) and completed (40900: a running task's translation is not final);
  * each file is what GET /api/tasks/{id}/export gives for the same format and content.
  */
-export async function exportZip({ userId, ids, format, content }: { userId: string; ids: string[]; format?: SubtitleFormat; content: ExportContent }): Promise<ReadableStream<Uint8Array>> {
+export async function exportZip({
+  userId,
+  ids,
+  format,
+  content,
+  reflow,
+}: {
+  userId: string
+  ids: string[]
+  format?: SubtitleFormat
+  content: ExportContent
+  reflow?: boolean
+}): Promise<ReadableStream<Uint8Array>> {
   const tasks = await db.task.findMany({ where: { id: { in: ids }, userId }, select: { id: true, status: true, targetLanguage: true, submitTime: true } })
   if (tasks.length !== ids.length) throw new AppError('not_found', 'taskNotFound')
   if (tasks.some((t) => t.status !== 'completed')) throw new AppError('conflict', 'taskBusy')
@@ -45,7 +57,7 @@ export async function exportZip({ userId, ids, format, content }: { userId: stri
     async pull() {
       if (next >= tasks.length) return zip.end()
       const task = tasks[next++]
-      const file = await exportTask({ userId, taskId: task.id, format, content })
+      const file = await exportTask({ userId, taskId: task.id, format, content, reflow })
       const entry = new ZipDeflate(zipEntryName(file.fileName, task.targetLanguage, content, taken), { level: 6 })
       zip.add(entry)
       entry.push(strToU8(file.body), true)

@@ -5,7 +5,7 @@ import type { ExportContent } from '@/lib/subtitles'
 import { log } from '@/lib/log'
 import { exportFileName, type SubtitleFormat } from '@/lib/subtitles/format'
 import { findOwnTask } from './queries'
-import { EXPORT_CONTENT_TYPES, renderTaskFile, storedContent, taskFormat } from './render'
+import { EXPORT_CONTENT_TYPES, REFLOW_BY_DEFAULT, renderTaskFile, storedContent, taskFormat } from './render'
 import { appStorage } from './storage'
 import { LONE_SURROGATE } from './upload'
 
@@ -20,20 +20,34 @@ export const exportName = exportFileName
  * original can be exported (40900 otherwise: a half-translated file would silently mix both
  * languages); a task with nothing to write answers 40400 "no data to export"; a VTT or ASS task
  * exported in its own format is its uploaded file with the text replaced (lib/subtitles/write.ts);
- * the file stored at completion is served while it is current.
+ * the file stored at completion is served while it is current; translations are broken into lines
+ * per language unless `reflow` is false (lib/subtitles/reflow.ts).
  */
-export async function exportTask({ userId, taskId, format, content }: { userId: string; taskId: string; format?: SubtitleFormat; content: ExportContent }): Promise<ExportFile> {
+export async function exportTask({
+  userId,
+  taskId,
+  format,
+  content,
+  reflow = REFLOW_BY_DEFAULT,
+}: {
+  userId: string
+  taskId: string
+  format?: SubtitleFormat
+  content: ExportContent
+  reflow?: boolean
+}): Promise<ExportFile> {
   const task = await findOwnTask({ userId, taskId })
   if (task.status === 'translating' && content !== 'original') throw new AppError('conflict', 'taskBusy')
   const sourceFormat = taskFormat(task.format)
   const target = format ?? sourceFormat
   const fileName = exportName(task.fileName, target, content)
-  const stored = await storedFile(task, target, content)
+  // The stored file is written with lines broken per language, so it serves only such exports.
+  const stored = reflow ? await storedFile(task, target, content) : null
   if (stored !== null) return { fileName, contentType: EXPORT_CONTENT_TYPES[target], body: stored }
   const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
   // The uploaded file is only needed to write a VTT or ASS task back into its own format.
   const source = target === sourceFormat && sourceFormat !== 'srt' ? ((await db.task.findUnique({ where: { id: taskId }, select: { source: true } }))?.source ?? null) : null
-  const { body, contentType } = renderTaskFile({ task, source, rows, format: target, content })
+  const { body, contentType } = renderTaskFile({ task, source, rows, format: target, content, reflow })
   if (rows.length === 0 || body.trim() === '' || body.trim() === 'WEBVTT') throw new AppError('not_found', 'noDataToExport')
   return { fileName, contentType, body }
 }

@@ -41,8 +41,11 @@ async function translated(name: string, body: string, fields: Record<string, str
   return { taskId: created.data.id as string, auth }
 }
 
+// These tests are about what the writers keep, so they ask for the provider's own line breaks
+// (reflow=false) unless a query says otherwise; the default export breaks lines per language.
 async function download(taskId: string, auth: Record<string, string>, query = '') {
-  const res = await exportRoute(new NextRequest(`${BASE}/api/tasks/${taskId}/export${query}`, { headers: auth }), ctx({ id: taskId }))
+  const withReflow = query.includes('reflow=') ? query : `${query}${query ? '&' : '?'}reflow=false`
+  const res = await exportRoute(new NextRequest(`${BASE}/api/tasks/${taskId}/export${withReflow}`, { headers: auth }), ctx({ id: taskId }))
   expect(res.status).toBe(200)
   return { body: await res.text(), disposition: res.headers.get('content-disposition'), type: res.headers.get('content-type') }
 }
@@ -104,6 +107,11 @@ describe('ASS tasks', () => {
     expect(body).toContain(',Note,,0000,0000,0000,,{\\a6}[ja] Stall 14: noodles, since 1987\r\n')
     // The italic span ends inside the line: its tags cannot be mapped, the text is kept.
     expect(body).toContain(',Wei,0000,0000,0000,,[ja] Coming right up!\\NSit anywhere.\r\n')
+ 
+    // By default each translation is broken for Japanese (13 a line), as ASS writes a break: \N.
+    const reflowed = (await download(taskId, auth, '?reflow=true')).body
+    expect(lines(reflowed)).toEqual(lines(source))
+    expect(reflowed).toContain(',Note,,0000,0000,0000,,{\\a6}[ja] Stall 14:\\Nnoodles, since 1987\r\n')
   })
 
   it('converts to SRT and VTT on request, and the stored file is ASS', async () => {

@@ -2,6 +2,7 @@ import 'server-only'
 import type { Segment, Task } from '@prisma/client'
 import type { ExportContent } from '@/lib/subtitles'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
+import { reflowCue } from '@/lib/subtitles/reflow'
 import { writeSubtitle } from '@/lib/subtitles/write'
 
 export const EXPORT_CONTENT_TYPES: Record<SubtitleFormat, string> = {
@@ -15,12 +16,17 @@ export const taskFormat = (format: string): SubtitleFormat => (format === 'vtt' 
 /** What the file stored at completion holds: both texts when the task keeps the original, else the translation. */
 export const storedContent = (task: Pick<Task, 'includeOriginalText'>): ExportContent => (task.includeOriginalText ? 'bilingual' : 'translated')
 
+/** What exports do unless asked otherwise: break translated lines the way the target language breaks them. */
+export const REFLOW_BY_DEFAULT = true
+
 type SegmentRow = Pick<Segment, 'index' | 'startTime' | 'endTime' | 'originalText' | 'translatedText'>
 
 /**
  * Renders a task as a subtitle file: the one place a task becomes bytes, for the file stored at
  * completion and for every export. `source` is the uploaded VTT or ASS file, needed only to write a
  * task back into its own format (lib/subtitles/write.ts keeps everything but the dialogue text).
+ * With `reflow` each translation is broken into at most two lines for the target language
+ * (lib/subtitles/reflow.ts); without it the provider's (or the editor's) breaks are kept.
  */
 export function renderTaskFile({
   task,
@@ -28,14 +34,21 @@ export function renderTaskFile({
   rows,
   format,
   content,
+  reflow = REFLOW_BY_DEFAULT,
 }: {
-  task: Pick<Task, 'format'>
+  task: Pick<Task, 'format' | 'targetLanguage'>
   source: string | null
   rows: SegmentRow[]
   format: SubtitleFormat
   content: ExportContent
+  reflow?: boolean
 }): { body: string; contentType: string } {
-  const segments = rows.map((s) => ({ id: s.index, startTime: s.startTime, endTime: s.endTime, originalText: s.originalText, translatedText: s.translatedText ?? undefined }))
+  const segments = rows.map((s) => ({ id: s.index, startTime: s.startTime, endTime: s.endTime, originalText: s.originalText, translatedText: translationOf(s.translatedText, task.targetLanguage, reflow) }))
   const body = writeSubtitle({ sourceFormat: taskFormat(task.format), source, segments, format, content })
   return { body, contentType: EXPORT_CONTENT_TYPES[format] }
+}
+
+function translationOf(text: string | null, language: string, reflow: boolean): string | undefined {
+  if (text === null) return undefined
+  return reflow ? reflowCue(text, language) : text
 }

@@ -4,6 +4,7 @@ import { env } from '@/lib/env'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
+import { recallTranslations, taskSourceLanguage } from '@/lib/memory'
 import { ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
@@ -39,7 +40,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * Starts (or resumes) the translation of one task, reports its progress and completes or fails it.
  * Rules: cues already translated are kept, so a task whose worker died (or a failed task retried)
  * resumes where it stopped; the user's glossary for the task's languages goes with the batches;
- * cues the service cannot translate go to its fallback (lib/translate/service.ts fallbacksFor);
+ * lines the user's translation memory holds are taken from it (`memory`) unless the task leaves it
+ * out; cues the service cannot translate go to its fallback (lib/translate/service.ts fallbacksFor);
  * with the review pass each batch is shown to the provider again and its corrections kept beside
  * the first translation (a batch it could not review marks the task `reviewIncomplete`);
  * each batch's translations and an only-increasing progress are written as the batch finishes;
@@ -86,6 +88,9 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
     await db.$executeRaw`UPDATE "Task" SET "progress" = GREATEST("progress", ${progress}) WHERE "id" = ${taskId} AND "status" = 'translating'`
   }
 
+  // Lines the user's translation memory holds are taken from it, without asking a provider.
+  if (task.useMemory) await reuseMemory(task, cues, onBatchDone)
+
   const e = env()
   const passes = options.resumePasses ?? 3
   for (let pass = 0; ; pass++) {
@@ -120,4 +125,22 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
     }
   }
   return completeTask({ taskId, startedAt, storage: options.storage })
+}
+
+/** Fills the untranslated cues the owner's memory holds (same normalised source, same languages). */
+async function reuseMemory(
+  task: { userId: string; originalLanguage: string; detectedLanguage: string; targetLanguage: string },
+  cues: CueToTranslate[],
+  onBatchDone: (batch: TranslatedCue[]) => Promise<void>,
+): Promise<void> {
+  const open = cues.filter((c) => (c.translatedText === null || c.translatedText === undefined) && c.text.trim() !== '')
+  if (open.length === 0) return
+  const known = await recallTranslations({ userId: task.userId, sourceLanguage: taskSourceLanguage(task), targetLanguage: task.targetLanguage, texts: open.map((c) => c.text) })
+  const reused: TranslatedCue[] = []
+  for (const cue of open) {
+    const translation = known.get(cue.text)
+    if (translation !== undefined) reused.push({ id: cue.id, translatedText: translation, translatedBy: 'memory' })
+  }
+  // In slices, so a long file's first write is not one huge statement.
+  for (let i = 0; i < reused.length; i += 500) await onBatchDone(reused.slice(i, i + 500))
 }

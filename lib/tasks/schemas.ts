@@ -12,6 +12,12 @@ const flag = z
   .optional()
   .transform(isOn)
 
+/** A switch that is on unless sent as false (`false`, `0`, `off`, `no`). */
+const onUnlessFalse = z
+  .string()
+  .optional()
+  .transform((v) => v === undefined || !['false', '0', 'off', 'no'].includes(v.trim().toLowerCase()))
+
 /** The text fields of `POST /api/tasks` (multipart; the file is checked separately). */
 export const createTaskFields = z.object({
   sourceLanguage: z
@@ -27,6 +33,8 @@ export const createTaskFields = z.object({
     .refine(isTargetLanguage, 'targetLanguageInvalid'),
   service: z.string({ error: 'serviceUnsupported' }).trim().min(1, 'serviceUnsupported'),
   includeOriginalText: flag,
+  /** Reuse the user's translation memory for lines it holds (on unless sent as false). */
+  useMemory: onUnlessFalse,
   /** The review pass (DeepSeek only): each translated batch is shown to the model again for corrections. */
   review: flag,
   /** The client's per-user batch-size override; ignored unless a positive whole number. */
@@ -35,13 +43,19 @@ export const createTaskFields = z.object({
   uploadId: z.string().trim().max(64).optional(),
 })
 
-/** The review pass is off unless asked for, so callers other than the route may leave it out. */
-export type CreateTaskFields = Omit<z.infer<typeof createTaskFields>, 'review'> & { review?: boolean }
+/** The checked fields; `useMemory` (then on) and `review` (then off) may be left out by callers in code. */
+export type CreateTaskFields = Omit<z.infer<typeof createTaskFields>, 'useMemory' | 'review'> & { useMemory?: boolean; review?: boolean }
 
 /** `POST /api/tasks/batch`: the fields of one task but the target languages (repeated, read from the form). */
 export const createBatchFields = createTaskFields.omit({ targetLanguage: true })
 
 /** `GET /api/tasks/export.zip?ids=a,b&format=&content=`: 1..100 task ids, comma-separated or repeated. */
+/** `reflow=false` keeps the provider's own line breaks; anything else (or nothing) breaks lines per language. */
+const reflowFlag = z
+  .enum(['0', '1', 'false', 'true'])
+  .optional()
+  .transform((v) => v !== '0' && v !== 'false')
+
 export const exportZipQuery = z.object({
   ids: z
     .string()
@@ -49,6 +63,7 @@ export const exportZipQuery = z.object({
     .refine((ids) => ids.length >= 1 && ids.length <= 100, 'taskIdsInvalid'),
   format: z.enum(SUBTITLE_FORMATS).optional(),
   content: z.enum(EXPORT_CONTENTS).default('translated'),
+  reflow: reflowFlag,
 })
 
 export { MAX_PAGE }
@@ -133,6 +148,7 @@ export const exportQuery = z.object({
   // Absent: the task's own format (lib/tasks/export.ts).
   format: z.enum(SUBTITLE_FORMATS).optional(),
   content: z.enum(EXPORT_CONTENTS).default('translated'),
+  reflow: reflowFlag,
 })
 
 /**

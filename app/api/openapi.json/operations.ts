@@ -14,6 +14,11 @@ import * as glossary from '@/app/api/glossary/route'
 import * as googleAuth from '@/app/api/google/auth/route'
 import * as googleCallback from '@/app/api/google/callback/route'
 import * as health from '@/app/api/health/route'
+import * as memoryId from '@/app/api/memory/[id]/route'
+import * as memoryExportTmx from '@/app/api/memory/export.tmx/route'
+import * as memoryImport from '@/app/api/memory/import/route'
+import * as memoryPairs from '@/app/api/memory/pairs/route'
+import * as memory from '@/app/api/memory/route'
 import * as orderQueryOrderList from '@/app/api/order/query_order_list/route'
 import * as productList from '@/app/api/product/list/route'
 import * as productTransList from '@/app/api/product/trans_list/route'
@@ -70,6 +75,11 @@ const modules: Record<string, object> = {
   '/api/google/auth': googleAuth,
   '/api/google/callback': googleCallback,
   '/api/health': health,
+  '/api/memory/{id}': memoryId,
+  '/api/memory/export.tmx': memoryExportTmx,
+  '/api/memory/import': memoryImport,
+  '/api/memory/pairs': memoryPairs,
+  '/api/memory': memory,
   '/api/order/query_order_list': orderQueryOrderList,
   '/api/product/list': productList,
   '/api/product/trans_list': productTransList,

@@ -97,6 +97,7 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
             onChange={flow.setChoices}
             detectedLanguage={flow.estimate?.detectedLanguage ?? null}
             canUseGoogle={features.googleTranslation}
+            memory={flow.batch.length <= 1 && flow.estimate ? { covered: flow.estimate.memory, segments: flow.estimate.segments } : null}
             reviewCost={flow.isReady ? flow.reviewCost : null}
             isDisabled={flow.isSubmitting}
           />

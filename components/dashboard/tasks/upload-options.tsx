@@ -8,7 +8,7 @@ import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages/languages'
 
-export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean; review?: boolean }
+export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean; useMemory: boolean; review?: boolean }
 
 /** At most four languages besides the main target (five in all, POST /api/tasks/batch). */
 const MAX_EXTRA_TARGETS = 4
@@ -20,11 +20,13 @@ type Props = {
   canUseGoogle: boolean
   /** Points the review pass would add (null before the estimate). */
   reviewCost: number | null
+  /** Lines of the file the translation memory covers per target language, and the file's lines (one file only). */
+  memory?: { covered: Record<string, number>; segments: number } | null
   isDisabled?: boolean
 }
 
 /** Source (auto by default), target (required, never auto), service and the bilingual switch. */
-export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, reviewCost, isDisabled }: Props) {
+export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, memory, reviewCost, isDisabled }: Props) {
   const t = useTranslations('upload.options')
   const tr = useTranslations('upload.review')
   const canReview = value.service === 'deepseek'
@@ -49,6 +51,8 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
   )
   const effectiveSource = value.source === 'auto' ? detectedLanguage : value.source
   const isSameLanguage = Boolean(value.target && effectiveSource === value.target)
+  // The memory is kept per source language: the count holds when the file is in the detected one.
+  const covered = memory && value.target && effectiveSource === detectedLanguage ? (memory.covered[value.target] ?? 0) : 0
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -119,23 +123,42 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
           <span className="block text-xs text-subtle">{t('includeOriginalHint')}</span>
         </label>
       </div>
-      <div className="flex items-start gap-2.5 sm:col-span-2">
-        <input
-          id="upload-review"
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-brand"
-          checked={canReview && Boolean(value.review)}
-          onChange={(event) => set({ review: event.target.checked })}
-          disabled={isDisabled || !canReview}
-          data-testid="upload-review"
-        />
-        <label htmlFor="upload-review" className="text-sm leading-snug">
-          <span className="font-medium text-fg" data-testid="upload-review-label">
-            {tr('label')}
-            {reviewCost !== null && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: reviewCost })}</span>}
-          </span>
-          <span className="block text-xs text-subtle">{canReview ? tr('hint') : tr('deepseekOnly')}</span>
-        </label>
+      <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+        <div className="flex items-start gap-2.5">
+          <input
+            id="upload-use-memory"
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-brand"
+            checked={value.useMemory}
+            onChange={(event) => set({ useMemory: event.target.checked })}
+            disabled={isDisabled}
+            data-testid="upload-use-memory"
+          />
+          <label htmlFor="upload-use-memory" className="text-sm leading-snug">
+            <span className="font-medium text-fg">{t('useMemory')}</span>
+            <span className="block text-xs text-subtle" data-testid="upload-memory-covered" data-count={covered}>
+              {covered > 0 && memory ? t('useMemoryCovered', { count: covered, total: memory.segments }) : t('useMemoryHint')}
+            </span>
+          </label>
+        </div>
+        <div className="flex items-start gap-2.5">
+          <input
+            id="upload-review"
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-brand"
+            checked={canReview && Boolean(value.review)}
+            onChange={(event) => set({ review: event.target.checked })}
+            disabled={isDisabled || !canReview}
+            data-testid="upload-review"
+          />
+          <label htmlFor="upload-review" className="text-sm leading-snug">
+            <span className="font-medium text-fg" data-testid="upload-review-label">
+              {tr('label')}
+              {reviewCost !== null && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: reviewCost })}</span>}
+            </span>
+            <span className="block text-xs text-subtle">{canReview ? tr('hint') : tr('deepseekOnly')}</span>
+          </label>
+        </div>
       </div>
     </div>
   )

@@ -14,7 +14,7 @@ const CHOICES_KEY = 'subtitle-studio.upload-choices'
 
 /** Remembered target and service: people translate into the same language file after file. */
 function rememberedChoices(canUseGoogle: boolean): UploadChoices {
-  const fallback: UploadChoices = { source: 'auto', target: '', extraTargets: [], service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false }
+  const fallback: UploadChoices = { source: 'auto', target: '', extraTargets: [], service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false, useMemory: true }
   try {
     const saved = JSON.parse(localStorage.getItem(CHOICES_KEY) ?? 'null') as Partial<UploadChoices> | null
     if (!saved) return fallback
@@ -174,7 +174,7 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
     }
     dispatch({ type: 'submitting', phase: 'uploading' })
     const onProgress = (fraction: number) => dispatch({ type: 'progress', fraction })
-    const common = { sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal, review: hasReview }
+    const common = { sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory, review: hasReview }
     try {
       const created = isBatch
         ? (await createTaskBatch({ ...common, files: files.map((entry) => entry.file), uploadIds: files.map((entry) => entry.estimate!.uploadId).filter((id): id is string => Boolean(id)), targetLanguages: targets }, onProgress)).tasks

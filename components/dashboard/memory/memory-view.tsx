@@ -1,0 +1,187 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useDeferredValue, useMemo, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { useLanguageName } from '@/components/tasks/language-name'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Input } from '@/components/ui/input'
+import { Pagination } from '@/components/ui/pagination'
+import { Select } from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { errorText } from '@/lib/client/api'
+import { downloadMemory, type MemoryEntry, type MemoryPair } from '@/lib/client/memory'
+import { MemoryEditDialog } from './memory-edit-dialog'
+import { useDeleteMemoryEntry, useImportMemory, useMemoryPage, useMemoryPairs } from './use-memory'
+
+const pairKey = (pair: Pick<MemoryPair, 'sourceLanguage' | 'targetLanguage'>) => `${pair.sourceLanguage}>${pair.targetLanguage}`
+
+/**
+ * The "translation memory" view: the lines the caller's tasks kept, per language pair, to search,
+ * correct and forget, and to carry to and from other tools as TMX.
+ */
+export function MemoryView() {
+  const t = useTranslations('memory')
+  const tc = useTranslations('common')
+  const name = useLanguageName()
+  const pairs = useMemoryPairs()
+  const [chosen, setChosen] = useState<string | null>(null)
+  const [search, setSearch] = useState('')
+  const q = useDeferredValue(search)
+  const [page, setPage] = useState(1)
+  const [editing, setEditing] = useState<MemoryEntry | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const importing = useImportMemory()
+  const remove = useDeleteMemoryEntry()
+
+  const pair = pairs.data?.find((p) => pairKey(p) === chosen) ?? pairs.data?.[0] ?? null
+  const filter = pair ? { sourceLanguage: pair.sourceLanguage, targetLanguage: pair.targetLanguage, q, page } : null
+  const entries = useMemoryPage(filter)
+  const pairOptions = useMemo(
+    () => (pairs.data ?? []).map((p) => ({ value: pairKey(p), label: t('pairOption', { source: name(p.sourceLanguage), target: name(p.targetLanguage), count: p.count }) })),
+    [name, pairs.data, t],
+  )
+
+  const onImport = (file: File | undefined) => {
+    if (!file) return
+    importing.mutate(file, {
+      onSuccess: (result) => toast.success(t('import.done', { imported: result.imported, skipped: result.skipped })),
+      onError: (error) => toast.error(errorText(error, t('import.failed')), { id: 'memory-import' }),
+    })
+  }
+  const onExport = async () => {
+    if (!pair) return
+    try {
+      await downloadMemory(pair.sourceLanguage, pair.targetLanguage)
+    } catch (error) {
+      toast.error(errorText(error, t('export.failed')))
+    }
+  }
+  const forget = (entry: MemoryEntry) =>
+    remove.mutate(entry.id, {
+      onSuccess: () => toast.success(t('deleted')),
+      onError: (error) => toast.error(errorText(error, t('deleteFailed'))),
+    })
+
+  const importButton = (
+    <>
+      <input ref={fileInput} type="file" accept=".tmx,application/x-tmx+xml,text/xml" className="sr-only" tabIndex={-1} onChange={(e) => (onImport(e.target.files?.[0]), (e.target.value = ''))} data-testid="memory-import-file" />
+      <Button variant="secondary" onClick={() => fileInput.current?.click()} isLoading={importing.isPending} data-testid="memory-import">
+        {t('import.button')}
+      </Button>
+    </>
+  )
+
+  const loading = (
+    <div role="status" aria-label={tc('loading')} className="space-y-2">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  )
+  const failure = (query: { error: unknown; refetch: () => unknown; isFetching: boolean }) => (
+    <Alert tone="danger" action={<Button variant="secondary" size="sm" onClick={() => query.refetch()} isLoading={query.isFetching}>{tc('retry')}</Button>}>
+      <p className="font-medium">{t('loadError')}</p>
+      <p className="mt-0.5 opacity-90">{errorText(query.error, '')}</p>
+    </Alert>
+  )
+
+  let body
+  if (pairs.isPending) body = loading
+  else if (pairs.isError) body = failure(pairs)
+  else if (!pair) body = <EmptyState title={t('empty.title')} body={t('empty.body')} action={importButton} />
+  else
+    body = (
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <Select value={pairKey(pair)} onValueChange={(value) => (setChosen(value), setPage(1))} options={pairOptions} aria-label={t('pair')} className="w-96 max-w-full" data-testid="memory-pair" />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => (setSearch(e.target.value), setPage(1))}
+            placeholder={t('search')}
+            aria-label={t('search')}
+            className="w-64"
+            maxLength={200}
+            data-testid="memory-search"
+          />
+          <span className="flex-1" />
+          <Button variant="secondary" onClick={() => void onExport()} data-testid="memory-export">
+            {t('export.button')}
+          </Button>
+        </div>
+        {entries.isPending ? (
+          loading
+        ) : entries.isError ? (
+          failure(entries)
+        ) : entries.data.list.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-muted" data-testid="memory-no-match">
+            {t('noMatch')}
+          </p>
+        ) : (
+          <>
+            <Table data-testid="memory-table">
+              <THead>
+                <tr>
+                  <TH>{t('columns.source')}</TH>
+                  <TH>{t('columns.translation')}</TH>
+                  <TH>{t('columns.origin')}</TH>
+                  <TH className="text-right">
+                    <span className="sr-only">{t('columns.actions')}</span>
+                  </TH>
+                </tr>
+              </THead>
+              <TBody>
+                {entries.data.list.map((entry) => (
+                  <TR key={entry.id} data-testid="memory-row">
+                    <TD className="max-w-80 whitespace-pre-line text-muted">{entry.sourceText}</TD>
+                    <TD className="max-w-80 whitespace-pre-line text-fg">{entry.targetText}</TD>
+                    <TD>
+                      <Badge tone={entry.origin === 'edited' ? 'success' : 'neutral'}>{t(`origin.${entry.origin}`)}</Badge>
+                    </TD>
+                    <TD>
+                      <div className="flex justify-end gap-1.5">
+                        <Button variant="secondary" size="sm" onClick={() => setEditing(entry)} data-testid="memory-edit">
+                          {t('edit.button')}
+                        </Button>
+                        <Button variant="ghost" size="sm" className="hover:text-danger" onClick={() => forget(entry)} data-testid="memory-delete">
+                          {t('delete')}
+                        </Button>
+                      </div>
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+            <Pagination
+              page={entries.data.pageNum}
+              totalPages={entries.data.totalPages}
+              onPageChange={setPage}
+              isDisabled={entries.isFetching}
+              labels={{ previous: t('previous'), next: t('next'), status: t('pageStatus', { page: entries.data.pageNum, pages: entries.data.totalPages, count: entries.data.totalCount }) }}
+            />
+          </>
+        )}
+      </div>
+    )
+
+  return (
+    <section aria-labelledby="memory-heading" className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="max-w-2xl">
+          <h2 id="memory-heading" className="text-base font-semibold text-fg">
+            {t('title')}
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">{t('subtitle')}</p>
+        </div>
+        {pair && importButton}
+      </div>
+      {body}
+      <MemoryEditDialog entry={editing} onClose={() => setEditing(null)} />
+    </section>
+  )
+}

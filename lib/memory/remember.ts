@@ -1,0 +1,66 @@
+import 'server-only'
+import { db, type Tx } from '@/lib/db'
+import { memoryKey, taskSourceLanguage } from './keys'
+import type { MemoryOrigin } from './contract'
+
+export type Remembered = { sourceText: string; targetText: string; origin: MemoryOrigin }
+
+/**
+ * Remembers translations of one language pair for a user, in one statement. Rules: one entry per
+ * normalised source line; a person's translation (`edited`) replaces whatever was remembered; a
+ * machine's is only added where nothing is remembered yet, so a person's edit is never overwritten
+ * and a line keeps the translation it had in earlier episodes. Blank lines are left out; of two
+ * items with the same source, the last person's edit wins (else the first machine answer).
+ */
+export async function rememberTranslations(
+  { userId, sourceLanguage, targetLanguage, items }: { userId: string; sourceLanguage: string; targetLanguage: string; items: readonly Remembered[] },
+  client: Tx | typeof db = db,
+): Promise<number> {
+  const byKey = new Map<string, Remembered>()
+  for (const item of items) {
+    if (item.sourceText.trim() === '' || item.targetText.trim() === '') continue
+    const key = memoryKey(item.sourceText)
+    const known = byKey.get(key)
+    if (!known || item.origin === 'edited') byKey.set(key, item)
+  }
+  if (byKey.size === 0) return 0
+  const keys = [...byKey.keys()]
+  const rows = keys.map((key) => byKey.get(key)!)
+  return client.$executeRaw`
+    INSERT INTO "MemoryEntry" ("id", "userId", "sourceLanguage", "targetLanguage", "sourceHash", "sourceText", "targetText", "origin", "updatedAt")
+    SELECT gen_random_uuid()::text, ${userId}, ${sourceLanguage}, ${targetLanguage}, v.h, v.s, v.t, v.o, now()
+    FROM unnest(${keys}::text[], ${rows.map((r) => r.sourceText.trim())}::text[], ${rows.map((r) => r.targetText)}::text[], ${rows.map((r) => r.origin)}::text[]) AS v(h, s, t, o)
+    ON CONFLICT ("userId", "sourceLanguage", "targetLanguage", "sourceHash") DO UPDATE
+      SET "targetText" = EXCLUDED."targetText", "origin" = EXCLUDED."origin", "sourceText" = EXCLUDED."sourceText", "updatedAt" = now()
+      WHERE EXCLUDED."origin" = 'edited'`
+}
+
+/**
+ * Remembers what a finished task keeps: every translated line, a person's edits as `edited`,
+ * the rest as `machine` (lines reused from the memory are already in it).
+ */
+export async function rememberTask({ taskId }: { taskId: string }): Promise<number> {
+  const task = await db.task.findUnique({ where: { id: taskId }, select: { userId: true, originalLanguage: true, detectedLanguage: true, targetLanguage: true } })
+  if (!task) return 0
+  const rows = await db.segment.findMany({ where: { taskId, translatedText: { not: null } }, select: { originalText: true, translatedText: true, translatedBy: true }, orderBy: { index: 'asc' } })
+  return rememberTranslations({
+    userId: task.userId,
+    sourceLanguage: taskSourceLanguage(task),
+    targetLanguage: task.targetLanguage,
+    items: rows.map((r) => ({ sourceText: r.originalText, targetText: r.translatedText ?? '', origin: r.translatedBy === 'edited' ? 'edited' : 'machine' })),
+  })
+}
+
+/** Remembers a person's edits of a task's translations (the editor's saves). */
+export async function rememberEdits({ taskId, indexes }: { taskId: string; indexes: readonly number[] }): Promise<number> {
+  if (indexes.length === 0) return 0
+  const task = await db.task.findUnique({ where: { id: taskId }, select: { userId: true, originalLanguage: true, detectedLanguage: true, targetLanguage: true } })
+  if (!task) return 0
+  const rows = await db.segment.findMany({ where: { taskId, index: { in: [...indexes] }, translatedBy: 'edited' }, select: { originalText: true, translatedText: true } })
+  return rememberTranslations({
+    userId: task.userId,
+    sourceLanguage: taskSourceLanguage(task),
+    targetLanguage: task.targetLanguage,
+    items: rows.map((r) => ({ sourceText: r.originalText, targetText: r.translatedText ?? '', origin: 'edited' as const })),
+  })
+}
