@@ -6,6 +6,7 @@ import { startDeepSeekFake } from '@/fakes/deepseek'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 import { runTranslationTask } from '@/lib/tasks'
+import { rememberTranslations } from '@/lib/memory'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
 import { PATCH as patchSegmentRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
@@ -87,6 +88,14 @@ describe('translation memory', () => {
     const b = await userWithPoints()
     expect((await translate(b.auth)).linesSent).toBe(12)
     expect((await translate(a.auth, { targetLanguage: 'ja' })).linesSent).toBe(12)
+  })
+
+  it('keeps no transcript kept in its own language (a recording\'s subtitles are no translation)', async () => {
+    const { user } = await userWithPoints()
+    const items = [{ sourceText: 'Where did the ferry go?', targetText: 'Where did the ferry go?', origin: 'machine' as const }]
+    expect(await rememberTranslations({ userId: user.id, sourceLanguage: 'en', targetLanguage: 'en', items })).toBe(0)
+    expect(await rememberTranslations({ userId: user.id, sourceLanguage: 'en', targetLanguage: 'fr', items })).toBe(1)
+    expect(await db.memoryEntry.count({ where: { userId: user.id } })).toBe(1)
   })
 
   it('shows in the upload estimate how many lines it covers per target language', async () => {

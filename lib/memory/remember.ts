@@ -10,12 +10,15 @@ export type Remembered = { sourceText: string; targetText: string; origin: Memor
  * normalised source line; a person's translation (`edited`) replaces whatever was remembered; a
  * machine's is only added where nothing is remembered yet, so a person's edit is never overwritten
  * and a line keeps the translation it had in earlier episodes. Blank lines are left out; of two
- * items with the same source, the last person's edit wins (else the first machine answer).
+ * items with the same source, the last person's edit wins (else the first machine answer). A
+ * transcript kept in its own language (a recording's subtitles, no translation) is no translation
+ * and is not remembered.
  */
 export async function rememberTranslations(
   { userId, sourceLanguage, targetLanguage, items }: { userId: string; sourceLanguage: string; targetLanguage: string; items: readonly Remembered[] },
   client: Tx | typeof db = db,
 ): Promise<number> {
+  if (sourceLanguage === targetLanguage) return 0
   const byKey = new Map<string, Remembered>()
   for (const item of items) {
     if (item.sourceText.trim() === '' || item.targetText.trim() === '') continue
