@@ -21,6 +21,7 @@ export const E2E = {
     smtpInbox: `http://127.0.0.1:${fakeBase + 5}`,
     alipay: `http://127.0.0.1:${fakeBase + 8}`,
     airwallex: `http://127.0.0.1:${fakeBase + 9}`,
+    stt: `http://127.0.0.1:${fakeBase + 10}`,
   },
   serverEnv: {
     PORT: String(port),
@@ -33,6 +34,7 @@ export const E2E = {
     FAKE_SMTP_HTTP_PORT: String(fakeBase + 5),
     FAKE_ALIPAY_PORT: String(fakeBase + 8),
     FAKE_AIRWALLEX_PORT: String(fakeBase + 9),
+    FAKE_STT_PORT: String(fakeBase + 10),
     FAKE_DEEPSEEK_DELAY_MS: '20',
     NEXT_TELEMETRY_DISABLED: '1',
   } as Record<string, string>,

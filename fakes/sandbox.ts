@@ -5,6 +5,7 @@ import { startDeepSeekFake, startGoogleTranslateFake, startMyMemoryFake, type Fa
 import { startAirwallexFake } from './airwallex'
 import { generateAlipayKeys, startAlipayFake } from './alipay'
 import { startOidcFake } from './oidc'
+import { startSttFake } from './stt'
 import { startWechatFake } from './wechat'
 
 export type Sandbox = { env: Record<string, string>; servers: FakeServer[]; stop(): Promise<void> }
@@ -33,6 +34,15 @@ const SERVICES: Service[] = [
       const apiKey = 'sandbox-google-key'
       const server = await startGoogleTranslateFake({ apiKey, port: port('FAKE_GOOGLE_TRANSLATE_PORT') })
       return { server, env: { GOOGLE_TRANSLATE_API_KEY: apiKey, GOOGLE_TRANSLATE_BASE_URL: server.url } }
+    },
+  },
+  {
+    // Speech to text: answers sandbox words at the true times of the speech it hears.
+    isConfigured: (env) => Boolean(env.STT_API_KEY),
+    start: async () => {
+      const apiKey = 'sk-sandbox-stt'
+      const server = await startSttFake({ apiKey, port: port('FAKE_STT_PORT'), delayMs: Number(process.env.FAKE_STT_DELAY_MS ?? 0) })
+      return { server, env: { STT_API_KEY: apiKey, STT_BASE_URL: server.url } }
     },
   },
   {

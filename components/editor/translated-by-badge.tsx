@@ -10,6 +10,7 @@ const TONES: Record<TranslatedBy, string> = {
   mymemory: 'text-info',
   memory: 'text-subtle',
   edited: 'text-success',
+  speech: 'text-subtle',
 }
 
 /** A small mark of who made a segment's translation: a service, a reused identical line, or a person. */
@@ -17,7 +18,7 @@ export function TranslatedByBadge({ by }: { by: TranslatedBy | null | undefined 
   const t = useTranslations('editor.translatedBy')
   if (!by || !(by in TONES)) return null
   const name = t(by)
-  const title = by === 'memory' ? t('memoryHint') : by === 'edited' ? t('editedHint') : t('label', { service: name })
+  const title = by === 'memory' ? t('memoryHint') : by === 'edited' ? t('editedHint') : by === 'speech' ? t('speechHint') : t('label', { service: name })
   return (
     <span title={title} className={cn('inline-block self-start rounded border border-current/30 px-1 py-px text-[10px] leading-none whitespace-nowrap', TONES[by])} data-testid="translated-by" data-by={by}>
       <span className="sr-only">{title}</span>

@@ -30,6 +30,12 @@ export const envSchema = z.object({
   // Unset: batches are sized by source tokens (lib/translate/tokens.ts); set: cues per request.
   TRANSLATION_BATCH_SIZE: z.coerce.number().int().positive().optional(),
   TRANSLATION_CONCURRENCY: positiveInt(8),
+  // Speech to text: any OpenAI-compatible /audio/transcriptions API (OpenAI, Groq, a Whisper server).
+  STT_API_KEY: optional,
+  STT_BASE_URL: url('https://api.openai.com/v1'),
+  STT_MODEL: z.string().default('whisper-1'),
+  // Chunks of one recording transcribed at once.
+  STT_CONCURRENCY: positiveInt(4),
 
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Subtitle Studio <no-reply@localhost>'),

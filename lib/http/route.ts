@@ -50,6 +50,8 @@ type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends st
   multipart?: boolean
   /** Largest multipart body in bytes (a batch of files); one file's cap when absent. */
   multipartMaxBytes?: number
+  /** The handler reads the body itself, streamed (a large upload: lib/http/streamed-upload.ts); `body` is then undefined. */
+  streamedBody?: boolean
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> }
@@ -71,7 +73,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
   options: Options<A, B, Q, R, P>,
   handler: (ctx: HandlerContext<A, B, Q, P>) => Promise<R | Response>,
 ): RouteHandler<R> {
-  const contract: RouteContract = { auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: options.multipart === true }
+  const contract: RouteContract = { auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: options.multipart === true || options.streamedBody === true }
   const wrapped = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get('x-request-id') ?? randomUUID()
     const locale = callerLocale(req.headers)
@@ -82,7 +84,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
     let renewToken: string | undefined
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) throw new AppError('forbidden', 'crossSite')
-      const raw = await readBody(req, { multipart: options.multipart === true, maxBytes: options.multipartMaxBytes })
+      const raw = options.streamedBody ? { json: undefined, form: null } : await readBody(req, { multipart: options.multipart === true, maxBytes: options.multipartMaxBytes })
       const illFormed = findIllFormedText(raw.json) ?? findIllFormedText(Object.fromEntries(req.nextUrl.searchParams))
       if (illFormed) throw new AppError('bad_request', 'textIllFormed', { field: illFormed })
       const caller = options.auth === 'public' ? await currentCaller(req.headers).catch(() => null) : await currentCaller(req.headers)
@@ -90,7 +92,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       else if (!caller && hasSessionCookie(req.headers)) cookie = { clear: true }
       if (options.auth !== 'public' && !caller) throw new AppError('unauthorized', 'noSession')
       if (options.auth === 'manager' && !caller?.user.isAdmin) throw new AppError('forbidden', 'adminOnly')
-      const body = options.body ? options.body.parse(raw.json ?? {}) : undefined
+      const body = options.body && !options.streamedBody ? options.body.parse(raw.json ?? {}) : undefined
       const query = options.query ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams)) : undefined
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),

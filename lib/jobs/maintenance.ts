@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { deleteStaleUploads, failTask } from '@/lib/tasks'
+import { deleteStaleAudio } from '@/lib/transcribe'
 import { enqueueTranslation, getBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
@@ -52,6 +53,7 @@ export async function runMaintenance({ now = new Date() }: { now?: Date } = {}):
   report.codes = (await db.verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } })).count
   report.rateLimits = (await db.rateLimit.deleteMany({ where: { resetAt: { lt: now } } })).count
   report.uploads = await deleteStaleUploads(now)
+  report.uploads += await deleteStaleAudio({ now })
   if (report.resumed + report.failed > 0) log.warn('jobs.stuck_tasks', { resumed: report.resumed, failed: report.failed })
   return report
 }

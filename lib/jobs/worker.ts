@@ -1,7 +1,8 @@
 import 'server-only'
 import type { PgBoss } from 'pg-boss'
 import { log } from '@/lib/log'
-import { failTask, runTranslationTask, type PipelineOptions } from '@/lib/tasks'
+import { failTask, type PipelineOptions } from '@/lib/tasks'
+import { runTask } from '@/lib/transcribe'
 import { getBoss, stopBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE, type BossSettings } from './boss'
 import { translateTaskJob, type TranslateJob } from './definitions'
 
@@ -31,7 +32,7 @@ export async function startTranslationWorkers({ tasksAtOnce = 2, pollingInterval
       async ([job]) => {
         const started = Date.now()
         const { taskId } = translateTaskJob.payload.parse(job.data)
-        const outcome = await runTranslationTask({ taskId, ...pipeline, signal: job.signal })
+        const outcome = await runTask({ taskId, ...pipeline, signal: job.signal })
         log.info('jobs.task_done', { taskId, outcome, attempt: job.retryCount, ms: Date.now() - started })
         return { outcome }
       },

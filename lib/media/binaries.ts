@@ -29,15 +29,16 @@ export class MediaToolError extends Error {}
  * Runs a tool to its end and answers its stdout (as bytes) and stderr. Rule: a non-zero exit is a
  * MediaToolError carrying the end of stderr; the process is killed when `signal` aborts.
  */
-export function runTool(file: string, args: string[], { signal, stdin }: { signal?: AbortSignal; stdin?: Buffer } = {}): Promise<{ stdout: Buffer; stderr: string }> {
+export function runTool(file: string, args: string[], { signal, stdin, keepStderr = 'end' }: { signal?: AbortSignal; stdin?: Buffer; keepStderr?: 'end' | 'all' } = {}): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], signal })
     const out: Buffer[] = []
     let err = ''
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => {
-      // Only the end is worth keeping (ffmpeg's progress lines are many).
-      err = (err + chunk.toString('utf8')).slice(-64_000)
+    child.stdout!.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr!.on('data', (chunk: Buffer) => {
+      // Usually only the end is worth keeping (ffmpeg's progress lines are many).
+      err += chunk.toString('utf8')
+      if (keepStderr === 'end' && err.length > 64_000) err = err.slice(-64_000)
     })
     child.on('error', (error) => reject(error))
     child.on('close', (code) => {

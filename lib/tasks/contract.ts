@@ -7,7 +7,7 @@ import { pageSchema } from '@/lib/pagination'
 // (lib/client/tasks.ts) and GET /api/openapi.json describes them.
 
 export const TASK_STATUSES = ['translating', 'completed', 'failed'] as const satisfies readonly TaskStatus[]
-export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'edited'] as const
+export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'edited', 'speech'] as const
 export const SUBTITLE_FORMATS = ['srt', 'vtt', 'ass'] as const
 
 export const taskSchema = z.object({
@@ -34,6 +34,18 @@ export const taskSchema = z.object({
   pointsError: z.string().nullable(),
   error: z.string().nullable(),
   segmentCount: z.number().int().optional(),
+  /** `translation` (from a subtitle file) or `transcription` (from a recording, issue 22). */
+  kind: z.enum(['translation', 'transcription']),
+  /**
+   * A transcription in progress: `transcribing` (chunk `chunksDone` of `chunksTotal`), then
+   * `translating`; null otherwise and once the task is completed or failed.
+   */
+  stage: z.enum(['transcribing', 'translating']).nullable(),
+  chunksDone: z.number().int(),
+  chunksTotal: z.number().int().nullable(),
+  /** A transcription's recording: its length, and whether `GET /api/tasks/{id}/audio` serves it. */
+  audioDurationMs: z.number().int().nullable(),
+  hasAudio: z.boolean(),
 })
 
 /** A segment: its id (1-based index), times, duration in ms, both texts and who translated it. */

@@ -29,6 +29,12 @@ export function toTaskDto(task: Omit<Task, 'source'>, segmentCount?: number): Ta
     pointsError: task.pointsError,
     error: task.error,
     ...(segmentCount === undefined ? {} : { segmentCount }),
+    kind: task.kind,
+    stage: task.status === 'translating' && (task.stage === 'transcribing' || task.stage === 'translating') ? task.stage : null,
+    chunksDone: task.chunksDone,
+    chunksTotal: task.chunksTotal,
+    audioDurationMs: task.audioDurationMs,
+    hasAudio: task.audioKey !== null,
   }
 }
 

@@ -3,6 +3,7 @@
 // start and end of each sentence's sound are measured from the samples, so tests compare cues
 // with where speech really is, not with where it was meant to be.
 import { spawn, spawnSync } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { ffmpegPath } from '@/lib/media/binaries'
 
 const RATE = 22_050 // espeak-ng's output rate
@@ -35,25 +36,57 @@ function soundBounds(samples: Int16Array): [number, number] {
 
 /**
  * Writes a recording of `totalMs` with each sentence spoken from `atMs`, encoded as `format`
- * (`ogg` = Opus, `webm` = Opus in WebM, `wav`), and answers where each sentence's sound truly is.
- * Silence is generated as it is written, so a 3-hour file takes no more memory than a sentence.
+ * (`ogg` = Opus, `webm` = Opus in WebM, `wav` = 16-bit PCM at `wavRate`, written directly, which is
+ * how a 3-hour file is made in seconds), and answers where each sentence's sound truly is.
+ * Silence is generated as it is written, so a long file takes no more memory than a sentence.
  */
-export async function makeRecording({ sentences, totalMs, file, format = 'ogg', bitrate = '16k' }: { sentences: Sentence[]; totalMs: number; file: string; format?: 'ogg' | 'webm' | 'wav'; bitrate?: string }): Promise<PlacedSpeech[]> {
-  const spoken: Spoken[] = sentences.map((s) => ({ samples: speak(s.text), atSample: Math.round((s.atMs * RATE) / 1000) }))
+export async function makeRecording({ sentences, totalMs, file, format = 'ogg', bitrate = '16k', wavRate = 8000 }: { sentences: Sentence[]; totalMs: number; file: string; format?: 'ogg' | 'webm' | 'wav'; bitrate?: string; wavRate?: number }): Promise<PlacedSpeech[]> {
+  const rate = format === 'wav' ? wavRate : RATE
+  const spoken: Spoken[] = sentences.map((s) => ({ samples: resample(speak(s.text), RATE, rate), atSample: Math.round((s.atMs * rate) / 1000) }))
   const placed = sentences.map((s, i) => {
     const [first, last] = soundBounds(spoken[i].samples)
-    return { text: s.text, startMs: ((spoken[i].atSample + first) * 1000) / RATE, endMs: ((spoken[i].atSample + last) * 1000) / RATE }
+    return { text: s.text, startMs: ((spoken[i].atSample + first) * 1000) / rate, endMs: ((spoken[i].atSample + last) * 1000) / rate }
   })
-  const codec = format === 'wav' ? ['-c:a', 'pcm_s16le'] : ['-c:a', 'libopus', '-b:a', bitrate, '-ac', '1']
-  const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(RATE), '-ac', '1', '-i', 'pipe:0', ...codec, '-f', format, file], { stdio: ['pipe', 'ignore', 'pipe'] })
-  let stderr = ''
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  const done = new Promise<void>((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr}`))))
-  })
-  const total = Math.round((totalMs * RATE) / 1000)
-  const block = RATE * 10
+  const total = Math.round((totalMs * rate) / 1000)
+  let sink: { write(b: Buffer): Promise<void>; end(): Promise<void> }
+  if (format === 'wav') {
+    const out = createWriteStream(file)
+    const header = Buffer.alloc(44)
+    header.write('RIFF', 0)
+    header.writeUInt32LE(36 + total * 2, 4)
+    header.write('WAVEfmt ', 8)
+    header.writeUInt32LE(16, 16)
+    header.writeUInt16LE(1, 20)
+    header.writeUInt16LE(1, 22)
+    header.writeUInt32LE(rate, 24)
+    header.writeUInt32LE(rate * 2, 28)
+    header.writeUInt16LE(2, 32)
+    header.writeUInt16LE(16, 34)
+    header.write('data', 36)
+    header.writeUInt32LE(total * 2, 40)
+    out.write(header)
+    sink = {
+      write: async (b) => void (out.write(b) || (await new Promise<void>((r) => out.once('drain', () => r())))),
+      end: () => new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    }
+  } else {
+    const codec = ['-c:a', 'libopus', '-b:a', bitrate, '-ac', '1']
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', 'pipe:0', ...codec, '-f', format, file], { stdio: ['pipe', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    const done = new Promise<void>((resolve, reject) => {
+      child.on('error', reject)
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr}`))))
+    })
+    sink = {
+      write: async (b) => void (child.stdin.write(b) || (await new Promise<void>((r) => child.stdin.once('drain', () => r())))),
+      end: async () => {
+        child.stdin.end()
+        await done
+      },
+    }
+  }
+  const block = rate * 10
   for (let from = 0; from < total; from += block) {
     const samples = new Int16Array(Math.min(block, total - from))
     for (const s of spoken) {
@@ -61,11 +94,23 @@ export async function makeRecording({ sentences, totalMs, file, format = 'ogg', 
       const end = Math.min(from + samples.length, s.atSample + s.samples.length)
       for (let i = start; i < end; i++) samples[i - from] = s.samples[i - s.atSample]
     }
-    if (!child.stdin.write(Buffer.from(samples.buffer))) await new Promise((r) => child.stdin.once('drain', r))
+    await sink.write(Buffer.from(samples.buffer))
   }
-  child.stdin.end()
-  await done
+  await sink.end()
   return placed
+}
+
+/** Linear resampling (good enough for energy and for a speech-to-text fake). */
+function resample(samples: Int16Array, from: number, to: number): Int16Array {
+  if (from === to) return samples
+  const out = new Int16Array(Math.floor((samples.length * to) / from))
+  for (let i = 0; i < out.length; i++) {
+    const at = (i * from) / to
+    const k = Math.floor(at)
+    const next = samples[Math.min(k + 1, samples.length - 1)]
+    out[i] = Math.round(samples[k] + (next - samples[k]) * (at - k))
+  }
+  return out
 }
 
 /** True when espeak-ng is installed (scripts/test-all.sh installs it). */

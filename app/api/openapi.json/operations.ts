@@ -25,6 +25,8 @@ import * as tasksIdSegments from '@/app/api/tasks/[id]/segments/route'
 import * as tasksIdSegmentsShift from '@/app/api/tasks/[id]/segments/shift/route'
 import * as tasksBatch from '@/app/api/tasks/batch/route'
 import * as tasksEstimate from '@/app/api/tasks/estimate/route'
+import * as tasksTranscribe from '@/app/api/tasks/transcribe/route'
+import * as tasksIdAudio from '@/app/api/tasks/[id]/audio/route'
 import * as tasksExportZip from '@/app/api/tasks/export.zip/route'
 import * as tasks from '@/app/api/tasks/route'
 import * as translationDeepseekTranslate from '@/app/api/translation/deepseek_translate/route'
@@ -108,7 +110,14 @@ export const operations: ApiOperation[] = [
   { path: '/api/tasks/{id}/segments', method: 'PATCH', contract: tasksIdSegments.PATCH.contract, summary: 'Changes several segments\' texts and/or times at once (replace all, undo)' },
   { path: '/api/tasks/{id}/segments/shift', method: 'POST', contract: tasksIdSegmentsShift.POST.contract, summary: 'Moves all (or the listed) cues earlier or later, never below zero' },
   { path: '/api/tasks/batch', method: 'POST', contract: tasksBatch.POST.contract, summary: 'One task per uploaded file (`file` repeated, ≤20) and target language' },
-  { path: '/api/tasks/estimate', method: 'POST', contract: tasksEstimate.POST.contract, summary: 'Segments, detected language, duration, cost, estimated time and glossary help for an upload' },
+  { path: '/api/tasks/estimate', method: 'POST', contract: tasksEstimate.POST.contract, summary: 'Segments, detected language, duration, cost, estimated time and glossary help for an upload; with `?media=audio`, a recording\'s real duration, format and cost (answers uploadId, kind, durationMs, format, codec, cost, costs, chunks, estimatedMs)' },
+  { path: '/api/tasks/transcribe', method: 'POST', contract: tasksTranscribe.POST.contract, summary: 'Creates a transcription task from a recording (multipart `file` of at most 200 MB, or an audio estimate\'s `uploadId`; sourceLanguage, optional targetLanguage and service) and reserves its cost' },
+  {
+    path: '/api/tasks/{id}/audio',
+    method: 'GET',
+    contract: tasksIdAudio.GET.contract, summary: 'A transcription\'s recording for the editor\'s player (byte ranges answered 206)',
+    raw: [{ status: 200, description: 'The recording', contentType: 'audio/ogg' }],
+  },
   {
     path: '/api/tasks/export.zip',
     method: 'GET',

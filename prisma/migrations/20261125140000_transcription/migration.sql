@@ -3,6 +3,7 @@ CREATE TYPE "TaskKind" AS ENUM ('translation', 'transcription');
 
 ALTER TABLE "Task" ADD COLUMN "kind" "TaskKind" NOT NULL DEFAULT 'translation',
 ADD COLUMN "stage" TEXT,
+ADD COLUMN "withTranslation" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN "audioKey" TEXT,
 ADD COLUMN "audioDurationMs" INTEGER,
 ADD COLUMN "chunksTotal" INTEGER,

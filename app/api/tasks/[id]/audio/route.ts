@@ -1,0 +1,9 @@
+import { route } from '@/lib/http'
+import { byteRangeResponse } from '@/lib/http/byte-range'
+import { taskAudio } from '@/lib/transcribe'
+
+// GET /api/tasks/{id}/audio – a transcription's recording for the editor's player (byte ranges, so it can seek)
+export const GET = route({ auth: 'user', params: ['id'] }, async ({ req, user, params }) => {
+  const audio = await taskAudio({ userId: user.id, taskId: params.id })
+  return byteRangeResponse(audio.bytes, { contentType: audio.contentType, range: req.headers.get('range') })
+})

@@ -1,0 +1,19 @@
+import { route } from '@/lib/http'
+import { readStreamedUpload } from '@/lib/http/streamed-upload'
+import { enqueueTranslation } from '@/lib/jobs'
+import { clientIp } from '@/lib/rate-limit'
+import { taskSchema } from '@/lib/tasks/contract'
+import { limitUploadWork } from '@/lib/tasks/request-limits'
+import { createTranscriptionTask, MAX_AUDIO_BYTES, transcribeFields } from '@/lib/transcribe'
+
+// POST /api/tasks/transcribe – creates a transcription task from a recording (multipart: the `file`
+// streamed to disk, at most 200 MB, or the `uploadId` an audio estimate answered) and reserves its cost
+export const POST = route({ auth: 'user', response: taskSchema, streamedBody: true, body: transcribeFields }, async ({ req, user }) => {
+  await limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) })
+  const upload = await readStreamedUpload(req, { maxBytes: MAX_AUDIO_BYTES })
+  try {
+    return await createTranscriptionTask({ userId: user.id, upload: upload.file, fields: transcribeFields.parse(upload.fields), enqueue: enqueueTranslation })
+  } finally {
+    await upload.cleanup()
+  }
+})

@@ -1,0 +1,84 @@
+import 'server-only'
+import type { TimedWord } from '@/lib/captions'
+
+export type SttSegment = { startMs: number; endMs: number; text: string }
+/** One chunk's transcript, times relative to the chunk. */
+export type SttAnswer = { language: string | null; words: TimedWord[]; segments: SttSegment[] }
+
+export type SttRequest = { audio: Buffer; fileName: string; language?: string | null; prompt?: string; signal?: AbortSignal }
+
+export type SttProvider = {
+  /** Requests sharing this key share one rate-limit pause (lib/translate/pause.ts). */
+  limitKey: string
+  transcribe(request: SttRequest): Promise<SttAnswer>
+}
+
+/** rate_limited: wait and retry; retryable: transient, retry; fatal: retrying cannot help. */
+export class SttError extends Error {
+  constructor(
+    readonly kind: 'rate_limited' | 'retryable' | 'fatal',
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(`speech-to-text: ${message}`)
+    this.name = 'SttError'
+  }
+}
+
+const seconds = (value: unknown) => Math.round(Number(value) * 1000)
+
+function retryAfter(headers: Headers): number | undefined {
+  const ms = Number(headers.get('retry-after-ms'))
+  if (Number.isFinite(ms) && ms > 0) return ms
+  const s = Number(headers.get('retry-after'))
+  return Number.isFinite(s) && s > 0 ? s * 1000 : undefined
+}
+
+/**
+ * An OpenAI-compatible speech-to-text API (OpenAI, Groq, self-hosted Whisper servers):
+ * `POST {baseUrl}/audio/transcriptions`, multipart `file`, `model`, `response_format=verbose_json`,
+ * `timestamp_granularities[]` word and segment, `language` when known and `prompt` (spelling hints).
+ * Rule: the key never appears in an error message.
+ */
+export function createSttProvider({ baseUrl, apiKey, model, timeoutMs = 10 * 60_000 }: { baseUrl: string; apiKey: string; model: string; timeoutMs?: number }): SttProvider {
+  const url = `${baseUrl.replace(/\/+$/, '')}/audio/transcriptions`
+  return {
+    limitKey: `stt:${baseUrl}:${apiKey.slice(-6)}`,
+    async transcribe({ audio, fileName, language, prompt, signal }) {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(audio)], { type: 'audio/ogg' }), fileName)
+      form.append('model', model)
+      form.append('response_format', 'verbose_json')
+      form.append('timestamp_granularities[]', 'word')
+      form.append('timestamp_granularities[]', 'segment')
+      if (language) form.append('language', language)
+      if (prompt) form.append('prompt', prompt)
+      const timeout = AbortSignal.timeout(timeoutMs)
+      let res: Response
+      try {
+        res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+      } catch (error) {
+        if (signal?.aborted) throw error
+        throw new SttError('retryable', `request failed: ${(error as Error).message}`)
+      }
+      const text = await res.text()
+      if (!res.ok) {
+        const detail = text.split(apiKey).join('***').slice(0, 300)
+        if (res.status === 429) throw new SttError('rate_limited', `HTTP 429: ${detail}`, retryAfter(res.headers))
+        if (res.status >= 500 || res.status === 408) throw new SttError('retryable', `HTTP ${res.status}: ${detail}`)
+        throw new SttError('fatal', `HTTP ${res.status}: ${detail}`)
+      }
+      let body: { language?: string; words?: { word?: string; start?: number; end?: number }[]; segments?: { start?: number; end?: number; text?: string }[] }
+      try {
+        body = JSON.parse(text)
+      } catch {
+        throw new SttError('retryable', 'the answer is not JSON')
+      }
+      return {
+        language: typeof body.language === 'string' ? body.language : null,
+        words: (body.words ?? []).filter((w) => typeof w.word === 'string').map((w) => ({ text: w.word as string, startMs: seconds(w.start), endMs: seconds(w.end) })),
+        segments: (body.segments ?? []).filter((s) => typeof s.text === 'string').map((s) => ({ startMs: seconds(s.start), endMs: seconds(s.end), text: s.text as string })),
+      }
+    },
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
+
+/** Largest recording upload: the browser sends only the audio, compressed (about 1 MB for 5 minutes). */
+export const MAX_AUDIO_BYTES = 200 * 1024 * 1024
+/** Longest recording: 3 hours. */
+export const MAX_AUDIO_MS = 3 * 60 * 60 * 1000
+
+/**
+ * The text fields of `POST /api/tasks/transcribe` (multipart, beside the `file`, or alone with the
+ * `uploadId` an audio estimate answered). No target language: a transcript only.
+ */
+export const transcribeFields = z.object({
+  sourceLanguage: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || 'auto')
+    .refine(isSupportedLanguage, 'sourceLanguageInvalid'),
+  targetLanguage: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || isTargetLanguage(v), 'targetLanguageInvalid'),
+  /** The translation service when a target language is chosen (as for `POST /api/tasks`); default deepseek. */
+  service: z.string().trim().max(32).optional(),
+  includeOriginalText: z
+    .string()
+    .optional()
+    .transform((v) => v !== undefined && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase())),
+  /** An audio estimate's `uploadId`: the recording it kept, sent instead of the file. */
+  uploadId: z.string().trim().max(64).optional(),
+})
+
+export type TranscribeFields = z.infer<typeof transcribeFields>
+
+/** `POST /api/tasks/estimate?media=audio`: only the optional target language matters to the price. */
+export const audioEstimateFields = transcribeFields.pick({ targetLanguage: true, sourceLanguage: true })
+
+/** What the upload dialog shows for a recording before transcribing it. */
+export const audioEstimateSchema = z.object({
+  /** The recording as kept for a day; `POST /api/tasks/transcribe` takes it instead of the file. */
+  uploadId: z.string(),
+  kind: z.literal('transcription'),
+  /** What the server read with ffprobe, never what the browser said. */
+  durationMs: z.number().int(),
+  format: z.string(),
+  codec: z.string(),
+  /** Points: 10 per started minute, 20 with a target language (docs/billing.md). */
+  cost: z.number().int(),
+  /** Transcription alone, and with translation, so the dialog can show both choices. */
+  costs: z.object({ transcribe: z.number().int(), transcribeAndTranslate: z.number().int() }),
+  /** Chunks the recording will be cut into, and a rough time to finish. */
+  chunks: z.number().int(),
+  estimatedMs: z.number().int(),
+})
+
+export type AudioEstimate = z.infer<typeof audioEstimateSchema>
