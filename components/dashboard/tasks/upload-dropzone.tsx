@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl'
 import { useRef, useState, type DragEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
+import { MEDIA_ACCEPT } from '@/lib/client/media/media-file'
 import { formatBytes } from '@/lib/client/task-helpers'
 
 type Props = {
@@ -24,7 +25,7 @@ function FileIcon({ className }: { className?: string }) {
   )
 }
 
-/** Drag-and-drop or pick subtitle files; once one is chosen it shows the file and offers another pick. */
+/** Drag-and-drop or pick subtitle files (or one video or recording to transcribe); once one is chosen it shows the file and offers another pick. */
 export function UploadDropzone({ file, onFiles, isDisabled, error }: Props) {
   const t = useTranslations('upload.drop')
   const input = useRef<HTMLInputElement>(null)
@@ -49,7 +50,7 @@ export function UploadDropzone({ file, onFiles, isDisabled, error }: Props) {
       ref={input}
       type="file"
       multiple
-      accept=".srt,.vtt,.ass,.ssa,application/x-subrip,text/vtt,text/plain"
+      accept={`.srt,.vtt,.ass,.ssa,application/x-subrip,text/vtt,text/plain,${MEDIA_ACCEPT}`}
       className="sr-only"
       tabIndex={-1}
       aria-hidden="true"

@@ -27,8 +27,11 @@ export function checkMediaFile(file: { size: number }): MediaProblem | null {
   return null
 }
 
-/** The name the extracted audio is uploaded under: the recording's own name with `.ogg`, so the task keeps its name. */
-export function audioFileName(name: string): string {
-  const base = name.trim().replace(/\.[^./\\]+$/, '') || 'recording'
-  return `${base}.ogg`
+/** A recording's length as a clock reads it: `0:42`, `12:05`, `1:02:03` (seconds rounded up, never 0:00 for sound). */
+export function clockTime(ms: number): string {
+  const total = Math.ceil(Math.max(0, ms) / 1000)
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = String(total % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
 }

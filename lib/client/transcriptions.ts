@@ -1,0 +1,60 @@
+'use client'
+
+import type { AudioEstimate } from '@/lib/transcribe/schemas'
+import { ApiError } from './api'
+import { postForm } from './post-form'
+import type { Task, TranslationService } from './tasks'
+
+// Client side of the transcription endpoints (issue 22): the extracted audio is sent once, with the
+// estimate, which keeps it a day; the transcribe call then names it by its uploadId.
+
+export type { AudioEstimate } from '@/lib/transcribe/schemas'
+
+/** Sends a recording's extracted audio for its real duration and cost (the server reads it with ffprobe). */
+export function estimateRecording(audio: Blob, fileName: string, { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) {
+  const form = new FormData()
+  form.append('file', audio, fileName)
+  return postForm<AudioEstimate>('/api/tasks/estimate?media=audio', form, { onProgress, signal })
+}
+
+export type TranscribeInput = {
+  /** The extracted audio, sent again only if the server no longer keeps the estimate's copy. */
+  audio: Blob
+  fileName: string
+  uploadId: string
+  /** `auto`, or the language spoken. */
+  sourceLanguage: string
+  /** Empty: a transcript only. Otherwise the transcript is translated into it in the same task. */
+  targetLanguage: string
+  service: TranslationService
+  includeOriginalText: boolean
+}
+
+/** Creates a transcription task (and reserves its cost); answers the task like task creation. */
+export async function createTranscription(input: TranscribeInput, onProgress?: (fraction: number) => void): Promise<Task> {
+  const send = (withBytes: boolean) => {
+    const form = new FormData()
+    if (withBytes) form.append('file', input.audio, input.fileName)
+    else form.append('uploadId', input.uploadId)
+    form.append('sourceLanguage', input.sourceLanguage)
+    if (input.targetLanguage) {
+      form.append('targetLanguage', input.targetLanguage)
+      form.append('service', input.service)
+      form.append('includeOriginalText', String(input.includeOriginalText))
+    }
+    return postForm<Task>('/api/tasks/transcribe', form, { onProgress })
+  }
+  try {
+    return await send(false)
+  } catch (error) {
+    // 40400: the kept copy is gone (kept a day; the dialog stayed open longer): send the audio after all.
+    if (error instanceof ApiError && error.code === 40400) return send(true)
+    throw error
+  }
+}
+
+/** Whether the server refused for want of points (the dialog then offers to buy some). */
+export const isShortOfPoints = (error: unknown) => error instanceof ApiError && error.code === 40200
+
+/** Where the editor's player reads a transcription's recording (byte ranges, so it can seek). */
+export const taskAudioUrl = (taskId: string) => `/api/tasks/${encodeURIComponent(taskId)}/audio`
