@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ApiError, errorText } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
 import type { SegmentWrite, TaskDetail } from '@/lib/client/tasks'
+import { taskAudioUrl } from '@/lib/client/transcriptions'
 import { shownText } from './drafts'
 import { EditorHeader } from './editor-header'
 import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
@@ -325,7 +326,14 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         </Alert>
       )}
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} />}
+        {isVideoShown && <VideoPane
+            ref={video}
+            segments={segments}
+            edits={deferredEdits}
+            onCurrentCue={onCurrentCue}
+            onHide={() => setVideoShown(false)}
+            audioUrl={task?.kind === 'transcription' && task.hasAudio ? taskAudioUrl(task.id) : null}
+          />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {segments.length === 0 ? (
             <div className="p-6">

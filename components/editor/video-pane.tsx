@@ -23,6 +23,8 @@ type Props = {
   /** The cue on screen changed; `follow` asks the list to keep it in view. */
   onCurrentCue: (id: number | null, follow: boolean) => void
   onHide: () => void
+  /** A transcription's uploaded sound (issue 22), offered when no video of the computer is open. */
+  audioUrl?: string | null
 }
 
 const MODES: OverlayMode[] = ['translation', 'original', 'both']
@@ -31,11 +33,12 @@ const MODES: OverlayMode[] = ['translation', 'original', 'both']
  * Plays a video file of the user's computer (an object URL: the file never leaves the machine)
  * with the editor's current subtitles drawn over it, drafts included, so a fix shows at once.
  */
-export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide }, ref) {
+export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, audioUrl }, ref) {
   const t = useTranslations('editor.video')
   const video = useRef<HTMLVideoElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  const [file, setFile] = useState<{ url: string; name: string } | null>(null)
+  // `isServed`: the task's own audio from our server, not an object URL to revoke.
+  const [file, setFile] = useState<{ url: string; name: string; isServed?: boolean } | null>(null)
   const [mode, setMode] = useState<OverlayMode>('translation')
   const [follow, setFollow] = useState(true)
   const [currentId, setCurrentId] = useState<number | null>(null)
@@ -63,7 +66,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
   }))
 
   // The object URL lives as long as its file is open.
-  useEffect(() => () => void (file && URL.revokeObjectURL(file.url)), [file])
+  useEffect(() => () => void (file && !file.isServed && URL.revokeObjectURL(file.url)), [file])
 
   // Timeupdate fires a few times a second; while playing, every frame keeps the overlay exact.
   useEffect(() => {
@@ -183,10 +186,24 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
           <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className="size-8 text-subtle">
             <path d="M3 6.5h12v11H3zM15 10.5l6-3.5v10l-6-3.5" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
           </svg>
-          <p className="max-w-sm text-sm text-muted">{t('empty')}</p>
-          <Button size="sm" onClick={() => input.current?.click()} data-testid="video-open">
-            {t('open')}
-          </Button>
+          <p className="max-w-sm text-sm text-muted">{audioUrl ? t('emptyWithAudio') : t('empty')}</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            {audioUrl && (
+              <Button
+                size="sm"
+                onClick={() => {
+                  setBroken(false)
+                  setFile({ url: audioUrl, name: t('uploadedAudio'), isServed: true })
+                }}
+                data-testid="video-play-audio"
+              >
+                {t('playAudio')}
+              </Button>
+            )}
+            <Button size="sm" variant={audioUrl ? 'secondary' : 'primary'} onClick={() => input.current?.click()} data-testid="video-open">
+              {audioUrl ? t('openOriginal') : t('open')}
+            </Button>
+          </div>
         </div>
       )}
     </section>

@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { useLanguagePair } from '@/components/tasks/language-name'
+import { useLanguageName, useLanguagePair } from '@/components/tasks/language-name'
 import { ServiceBadge } from '@/components/tasks/service-badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -53,6 +53,7 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
   const t = useTranslations('tasks')
   const format = useFormatter()
   const pair = useLanguagePair()
+  const name = useLanguageName()
   const thisYear = new Date().getFullYear()
   // "Nov 22, 10:29": the year only when it is not this one, so the column stays narrow.
   const submitted = (iso: string) => {
@@ -115,15 +116,23 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
                 {task.fileName}
               </p>
               <p className="tabular mt-0.5 text-xs whitespace-nowrap text-subtle">
-                <FormatLabel format={task.format} />
+                {task.kind === 'transcription' ? <KindLabel /> : <FormatLabel format={task.format} />}
                 <span className="sr-only">{t('columns.submitted')} </span>
                 {task.submitTime ? <time dateTime={task.submitTime}>{submitted(task.submitTime)}</time> : '—'}
               </p>
             </TD>
             <TD>
               <div className="flex flex-col items-start gap-1">
-                <span className="whitespace-nowrap text-muted">{pair(task)}</span>
-                <ServiceBadge service={task.translationService} />
+                {isTranscriptOnly(task) ? (
+                  <span className="whitespace-nowrap text-muted" data-testid="task-transcript-only">
+                    {t('kind.transcriptOnlyOf', { language: name(task.originalLanguage === 'auto' ? task.detectedLanguage || 'auto' : task.originalLanguage) })}
+                  </span>
+                ) : (
+                  <>
+                    <span className="whitespace-nowrap text-muted">{pair(task)}</span>
+                    <ServiceBadge service={task.translationService} />
+                  </>
+                )}
               </div>
             </TD>
             <TD>
@@ -181,6 +190,19 @@ function FormatLabel({ format = 'srt' }: { format?: Task['format'] }) {
   return (
     <span className="mr-1.5 rounded border border-border px-1 text-[10px] font-medium tracking-wide text-muted uppercase" data-testid="task-format">
       {format}
+    </span>
+  )
+}
+
+/** A transcription without a target language: its subtitles stay in the spoken language. */
+const isTranscriptOnly = (task: Task) => task.kind === 'transcription' && task.targetLanguage === task.originalLanguage
+
+/** A transcription's label where a translation shows its file format. */
+function KindLabel() {
+  const t = useTranslations('tasks.kind')
+  return (
+    <span className="mr-1.5 rounded border border-info/40 px-1 text-[10px] font-medium tracking-wide text-info" data-testid="task-kind">
+      {t('transcription')}
     </span>
   )
 }
