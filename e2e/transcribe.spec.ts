@@ -54,25 +54,25 @@ test('a video of speech becomes timed, translated subtitles', async ({ page }) =
   const durationMs = Number(await page.getByTestId('recording-duration').locator('[data-ms]').getAttribute('data-ms'))
   expect(Math.abs(durationMs - TOTAL_MS)).toBeLessThan(100)
   await expect(page.getByTestId('recording-duration')).toHaveText('0:20')
-  await expect(page.getByTestId('recording-language')).toHaveText('识别时自动检测')
+  await expect(page.getByTestId('recording-language')).toHaveText('转写时自动检测')
   // 10 points per started minute to transcribe, 20 with a translation (docs/billing.md).
   await expect(page.getByTestId('recording-cost')).toHaveText('10 积分（1 分钟）')
-  await expect(page.getByTestId('upload-submit')).toHaveText('开始识别')
+  await expect(page.getByTestId('upload-submit')).toHaveText('开始转写')
 
   await page.getByTestId('recording-source').click()
   await page.getByRole('option', { name: '英语', exact: true }).click()
   await expect(page.getByTestId('recording-language')).toHaveText('英语')
   await page.getByTestId('recording-target').click()
-  await page.getByRole('option', { name: '识别并翻译为日语', exact: true }).click()
+  await page.getByRole('option', { name: '转写并翻译为日语', exact: true }).click()
   await expect(page.getByTestId('recording-cost')).toHaveText('20 积分（2 分钟）')
-  await expect(page.getByTestId('upload-submit')).toHaveText('识别并翻译')
+  await expect(page.getByTestId('upload-submit')).toHaveText('转写并翻译')
   await page.getByTestId('upload-submit').click()
   await expect(dialog).toBeHidden({ timeout: 15_000 })
 
   // The list shows a transcription, named after the video, until it completes.
   const row = page.getByTestId('task-row').filter({ hasText: fileName })
   await expect(row).toHaveCount(1)
-  await expect(row.getByTestId('task-kind')).toHaveText('语音识别')
+  await expect(row.getByTestId('task-kind')).toHaveText('语音转写')
   await expect(row.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
   await row.getByTestId('task-edit').click()
 
@@ -95,7 +95,7 @@ test('a video of speech becomes timed, translated subtitles', async ({ page }) =
   // The preview offers the uploaded sound, served by our origin.
   await page.getByTestId('toolbar-video').click()
   const pane = page.getByTestId('video-pane')
-  await pane.getByTestId('video-play-audio').click()
+  await pane.getByTestId('video-recording').click()
   const player = pane.getByTestId('video')
   await expect.poll(() => player.evaluate((node: HTMLVideoElement) => node.readyState), { timeout: 10_000 }).toBeGreaterThan(0)
   const audioSeconds = await player.evaluate((node: HTMLVideoElement) => node.duration)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite: lint, types, unit and database tests, production build, browser tests.
-# Installs what is missing first (npm packages, Chromium from Debian's apt).
+# Installs what is missing first (npm packages, Chromium and espeak-ng from Debian's apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1 CI="${CI:-1}"
@@ -20,6 +20,15 @@ if [ ! -x "$CHROMIUM" ]; then
   [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq || true
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+# The speech tests speak known sentences with espeak-ng (lib/testing/speech-audio.ts).
+if ! command -v espeak-ng >/dev/null; then
+  step "installing espeak-ng from Debian's apt"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq espeak-ng >/dev/null
 fi
 
 step "prisma generate"

@@ -10,8 +10,7 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ApiError, errorText } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
-import type { SegmentWrite, TaskDetail } from '@/lib/client/tasks'
-import { taskAudioUrl } from '@/lib/client/transcriptions'
+import { taskAudioUrl, type SegmentWrite, type TaskDetail } from '@/lib/client/tasks'
 import { shownText } from './drafts'
 import { EditorHeader } from './editor-header'
 import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
@@ -73,7 +72,10 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     recordRef.current = (c) => ops.record('edit', [c])
   }, [ops])
 
-  const { limits, save: saveLimits, defaults } = useQualityLimits(task?.targetLanguage ?? 'en')
+  const { limits: chosenLimits, save: saveLimits, defaults } = useQualityLimits(task?.targetLanguage ?? 'en')
+  // A transcript alone is its own "translation" (translatedBy speech): identical text is expected.
+  const isTranscript = task?.kind === 'transcription' && task.targetLanguage === task.originalLanguage
+  const limits = useMemo(() => (isTranscript ? { ...chosenLimits, allowsSame: true } : chosenLimits), [chosenLimits, isTranscript])
   const glossary = useGlossaryTerms(task?.targetLanguage, task?.detectedLanguage ?? task?.originalLanguage)
   // A keystroke renders the typed row at once; counts, flags, find and preview follow in a deferred
   // render, so typing never waits for them.
@@ -326,14 +328,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         </Alert>
       )}
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {isVideoShown && <VideoPane
-            ref={video}
-            segments={segments}
-            edits={deferredEdits}
-            onCurrentCue={onCurrentCue}
-            onHide={() => setVideoShown(false)}
-            audioUrl={task?.kind === 'transcription' && task.hasAudio ? taskAudioUrl(task.id) : null}
-          />}
+        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {segments.length === 0 ? (
             <div className="p-6">

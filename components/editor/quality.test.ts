@@ -41,6 +41,8 @@ describe('quality checks', () => {
     expect(checkCue({ original: 'Hello  there.', translated: 'hello there.', durationMs: 3000 }, en).flags).toEqual(['same'])
     expect(checkCue({ original: '♪ ♪', translated: '♪ ♪', durationMs: 3000 }, en).flags).toEqual([])
     expect(checkCue({ original: '1984', translated: '1984', durationMs: 3000 }, en).flags).toEqual([])
+    // A transcript alone is its own translation.
+    expect(checkCue({ original: 'Hello there.', translated: 'Hello there.', durationMs: 3000 }, { ...en, allowsSame: true }).flags).toEqual([])
   })
   it('reads limits back from storage within bounds', () => {
     expect(sanitizeLimits({ maxCps: '20', maxLineChars: 1000, maxLines: -1 }, en)).toEqual({ maxCps: 20, maxLineChars: 120, maxLines: 2 })

@@ -78,7 +78,8 @@ const HAS_WORDS = /\p{L}/u
  */
 export function checkCue(
   { original, translated, durationMs, isPending = false }: { original: string; translated: string; durationMs: number; isPending?: boolean },
-  limits: Limits,
+  /** `allowsSame`: a translation identical to its original is expected (a transcript alone). */
+  limits: Limits & { allowsSame?: boolean },
   glossary: readonly GlossaryTerm[] = [],
 ): RowQuality {
   const lines = visibleLines(translated)
@@ -96,7 +97,7 @@ export function checkCue(
   if (longestLine > limits.maxLineChars) flags.push('lineLength')
   if (nonEmpty.length > limits.maxLines) flags.push('lines')
   const same = normalized(original)
-  if (same !== '' && HAS_WORDS.test(same) && same === normalized(translated)) flags.push('same')
+  if (!limits.allowsSame && same !== '' && HAS_WORDS.test(same) && same === normalized(translated)) flags.push('same')
   const missingTerms = missingGlossaryTerms(original, translated, glossary)
   if (missingTerms.length > 0) flags.push('glossary')
   return { flags, cps, longestLine, lines: nonEmpty.length, missingTerms }

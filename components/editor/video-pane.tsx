@@ -18,13 +18,13 @@ export type VideoPaneHandle = {
 }
 
 type Props = {
+  /** A transcription's recording on the server (GET /api/tasks/{id}/audio), offered beside a local video. */
+  recordingUrl?: string
   segments: TaskSegment[]
   edits: Edits
   /** The cue on screen changed; `follow` asks the list to keep it in view. */
   onCurrentCue: (id: number | null, follow: boolean) => void
   onHide: () => void
-  /** A transcription's uploaded sound (issue 22), offered when no video of the computer is open. */
-  audioUrl?: string | null
 }
 
 const MODES: OverlayMode[] = ['translation', 'original', 'both']
@@ -33,12 +33,11 @@ const MODES: OverlayMode[] = ['translation', 'original', 'both']
  * Plays a video file of the user's computer (an object URL: the file never leaves the machine)
  * with the editor's current subtitles drawn over it, drafts included, so a fix shows at once.
  */
-export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, audioUrl }, ref) {
+export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl }, ref) {
   const t = useTranslations('editor.video')
   const video = useRef<HTMLVideoElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  // `isServed`: the task's own audio from our server, not an object URL to revoke.
-  const [file, setFile] = useState<{ url: string; name: string; isServed?: boolean } | null>(null)
+  const [file, setFile] = useState<{ url: string; name: string } | null>(null)
   const [mode, setMode] = useState<OverlayMode>('translation')
   const [follow, setFollow] = useState(true)
   const [currentId, setCurrentId] = useState<number | null>(null)
@@ -66,7 +65,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
   }))
 
   // The object URL lives as long as its file is open.
-  useEffect(() => () => void (file && !file.isServed && URL.revokeObjectURL(file.url)), [file])
+  useEffect(() => () => void (file?.url.startsWith('blob:') && URL.revokeObjectURL(file.url)), [file])
 
   // Timeupdate fires a few times a second; while playing, every frame keeps the overlay exact.
   useEffect(() => {
@@ -186,22 +185,22 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
           <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className="size-8 text-subtle">
             <path d="M3 6.5h12v11H3zM15 10.5l6-3.5v10l-6-3.5" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
           </svg>
-          <p className="max-w-sm text-sm text-muted">{audioUrl ? t('emptyWithAudio') : t('empty')}</p>
+          <p className="max-w-sm text-sm text-muted">{recordingUrl ? t('emptyWithAudio') : t('empty')}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            {audioUrl && (
+            {recordingUrl && (
               <Button
                 size="sm"
                 onClick={() => {
                   setBroken(false)
-                  setFile({ url: audioUrl, name: t('uploadedAudio'), isServed: true })
+                  setFile({ url: recordingUrl, name: t('recording') })
                 }}
-                data-testid="video-play-audio"
+                data-testid="video-recording"
               >
-                {t('playAudio')}
+                {t('playRecording')}
               </Button>
             )}
-            <Button size="sm" variant={audioUrl ? 'secondary' : 'primary'} onClick={() => input.current?.click()} data-testid="video-open">
-              {audioUrl ? t('openOriginal') : t('open')}
+            <Button size="sm" variant={recordingUrl ? 'secondary' : undefined} onClick={() => input.current?.click()} data-testid="video-open">
+              {recordingUrl ? t('openOriginal') : t('open')}
             </Button>
           </div>
         </div>

@@ -29,6 +29,9 @@ export const taskKeys = {
 export const listTasks = (page: number, signal?: AbortSignal) =>
   api<TaskPage>(`/api/tasks?page=${page}&size=${TASK_PAGE_SIZE}`, { method: 'GET', signal })
 
+/** Where a transcription's recording is served (byte ranges), for the editor's player. */
+export const taskAudioUrl = (id: string) => `/api/tasks/${encodeURIComponent(id)}/audio`
+
 export const getTask = (id: string, signal?: AbortSignal) => api<TaskDetail>(`/api/tasks/${encodeURIComponent(id)}`, { method: 'GET', signal })
 
 /** The task with only the segments written since `cursor` (an earlier answer's), for polls while it translates. */

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module'
 // is a package of the registry, so `npm install` is the whole set-up. Resolved on first use.
 const require = createRequire(import.meta.url)
 
-function executable(pkg: string): string {
-  const file = (require(pkg) as { path: string }).path
+function executable(pkg: { path: string }): string {
+  const file = pkg.path
   try {
     accessSync(file, constants.X_OK)
   } catch {
@@ -20,8 +20,9 @@ function executable(pkg: string): string {
 
 let ffmpegFile: string | undefined
 let ffprobeFile: string | undefined
-export const ffmpegPath = () => (ffmpegFile ??= executable('@ffmpeg-installer/ffmpeg'))
-export const ffprobePath = () => (ffprobeFile ??= executable('@ffprobe-installer/ffprobe'))
+// Each package named literally: a bundler (Next's Turbopack) refuses a require whose name is a variable.
+export const ffmpegPath = () => (ffmpegFile ??= executable(require('@ffmpeg-installer/ffmpeg') as { path: string }))
+export const ffprobePath = () => (ffprobeFile ??= executable(require('@ffprobe-installer/ffprobe') as { path: string }))
 
 export class MediaToolError extends Error {}
 

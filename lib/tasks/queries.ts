@@ -82,13 +82,14 @@ export async function deleteTask({ userId, taskId }: { userId: string; taskId: s
     } else {
       await releaseTaskPoints({ taskId, tx })
     }
-    return tx.$queryRaw<{ storageKey: string | null }[]>`DELETE FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} RETURNING "storageKey"`
+    return tx.$queryRaw<{ storageKey: string | null; audioKey: string | null }[]>`DELETE FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} RETURNING "storageKey", "audioKey"`
   }, LEDGER_TX_OPTIONS)
   if (deleted.length === 0) throw new AppError('not_found', 'taskNotFound')
-  const storageKey = deleted[0].storageKey
-  if (storageKey) {
+  // The stored file, and a transcription's recording, go with the task.
+  for (const key of [deleted[0].storageKey, deleted[0].audioKey]) {
+    if (!key) continue
     await appStorage()
-      .delete(storageKey)
+      .delete(key)
       .catch((error) => log.warn('tasks.delete_file_failed', { taskId, error }))
   }
 }

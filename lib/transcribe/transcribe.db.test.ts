@@ -1,7 +1,7 @@
 // Speech to timed subtitles against real speech (espeak-ng) and the speech-to-text fake: the cues
 // land within 250 ms of where the speech really is, obey the timed-text rules, and the balance
 // drops by the documented cost exactly once, also when the worker dies mid-way.
-import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { NextRequest } from 'next/server'
@@ -11,7 +11,7 @@ import { startSttFake, STT_MAX_BYTES } from '@/fakes/stt'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { GET as audioRoute } from '@/app/api/tasks/[id]/audio/route'
-import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
+import { DELETE as deleteRoute, GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { checkCues } from '@/lib/captions'
 import { db } from '@/lib/db'
 import { stopBoss } from '@/lib/jobs'
@@ -127,6 +127,12 @@ describe('a recording to subtitles', () => {
     const part = await audioRoute(buildRequest(`/api/tasks/${task.id}/audio`, { method: 'GET', headers: { ...auth, range: 'bytes=0-99' } }), ctx({ id: task.id }))
     expect(part.status).toBe(206)
     expect(part.headers.get('content-range')).toBe(`bytes 0-99/${readFileSync(short.file).length}`)
+
+    // Deleting the task deletes its recording too.
+    const stored = (await db.task.findUniqueOrThrow({ where: { id: task.id } })).audioKey!
+    expect(existsSync(path.join(process.env.STORAGE_DIR!, stored))).toBe(true)
+    expect((await readAnswer(await deleteRoute(buildRequest(`/api/tasks/${task.id}`, { method: 'DELETE', headers: auth }), ctx({ id: task.id })))).status).toBe(200)
+    expect(existsSync(path.join(process.env.STORAGE_DIR!, stored))).toBe(false)
   })
 
   it('transcribes alone: the transcript is the task\'s text, 10 points a started minute', async () => {
@@ -152,6 +158,24 @@ describe('a recording to subtitles', () => {
     }
     const empty = await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: auth, raw: new FormData() }), ctx()))
     expect(empty).toMatchObject({ status: 400, code: 40000 })
+  })
+
+  it('refuses more than 200 MB before reading it, and an expired upload id', async () => {
+    const { auth } = await fundedUser(100)
+    const big = await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: { ...auth, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(300 * 1024 * 1024) }, raw: '--x--' }), ctx()))
+    expect(big).toMatchObject({ status: 400, code: 40000, msg: 'the audio is too large (200 MB at most)' })
+    const form = new FormData()
+    form.append('uploadId', 'A'.repeat(24))
+    expect(await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: auth, raw: form }), ctx()))).toMatchObject({ status: 404, code: 40400 })
+  })
+
+  it('sends the user\'s glossary terms as spelling hints', async () => {
+    const { user, auth } = await fundedUser(10)
+    await db.glossaryEntry.create({ data: { userId: user.id, term: 'Kenji', translation: '健二', targetLanguage: 'ja', sourceLanguage: 'en' } })
+    await db.glossaryEntry.create({ data: { userId: user.id, term: 'Subtitle Studio', translation: '字幕工作室', targetLanguage: 'zh-CN' } })
+    const created = await upload(transcribeRoute, '/api/tasks/transcribe', auth, short.file, { sourceLanguage: 'en' })
+    expect(await runTask({ taskId: created.data.id, ...PIPELINE })).toBe('completed')
+    expect(stt.stats.log.at(-1)?.data).toMatchObject({ language: 'en', prompt: 'Kenji, Subtitle Studio' })
   })
 
   it('refuses a recording when the balance is short, and keeps nothing', async () => {

@@ -116,7 +116,8 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
                 {task.fileName}
               </p>
               <p className="tabular mt-0.5 text-xs whitespace-nowrap text-subtle">
-                {task.kind === 'transcription' ? <KindLabel /> : <FormatLabel format={task.format} />}
+                <FormatLabel format={task.format} />
+                {task.kind === 'transcription' && <SpeechLabel />}
                 <span className="sr-only">{t('columns.submitted')} </span>
                 {task.submitTime ? <time dateTime={task.submitTime}>{submitted(task.submitTime)}</time> : '—'}
               </p>
@@ -185,24 +186,24 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
   )
 }
 
+/** A transcription without a target language: its subtitles stay in the spoken language. */
+const isTranscriptOnly = (task: Task) => task.kind === 'transcription' && (task.targetLanguage === task.originalLanguage || task.targetLanguage === 'auto')
+
+/** Marks a task made from a recording (speech to subtitles) rather than from a subtitle file. */
+function SpeechLabel() {
+  const t = useTranslations('tasks')
+  return (
+    <span className="mr-1.5 rounded border border-info/40 px-1 text-[10px] font-medium text-info" data-testid="task-kind" data-kind="transcription">
+      {t('kind.transcription')}
+    </span>
+  )
+}
+
 /** The uploaded file's format as a short label (SRT, VTT, ASS) before the submit time. */
 function FormatLabel({ format = 'srt' }: { format?: Task['format'] }) {
   return (
     <span className="mr-1.5 rounded border border-border px-1 text-[10px] font-medium tracking-wide text-muted uppercase" data-testid="task-format">
       {format}
-    </span>
-  )
-}
-
-/** A transcription without a target language: its subtitles stay in the spoken language. */
-const isTranscriptOnly = (task: Task) => task.kind === 'transcription' && task.targetLanguage === task.originalLanguage
-
-/** A transcription's label where a translation shows its file format. */
-function KindLabel() {
-  const t = useTranslations('tasks.kind')
-  return (
-    <span className="mr-1.5 rounded border border-info/40 px-1 text-[10px] font-medium tracking-wide text-info" data-testid="task-kind">
-      {t('transcription')}
     </span>
   )
 }

@@ -7,7 +7,7 @@ import { errorText } from '@/lib/client/api'
 import { ExtractionError, extractAudio } from '@/lib/client/media/extract-audio'
 import { checkMediaFile } from '@/lib/client/media/media-file'
 import { getPoints, taskKeys, type Task, type TranslationService } from '@/lib/client/tasks'
-import { createTranscription, estimateRecording, isShortOfPoints, type AudioEstimate } from '@/lib/client/transcriptions'
+import { createTranscription, estimateRecording, isShortOfPoints, type AudioEstimate } from '@/lib/client/transcribe'
 import type { Shortfall } from './insufficient-points-dialog'
 
 /**

@@ -5,8 +5,9 @@ import { ApiError } from './api'
 import { postForm } from './post-form'
 import type { Task, TranslationService } from './tasks'
 
-// Client side of the transcription endpoints (issue 22): the extracted audio is sent once, with the
-// estimate, which keeps it a day; the transcribe call then names it by its uploadId.
+// Browser calls for recordings (speech to subtitles, issue 22): the extracted audio is sent once,
+// with the estimate (upload progress shown), which keeps it a day and answers its `uploadId`; the
+// transcribe call names it instead of sending it again (the audio goes again only when it expired).
 
 export type { AudioEstimate } from '@/lib/transcribe/schemas'
 
@@ -55,6 +56,3 @@ export async function createTranscription(input: TranscribeInput, onProgress?: (
 
 /** Whether the server refused for want of points (the dialog then offers to buy some). */
 export const isShortOfPoints = (error: unknown) => error instanceof ApiError && error.code === 40200
-
-/** Where the editor's player reads a transcription's recording (byte ranges, so it can seek). */
-export const taskAudioUrl = (taskId: string) => `/api/tasks/${encodeURIComponent(taskId)}/audio`

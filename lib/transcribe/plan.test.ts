@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { transcriptionCost } from './cost'
+import { languageFromProvider, providerLanguage } from './languages'
+import { CHUNK_TARGET_MS, planChunks } from './plan'
+import { wordsOnTimeline } from './stitch'
+
+describe('planChunks', () => {
+  it('keeps a recording of up to 10 minutes whole', () => {
+    expect(planChunks(CHUNK_TARGET_MS, [])).toEqual([{ startMs: 0, endMs: CHUNK_TARGET_MS }])
+  })
+
+  it('cuts in the middle of the longest silence before each 10-minute mark, never inside speech', () => {
+    const silences = [
+      { startMs: 500_000, endMs: 500_400 },
+      { startMs: 560_000, endMs: 562_000 }, // the longest of the 2 minutes before 10:00
+      { startMs: 1_150_000, endMs: 1_151_000 },
+    ]
+    const chunks = planChunks(1_500_000, silences)
+    expect(chunks).toEqual([
+      { startMs: 0, endMs: 561_000 },
+      { startMs: 561_000, endMs: 1_150_500 },
+      { startMs: 1_150_500, endMs: 1_500_000 },
+    ])
+  })
+
+  it('cuts at the mark when no silence comes before it, and covers the whole recording in order', () => {
+    const chunks = planChunks(3 * 3600_000, [])
+    expect(chunks).toHaveLength(18)
+    expect(chunks.every((c, i) => c.endMs - c.startMs <= CHUNK_TARGET_MS && (i === 0 ? c.startMs === 0 : c.startMs === chunks[i - 1].endMs))).toBe(true)
+    expect(chunks.at(-1)!.endMs).toBe(3 * 3600_000)
+  })
+})
+
+describe('cost', () => {
+  it('is 10 points a started minute, 20 with translation, at least one minute', () => {
+    expect(transcriptionCost(21_000, { translated: false })).toBe(10)
+    expect(transcriptionCost(60_001, { translated: false })).toBe(20)
+    expect(transcriptionCost(3 * 3600_000, { translated: true })).toBe(3600)
+    expect(transcriptionCost(0, { translated: true })).toBe(20)
+  })
+})
+
+describe('languages', () => {
+  it('maps the provider\'s names and ISO codes onto ours and back', () => {
+    expect(languageFromProvider('english')).toBe('en')
+    expect(languageFromProvider('Chinese')).toBe('zh-CN')
+    expect(languageFromProvider('zh')).toBe('zh-CN')
+    expect(languageFromProvider('klingon')).toBeNull()
+    expect(providerLanguage('zh-HK')).toBe('zh')
+    expect(providerLanguage('auto')).toBeNull()
+  })
+})
+
+describe('wordsOnTimeline', () => {
+  it('moves a chunk\'s words by its start and punctuates them from its segments', () => {
+    const answer = { language: 'english', segments: [{ startMs: 0, endMs: 900, text: ' Hello, world.' }], words: [{ text: 'Hello', startMs: 100, endMs: 400 }, { text: 'world', startMs: 500, endMs: 900 }] }
+    expect(wordsOnTimeline(answer, { startMs: 600_000, endMs: 1_200_000 })).toEqual([
+      { text: 'Hello,', startMs: 600_100, endMs: 600_400 },
+      { text: 'world.', startMs: 600_500, endMs: 600_900 },
+    ])
+  })
+})
