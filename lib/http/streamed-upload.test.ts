@@ -17,7 +17,7 @@ function chunked(fileBytes: number) {
       else controller.close()
     },
   })
-  return new NextRequest('http://localhost/api/tasks/transcribe', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body, duplex: 'half' } as RequestInit & { duplex: 'half' })
+  return new NextRequest('http://localhost/api/tasks/transcribe', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body, duplex: 'half' } as unknown as ConstructorParameters<typeof NextRequest>[1])
 }
 
 describe('readStreamedUpload', () => {

@@ -16,7 +16,7 @@ import { insertSegments, saveTranslations } from '@/lib/tasks/segment-rows'
 import { mapWithConcurrency } from '@/lib/translate/pool'
 import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from '@/lib/translate/pause'
 import { languageFromProvider, providerLanguage } from './languages'
-import { planChunks } from './plan'
+import { CHUNK_TARGET_MS, planChunks } from './plan'
 import { createSttProvider, SttError, type SttAnswer, type SttProvider, type SttRequest } from './provider'
 import { wordsOnTimeline } from './stitch'
 
@@ -125,7 +125,8 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
 
     let chunks = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
     if (chunks.length === 0) {
-      const silences = await findSilences(audio, { signal: options.signal })
+      // A recording of one chunk needs no cut, nor the pass over it that finds silences.
+      const silences = (task.audioDurationMs ?? 0) > CHUNK_TARGET_MS ? await findSilences(audio, { signal: options.signal }) : []
       const plan = planChunks(task.audioDurationMs ?? 0, silences)
       await db.transcriptChunk.createMany({ data: plan.map((c, index) => ({ taskId, index, startMs: c.startMs, endMs: c.endMs })), skipDuplicates: true })
       await db.task.update({ where: { id: taskId }, data: { chunksTotal: plan.length } })
