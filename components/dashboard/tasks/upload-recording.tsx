@@ -51,9 +51,13 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
   const set = (patch: Partial<typeof choices>) => flow.setChoices({ ...choices, ...patch })
 
   const spokenOptions = useMemo(() => LANGUAGES.map((code) => ({ value: code, label: code === 'auto' ? t('spokenAuto') : name(code) })), [name, t])
+  // Translating into the language spoken is no translation (the server refuses it too).
   const targetOptions = useMemo(
-    () => [{ value: TRANSCRIPT_ONLY, label: t('transcriptOnly') }, ...TARGET_LANGUAGES.map((code) => ({ value: code, label: t('translateInto', { language: name(code) }) }))],
-    [name, t],
+    () => [
+      { value: TRANSCRIPT_ONLY, label: t('transcriptOnly') },
+      ...TARGET_LANGUAGES.filter((code) => code !== choices.source).map((code) => ({ value: code, label: t('translateInto', { language: name(code) }) })),
+    ],
+    [choices.source, name, t],
   )
   const serviceOptions = useMemo(() => [{ value: 'deepseek', label: to('deepseek') }, ...(canUseGoogle ? [{ value: 'google', label: to('google') }] : [])], [canUseGoogle, to])
 
@@ -93,7 +97,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
       {(estimate || isWorking) && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="recording-source" label={t('spokenChoice')}>
-            <Select id="recording-source" value={choices.source} onValueChange={(source) => set({ source })} options={spokenOptions} disabled={flow.isSubmitting} data-testid="recording-source" />
+            <Select id="recording-source" value={choices.source} onValueChange={(source) => set({ source, target: source === choices.target ? '' : choices.target })} options={spokenOptions} disabled={flow.isSubmitting} data-testid="recording-source" />
           </Field>
           <Field id="recording-target" label={t('subtitlesIn')} hint={choices.target ? t('pricedWithTranslation') : t('pricedTranscript')}>
             <Select
