@@ -29,9 +29,10 @@ describe('clockTime', () => {
     expect(clockTime(3_723_000)).toBe('1:02:03')
     expect(clockTime(10_800_000)).toBe('3:00:00')
   })
-  it('rounds a part second up, so a short sound never reads 0:00', () => {
+  it('rounds to the nearest second as players do, yet a short sound never reads 0:00', () => {
+    expect(clockTime(20_020)).toBe('0:20')
+    expect(clockTime(59_600)).toBe('1:00')
     expect(clockTime(1)).toBe('0:01')
-    expect(clockTime(59_001)).toBe('1:00')
     expect(clockTime(0)).toBe('0:00')
   })
 })

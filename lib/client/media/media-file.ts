@@ -27,9 +27,9 @@ export function checkMediaFile(file: { size: number }): MediaProblem | null {
   return null
 }
 
-/** A recording's length as a clock reads it: `0:42`, `12:05`, `1:02:03` (seconds rounded up, never 0:00 for sound). */
+/** A recording's length as a player shows it: `0:42`, `12:05`, `1:02:03` (to the nearest second; never 0:00 for sound). */
 export function clockTime(ms: number): string {
-  const total = Math.ceil(Math.max(0, ms) / 1000)
+  const total = ms > 0 ? Math.max(1, Math.round(ms / 1000)) : 0
   const h = Math.floor(total / 3600)
   const m = Math.floor((total % 3600) / 60)
   const s = String(total % 60).padStart(2, '0')
