@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { E2E } from './env'
 import { editorReady, newCreator, signIn } from './helpers'
 import { makeSpeechVideo, timeMs, type PlacedSpeech } from './speech-video'
 
@@ -56,15 +57,15 @@ test('a video of speech becomes timed, translated subtitles', async ({ page }) =
   await expect(page.getByTestId('recording-duration')).toHaveText('0:20')
   await expect(page.getByTestId('recording-language')).toHaveText('转写时自动检测')
   // 10 points per started minute to transcribe, 20 with a translation (docs/billing.md).
-  await expect(page.getByTestId('recording-cost')).toHaveText('10 积分（1 分钟）')
+  await expect(page.getByTestId('recording-cost')).toHaveText('10 积分（音频 1 分钟）')
   await expect(page.getByTestId('upload-submit')).toHaveText('开始转写')
 
   await page.getByTestId('recording-source').click()
   await page.getByRole('option', { name: '英语', exact: true }).click()
   await expect(page.getByTestId('recording-language')).toHaveText('英语')
   await page.getByTestId('recording-target').click()
-  await page.getByRole('option', { name: '转写并翻译为日语', exact: true }).click()
-  await expect(page.getByTestId('recording-cost')).toHaveText('20 积分（2 分钟）')
+  await page.getByRole('option', { name: '翻译为日语', exact: true }).click()
+  await expect(page.getByTestId('recording-cost')).toHaveText('20 积分（音频 1 分钟）')
   await expect(page.getByTestId('upload-submit')).toHaveText('转写并翻译')
   await page.getByTestId('upload-submit').click()
   await expect(dialog).toBeHidden({ timeout: 15_000 })
@@ -118,5 +119,20 @@ test('a file without sound gets a clear message and no upload', async ({ page })
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles({ name: 'broken.mp4', mimeType: 'video/mp4', buffer: Buffer.from('this is not a video at all') })
   await expect(page.getByTestId('upload-file-error')).toHaveText('无法读取这个文件，文件可能已损坏，或格式暂不支持。')
+  await expect(page.getByTestId('upload-submit')).toBeDisabled()
+})
+
+test('a browser without WebCodecs audio encoding is told so in its language', async ({ page }) => {
+  // As in a browser that has no AudioEncoder (older Safari, Firefox before 130).
+  await page.addInitScript(() => {
+    delete (window as { AudioEncoder?: unknown }).AudioEncoder
+  })
+  await signIn(page, { ...(await newCreator(0)), baseUrl: E2E.intlUrl })
+  await page.goto(`${E2E.intlUrl}/ja-JP/dashboard`)
+  await page.getByTestId('open-upload').first().click()
+  await page.getByTestId('upload-input').setInputFiles(video)
+  await expect(page.getByTestId('upload-file-error')).toHaveText(
+    'このブラウザーでは動画から音声を取り出せません。最新版の Chrome、Edge、Firefox、Safari をお使いください。',
+  )
   await expect(page.getByTestId('upload-submit')).toBeDisabled()
 })

@@ -1,4 +1,4 @@
-// Transcription benchmark (issue 22), browser part: a 60-minute WebM video of about 1 GB (noise
+// Transcription benchmark (issue 22), browser part: a 60-minute WebM video of about 1 GB (a noisy
 // picture at a fixed bitrate, espeak-ng speech every 30 s on stereo Opus) is picked in Chromium and
 // its sound extracted by the dialog's own module (lib/client/media/extract-audio.ts): extraction
 // time, speed against real time, and the bytes the dialog then uploads (the extracted audio, sent
@@ -41,7 +41,7 @@ async function benchVideo(): Promise<string> {
 
 const file = await benchVideo()
 const { size } = await stat(file)
-console.log(`video: ${(size / MB).toFixed(0)} MB, ${MINUTES} min (WebM, VP8 noise picture, stereo Opus 96 kbit/s)`)
+console.log(`video: ${(size / MB).toFixed(0)} MB, ${MINUTES} min (WebM, VP8 noisy test pattern, stereo Opus 96 kbit/s)`)
 const runs = await extractInChromium(file, RUNS)
 for (const [i, run] of runs.entries()) console.log(`run ${i + 1}: extraction ${(run.ms / 1000).toFixed(1)} s, audio ${(run.bytes / MB).toFixed(2)} MB`)
 const ms = median(runs.map((r) => r.ms))

@@ -145,7 +145,7 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
             </div>
           ) : null}
           <ul className="space-y-1 text-xs text-subtle">
-            <li>{t('keepsRunning')}</li>
+            <li>{recording.isActive ? t('recording.keepsRunning') : t('keepsRunning')}</li>
             {features.isSandbox && <li className="text-info">{t('sandbox')}</li>}
           </ul>
         </div>

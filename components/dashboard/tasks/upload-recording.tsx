@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/input'
 import { Progress } from '@/components/ui/progress'
 import { Select } from '@/components/ui/select'
 import { clockTime } from '@/lib/client/media/media-file'
-import { estimatedSeconds, pointsToMinutes } from '@/lib/client/task-helpers'
+import { estimatedSeconds } from '@/lib/client/task-helpers'
 import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
 import type { RecordingFlow } from './use-recording-flow'
@@ -87,7 +87,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
             {choices.source === 'auto' ? t('spokenDetected') : name(choices.source)}
           </Stat>
           <Stat label={t('cost')} testId="recording-cost">
-            <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: pointsToMinutes(flow.cost) })}</span>
+            <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: Math.ceil(estimate.durationMs / 60_000) })}</span>
           </Stat>
           <Stat label={t('time')} testId="recording-time">
             {t('timeValue', { minutes: Math.max(1, Math.ceil(estimatedSeconds(estimate.estimatedMs) / 60)) })}
