@@ -12,6 +12,7 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { AUDIO_BITRATE } from '@/lib/client/media/extract-audio'
 import { makeSpeechVideo } from '@/lib/testing/speech-video'
 import { extractInChromium } from './extract-in-browser'
 
@@ -49,3 +50,6 @@ const bytes = median(runs.map((r) => r.bytes))
 const seconds = runs[0].durationMs / 1000
 console.log(`extraction in Chromium (median of ${runs.length}): ${(ms / 1000).toFixed(1)} s for ${(size / MB).toFixed(0)} MB, ${(seconds / (ms / 1000)).toFixed(0)}x real time`)
 console.log(`bytes uploaded: ${bytes} (${(bytes / MB).toFixed(2)} MB, ${((bytes / MB) * (300 / seconds)).toFixed(2)} MB per 5 minutes, ${((bytes / size) * 100).toFixed(2)} % of the video)`)
+// Opus is variable-rate: the bench's speech is a sentence every 30 s, silence compresses to little.
+const ceiling = (AUDIO_BITRATE / 8) * seconds
+console.log(`ceiling for continuous speech at ${AUDIO_BITRATE / 1000} kbit/s: ${(ceiling / MB).toFixed(1)} MB (${((ceiling / MB) * (300 / seconds)).toFixed(2)} MB per 5 minutes)`)
