@@ -3,10 +3,10 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 
 // Two projects: pure unit tests, and database tests that each get a database of their own
-// cloned from a migrated template (see lib/testing/db-global-setup.ts). A test file of client code
+// cloned from a migrated template (see test/db-global-setup.ts). A test file of client code
 // picks a DOM with `// @vitest-environment happy-dom` (the hook tests: *.db.test.tsx beside them).
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(__dirname), 'server-only': path.resolve(__dirname, 'lib/testing/empty.ts') } },
+  resolve: { alias: { '@': path.resolve(__dirname), 'server-only': path.resolve(__dirname, 'test/empty.ts') } },
   test: {
     // One worker per core, at least two: database tests spend much of their time waiting on
     // PostgreSQL, so a second worker on a two-core machine cuts the run by a third.
@@ -23,8 +23,8 @@ export default defineConfig({
           include: ['**/*.db.test.{ts,tsx}'],
           exclude: ['node_modules/**', '.next/**'],
           environment: 'node',
-          globalSetup: ['lib/testing/db-global-setup.ts'],
-          setupFiles: ['lib/testing/db-setup.ts'],
+          globalSetup: ['test/db-global-setup.ts'],
+          setupFiles: ['test/db-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

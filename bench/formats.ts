@@ -3,7 +3,7 @@
 // number of cues or an ASS round trip changes a byte; timings are printed, never asserted.
 import { formatAssTime, parseAss, writeAss } from '@/lib/subtitles/ass'
 import { parseVtt, writeVtt } from '@/lib/subtitles/vtt'
-import { formatMs } from '@/lib/srt/time'
+import { formatMs } from '@/lib/subtitles/time'
 
 const TARGET_BYTES = 5 * 1024 * 1024
 const RUNS = 5

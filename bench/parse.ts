@@ -1,12 +1,16 @@
 // Parse benchmark: our single-pass parseSrt against srt-parser-2 and subtitle's parseSync on a
-// deterministic ~5 MB file. Run with `npx tsx bench/parse.ts`. Exits non-zero only when parseSrt
-// returns the wrong number of cues; timings are printed, never asserted.
+// deterministic ~5 MB file, then decodeSubtitleBytes on ~5 MB legacy code-page files (the code-page
+// choice weighs every single-byte candidate). Run with `npx tsx bench/parse.ts`. Exits non-zero
+// only when parseSrt returns the wrong number of cues or a file decodes wrong; timings are printed,
+// never asserted.
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import iconv from 'iconv-lite'
 import SrtParser from 'srt-parser-2'
 import { parseSync } from 'subtitle'
-import { parseSrt } from '@/lib/srt'
-import { formatMs } from '@/lib/srt/time'
+import { decodeSubtitleBytes, parseSrt } from '@/lib/subtitles'
+import { srtOf, TEXTS } from '@/lib/subtitles/fixtures/code-page-texts'
+import { formatMs } from '@/lib/subtitles/time'
 
 const TARGET_BYTES = 5 * 1024 * 1024
 const WARMUP_RUNS = 3
@@ -85,7 +89,7 @@ console.log(`input: ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(2)} MB, ${
 
 const srtParser = new SrtParser()
 const results = [
-  measure('parseSrt (lib/srt)', () => parseSrt(text).length),
+  measure('parseSrt (lib/subtitles)', () => parseSrt(text).length),
   measure('srt-parser-2 fromSrt', () => srtParser.fromSrt(text).length),
   measure('subtitle parseSync', () => parseSync(text).length),
 ]
@@ -99,4 +103,26 @@ for (const r of results) {
 if (ours.count !== expected) {
   console.error(`parseSrt returned ${ours.count} cues, expected ${expected}`)
   process.exit(1)
+}
+
+// Decoding: ~5 MB files in single-byte code pages, where the code page is guessed from the content.
+const LEGACY_FILES: [string, keyof typeof TEXTS][] = [
+  ['windows-1250', 'serbian'],
+  ['windows-1251', 'russian'],
+  ['windows-1252', 'french'],
+]
+for (const [encoding, language] of LEGACY_FILES) {
+  const cues = Math.round(TARGET_BYTES / (Buffer.byteLength(srtOf(TEXTS[language], 100)) / 100))
+  const legacyText = srtOf(TEXTS[language], cues)
+  const bytes = new Uint8Array(iconv.encode(legacyText, encoding))
+  let decoded = ''
+  const r = measure(`decode ${encoding}`, () => {
+    decoded = decodeSubtitleBytes(bytes)
+    return 1
+  })
+  console.log(`${r.name.padEnd(24)} median ${r.medianMs.toFixed(1).padStart(7)} ms  ${(bytes.length / 1024 / 1024).toFixed(2)} MB ${language}`)
+  if (decoded !== legacyText) {
+    console.error(`${encoding} ${language} decoded wrong`)
+    process.exit(1)
+  }
 }

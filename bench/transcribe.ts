@@ -94,7 +94,7 @@ async function main() {
   try {
     const url = withDatabase(ADMIN_URL, dbName)
     migrateDeploy(url, { quiet: true })
-    const { makeRecording } = await import('@/lib/testing/speech-audio')
+    const { makeRecording } = await import('@/test/speech-audio')
     const { ffmpegPath, runTool } = await import('@/lib/media')
     const wav = path.join(work, 'talk.wav')
     // Encoding an hour of Opus takes minutes on a busy machine: the recording is kept between runs.
@@ -102,7 +102,7 @@ async function main() {
     const sentences = Array.from({ length: MINUTES * 2 }, (_, i) => ({ text: `This is sentence number ${i + 1} of the benchmark.`, atMs: i * 30_000 + 2000 }))
     if (!existsSync(opus)) {
       await makeRecording({ sentences, totalMs: MINUTES * 60_000, file: wav, format: 'wav', wavRate: 16_000 })
-      await runTool(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, '-ac', '1', '-c:a', 'libopus', '-b:a', '16k', '-f', 'ogg', `${opus}.part`])
+      await runTool(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, '-ac', '1', '-c:a', 'libopus', '-b:a', '16k', '-f', 'ogg', `${opus}.part`])
       renameSync(`${opus}.part`, opus)
       rmSync(wav)
     }

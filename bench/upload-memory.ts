@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { withDatabase } from '@/lib/devtools/embedded-db'
 import { migrateDeploy } from '@/lib/devtools/migrate'
-import { formatMs } from '@/lib/srt/time'
+import { formatMs } from '@/lib/subtitles/time'
 
 // Route handlers import 'server-only', which Next resolves to an empty module; do the same here
 // (the react-server condition would also swap React for its server build, which next-intl can't use).

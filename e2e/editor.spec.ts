@@ -260,11 +260,14 @@ test('a row edited while the task translates keeps the edit after completion', a
   await expect(page.getByTestId('editor')).toHaveAttribute('data-status', 'translating')
   await expect(translationBox(page, 0)).toHaveValue('[fr] Line 1.')
   await expect(page.getByTestId('editor')).toHaveAttribute('data-status', 'translating')
+  // Timings cannot be shifted until the translation ends (the server refuses it too).
+  await expect(page.getByTestId('toolbar-shift')).toBeDisabled()
   await translationBox(page, 0).fill('Ligne un, corrigée à la main.')
   await translationBox(page, 0).press('Tab')
   await waitUntilSaved(page)
 
   await expect(page.getByTestId('editor')).toHaveAttribute('data-status', 'completed', { timeout: 45_000 })
+  await expect(page.getByTestId('toolbar-shift')).toBeEnabled()
   const done = await segments(page, taskId)
   expect(done.segments[0].translatedText).toBe('Ligne un, corrigée à la main.')
   expect(done.segments[14].translatedText).toContain('Wait')

@@ -14,6 +14,16 @@ test.describe('hardening over real HTTP', () => {
     }
   })
 
+  test('answers that depend on the caller are never cached: Cache-Control no-store', async ({ request }) => {
+    const signIn = await request.post(`${E2E.apiUrl}/api/email/auth`, { headers: cn, data: { email: DEMO.user.email, pass: DEMO.user.password } })
+    expect(signIn.headers()['cache-control']).toBe('no-store')
+    const auth = { ...cn, authorization: `Bearer ${(await signIn.json()).data.token}` }
+    for (const path of ['/api/tasks', '/api/glossary', '/api/tasks/0']) {
+      const res = await request.get(`${E2E.apiUrl}${path}`, { headers: auth })
+      expect({ path, cacheControl: res.headers()['cache-control'] }).toEqual({ path, cacheControl: 'no-store' })
+    }
+  })
+
   test('broken Unicode, non-JSON bodies and a GET sign-out never reach a 500 or end a session', async ({ request }) => {
     const surrogate = await request.post(`${E2E.apiUrl}/api/user/send_code`, { headers: { ...cn, 'content-type': 'application/json', 'x-locale': 'en-US' }, data: '{"email":"a\\ud800@example.com"}' })
     expect([surrogate.status(), (await surrogate.json()).code]).toEqual([400, 40000])

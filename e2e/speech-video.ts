@@ -5,12 +5,12 @@ export type Sentence = { text: string; atMs: number }
 export type PlacedSpeech = { text: string; startMs: number; endMs: number }
 
 /**
- * Writes a WebM video of espeak-ng speaking `sentences` at known times (lib/testing/speech-video.ts)
+ * Writes a WebM video of espeak-ng speaking `sentences` at known times (test/speech-video.ts)
  * and answers where each sentence's sound really starts and ends, measured from the samples.
  */
 export function makeSpeechVideo(file: string, spec: { sentences: Sentence[]; totalMs: number }): PlacedSpeech[] {
   const tsx = path.resolve('node_modules/.bin/tsx')
-  const out = execFileSync(tsx, ['--conditions=react-server', path.resolve('lib/testing/make-speech-video.ts'), file, JSON.stringify(spec)], { encoding: 'utf8', timeout: 60_000 })
+  const out = execFileSync(tsx, ['--conditions=react-server', path.resolve('test/make-speech-video.ts'), file, JSON.stringify(spec)], { encoding: 'utf8', timeout: 60_000 })
   return JSON.parse(out.trim().split('\n').pop()!) as PlacedSpeech[]
 }
 

@@ -13,7 +13,15 @@ import { readJson, sendJson, sleep, startFakeServer, type FakeContext, type Fake
  */
 export const DEEPSEEK_FAULT_MARKER = /\[\[fault:(429|500|503|blank|wrong_count|length|malformed|keepalive|slow|risk|content_filter)(?:\*(\d+))?\]\]/
 
-type Line = { id: number; text: string }
+/**
+ * Review requests (lines that carry their `translation`) are answered with corrections of only the
+ * lines whose text contains `[[review:fix]]`: their translation followed by ` (reviewed)`. A line
+ * with `[[review:bogus]]` makes the answer name an id that was not sent (a wrong answer, every time).
+ */
+export const DEEPSEEK_REVIEW_FIX = '[[review:fix]]'
+export const DEEPSEEK_REVIEW_BOGUS = '[[review:bogus]]'
+
+type Line = { id: number; text: string; translation?: string }
 type ContextItem = { id: number; text: string; translation?: string }
 type Mode = '429' | '500' | '503' | 'blank' | 'wrong_count' | 'length' | 'keepalive' | 'slow' | 'risk' | 'content_filter' | 'ok'
 
@@ -26,7 +34,8 @@ function openAiError(res: http.ServerResponse, status: number, message: string, 
 /**
  * Starts a DeepSeek chat-completions fake. Rule: it translates deterministically to
  * `[${targetLanguage}] ${text}` (newlines and tags kept, empty stays empty) and answers in the
- * fixed JSON wire format; stats count requests, lines, contextItems, promptChars and tokens.
+ * fixed JSON wire format; stats count requests, lines, contextItems, promptChars and tokens, and
+ * each request's log entry notes its lines, context, glossary and size (promptChars, userChars).
  */
 export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
   const fired = new Map<string, number>()
@@ -95,17 +104,18 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
     ctx.count('systemChars', messages.filter((m) => m.role === 'system').reduce((sum, m) => sum + (m.content as string).length, 0))
     ctx.count('promptTokens', promptTokens)
     if ((body.thinking as { type?: string } | undefined)?.type !== 'disabled') ctx.count('thinkingEnabled')
-    ctx.note({ lines: payload.lines, before, after, glossary })
+    ctx.note({ lines: payload.lines, before, after, glossary, promptChars, userChars: (user?.content as string).length })
 
     const fromMarker = markerMode(payload.lines)
     if (fromMarker) ctx.noteFault()
-    const drawn = ctx.fault?.kind
+    const fault = await ctx.faultFor(payload.lines.map((l) => l.text))
+    const drawn = fault?.kind
     const mode: Mode =
       fromMarker ??
-      (drawn === '5xx' ? ((ctx.fault?.roll ?? 0) < 0.5 ? '500' : '503') : drawn === 'malformed' ? 'length' : drawn === 'slow' || !drawn ? 'ok' : drawn)
+      (drawn === '5xx' ? ((fault?.roll ?? 0) < 0.5 ? '500' : '503') : drawn === 'malformed' ? 'length' : drawn === 'slow' || !drawn ? 'ok' : drawn)
 
     if (mode === '429') {
-      const waitMs = ctx.fault?.retryAfterMs ?? 1000
+      const waitMs = fault?.retryAfterMs ?? 1000
       // Whole seconds go in Retry-After alone; a finer wait (fast tests) also in retry-after-ms.
       const headers = { 'retry-after': String(Math.ceil(waitMs / 1000)), ...(waitMs % 1000 === 0 ? {} : { 'retry-after-ms': String(waitMs) }) }
       return openAiError(res, 429, 'Rate limit reached for requests', 'rate_limit_error', 'rate_limit_exceeded', headers)
@@ -116,8 +126,16 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
     if (mode === '503') return openAiError(res, 503, 'The server is overloaded due to high traffic.', 'server_error', 'server_overloaded')
     if (mode === 'slow') await sleep(2000)
 
-    const translations = payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
-    if (mode === 'wrong_count') translations.splice(Math.floor((ctx.fault?.roll ?? 0.99) * translations.length), 1)
+    const isReview = payload.lines.length > 0 && payload.lines.every((l) => typeof l.translation === 'string')
+    if (isReview) ctx.count('reviewRequests')
+    if (isReview) ctx.count('reviewLines', payload.lines.length)
+    const translations = isReview
+      ? [
+          ...payload.lines.filter((l) => l.text.includes(DEEPSEEK_REVIEW_FIX)).map((l) => ({ id: l.id, text: `${l.translation} (reviewed)` })),
+          ...(payload.lines.some((l) => l.text.includes(DEEPSEEK_REVIEW_BOGUS)) ? [{ id: -1, text: 'not a line of this request' }] : []),
+        ]
+      : payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
+    if (mode === 'wrong_count') translations.splice(Math.floor((fault?.roll ?? 0.99) * translations.length), 1)
     let content = JSON.stringify({ translations })
     let finishReason = 'stop'
     const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 4096

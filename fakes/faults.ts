@@ -19,6 +19,11 @@ export type FaultSpec = {
   retryAfterMs?: number
   /** Seed of the pseudo-random sequence, so a run with `rate` is repeatable (default 1). */
   seed?: number
+  /**
+   * Fail only requests whose texts to translate contain this text (a cue's content every provider
+   * fails on); translation fakes only. `rate` and `times` then count those requests alone.
+   */
+  containing?: string
 }
 
 /** The fault chosen for one request, already resolved to a single kind. */
@@ -33,8 +38,11 @@ export type FaultController = {
   delayMs: number
   /** The current setting, if any (for /__stats). */
   readonly current: FaultSpec | undefined
-  /** Decides the fault for one request; called by the framework once per request. */
-  draw(): ActiveFault | undefined
+  /**
+   * Decides the fault for one request: called by the framework once per request, or, for a
+   * `containing` setting, by the fake with the request's texts to translate.
+   */
+  draw(texts?: readonly string[]): ActiveFault | undefined
   /** A seeded number in [0,1) for fakes that need more random choices. */
   random(): number
 }
@@ -62,6 +70,7 @@ export function parseFaultSpec(value: unknown): FaultSpec {
   for (const key of ['rate', 'times', 'delayMs', 'retryAfterMs', 'seed'] as const) {
     if (spec[key] !== undefined && typeof spec[key] !== 'number') throw new Error(`${key} must be a number`)
   }
+  if (spec.containing !== undefined && (typeof spec.containing !== 'string' || spec.containing === '')) throw new Error('containing must be a non-empty string')
   if (spec.rate !== undefined && ((spec.rate as number) < 0 || (spec.rate as number) > 1)) throw new Error('rate must be within 0..1')
   return spec as FaultSpec
 }
@@ -89,8 +98,10 @@ export function createFaultController({ delayMs = 0 }: { delayMs?: number } = {}
       spec = undefined
     },
     random: () => random(),
-    draw() {
+    draw(texts) {
       if (!spec || remaining <= 0) return undefined
+      const marker = spec.containing
+      if (marker !== undefined && !texts?.some((text) => text.includes(marker))) return undefined
       if (random() >= (spec.rate ?? 1)) return undefined
       remaining -= 1
       const kinds = Array.isArray(spec.kind) ? spec.kind : [spec.kind]

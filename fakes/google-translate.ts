@@ -48,12 +48,13 @@ export async function startGoogleTranslateFake({ apiKey, port, delayMs }: { apiK
     ctx.count('bytes', bytes)
     ctx.stats.counters.maxSegments = Math.max(ctx.stats.counters.maxSegments ?? 0, segments.length)
 
-    const kind = ctx.fault?.kind
+    const fault = await ctx.faultFor(segments)
+    const kind = fault?.kind
     if (kind === '429') {
       return googleError(res, 403, 'User Rate Limit Exceeded', 'PERMISSION_DENIED', 'userRateLimitExceeded', 'usageLimits')
     }
     if (kind === '5xx') {
-      return (ctx.fault?.roll ?? 0) < 0.5
+      return (fault?.roll ?? 0) < 0.5
         ? googleError(res, 500, 'Internal error encountered.', 'INTERNAL', 'backendError')
         : googleError(res, 503, 'The service is currently unavailable.', 'UNAVAILABLE', 'backendError')
     }
@@ -70,7 +71,7 @@ export async function startGoogleTranslateFake({ apiKey, port, delayMs }: { apiK
         ...(typeof body.source === 'string' ? {} : { detectedSourceLanguage: 'en' }),
       }
     })
-    if (kind === 'wrong_count') translations.splice(Math.floor((ctx.fault?.roll ?? 0.99) * translations.length), 1)
+    if (kind === 'wrong_count') translations.splice(Math.floor((fault?.roll ?? 0.99) * translations.length), 1)
     sendJson(res, 200, { data: { translations } })
   }
 

@@ -53,7 +53,7 @@ export async function startMyMemoryFake({ port, delayMs }: { port?: number; dela
     if (!isKnown(target)) return answer(res, `'${target.toUpperCase()}' IS AN INVALID TARGET LANGUAGE . ${langHint}`, 403)
     if (bytes > MYMEMORY_MAX_BYTES) return answer(res, 'QUERY LENGTH LIMIT EXCEEDED. MAX ALLOWED QUERY : 500 CHARS', 403)
 
-    const kind = ctx.fault?.kind
+    const kind = (await ctx.faultFor([q]))?.kind
     if (kind === '429') return answer(res, MYMEMORY_QUOTA_TEXT, '429', { quotaFinished: true })
     if (kind === '5xx') return sendJson(res, 503, { responseStatus: 503, responseDetails: 'SERVICE UNAVAILABLE' })
     if (kind === 'malformed') {

@@ -23,6 +23,15 @@ describe('fault controller', () => {
     expect(faults.current).toBeUndefined()
   })
 
+  it('with `containing`, fails only requests whose texts hold the marker', () => {
+    const faults = createFaultController()
+    faults.set({ kind: '5xx', containing: 'BOOM' })
+    expect(faults.draw()).toBeUndefined()
+    expect(faults.draw(['fine', 'also fine'])).toBeUndefined()
+    expect(faults.draw(['fine', 'this one goes BOOM'])?.kind).toBe('5xx')
+    expect(() => faults.set({ kind: '5xx', containing: '' })).toThrow(/containing/)
+  })
+
   it('rejects an unknown kind', () => {
     expect(() => createFaultController().set({ kind: 'boom' as never })).toThrow(/kind must be one of/)
   })

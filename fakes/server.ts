@@ -24,6 +24,12 @@ export type FakeContext = {
   url: URL
   /** The fault drawn for this request (`slow` has already been waited out). */
   fault: ActiveFault | undefined
+  /**
+   * The fault for this request given its texts to translate: `fault`, or the `containing` fault
+   * when one of the texts holds its marker (a `slow` one is waited out here). Translation fakes
+   * call it once they have read the texts.
+   */
+  faultFor(texts: readonly string[]): Promise<ActiveFault | undefined>
   faults: FaultController
   stats: FakeStats
   /** Adds to one of the fake's own counters. */
@@ -104,13 +110,23 @@ export async function startFakeServer({
       if (current.log.length > MAX_LOGGED_REQUESTS) current.log.splice(0, current.log.length - MAX_LOGGED_REQUESTS)
       res.once('finish', () => Object.assign(record, { answeredAt: Date.now(), status: res.statusCode }))
       try {
-        const fault = faults.draw()
+        // A fault tied to content is drawn by the fake once it has read the texts (faultFor).
+        const fault = faults.current?.containing === undefined ? faults.draw() : undefined
         if (fault) current.faultsInjected += 1
+        let forTexts: Promise<ActiveFault | undefined> | undefined
         const wait = faults.delayMs + (fault?.kind === 'slow' ? fault.delayMs : 0)
         if (wait > 0) await sleep(wait)
         await handler(req, res, {
           url,
           fault,
+          faultFor: (texts) =>
+            (forTexts ??= (async () => {
+              if (fault || faults.current?.containing === undefined) return fault
+              const drawn = faults.draw(texts)
+              if (drawn) current.faultsInjected += 1
+              if (drawn?.kind === 'slow') await sleep(drawn.delayMs)
+              return drawn
+            })()),
           faults,
           stats: current,
           count: (key, by = 1) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeRecording, type PlacedSpeech } from '@/lib/testing/speech-audio'
+import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { startSttFake, STT_MAX_BYTES } from './stt'
 import type { FakeServer } from './server'
 

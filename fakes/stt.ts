@@ -40,7 +40,7 @@ function readForm(req: http.IncomingMessage): Promise<Upload> {
       stream.on('end', () => {
         if (name === 'file') {
           out.file = Buffer.concat(chunks)
-          out.fileName = info.filename
+          out.fileName = info.filename ?? ''
         }
       })
     })

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { packagesOf, reachableFrom, relative, resolveImport, ROOT } from './testing/import-graph'
+import { packagesOf, reachableFrom, relative, resolveImport, ROOT } from '@/test/import-graph'
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
 
@@ -16,7 +16,7 @@ describe('production start', () => {
 })
 
 describe('test harness', () => {
-  // lib/testing/ (the route harness, the API server of the hook tests, database setup) is test code:
+  // test/ (the route harness, the API server of the hook tests, database setup) is test code:
   // no page, route handler, component or production module may import it, not even dynamically.
   const IMPORTS = /(?:^\s*(?:import|export)\s(?:[^'"]*?\sfrom\s)?|\bimport\(\s*)['"]([^'"]+)['"]/gm
   const isTest = (file: string) => /\.test\.tsx?$/.test(file)
@@ -35,12 +35,12 @@ describe('test harness', () => {
     const production = ['app', 'components', 'lib', 'scripts']
       .flatMap(sourceFiles)
       .concat(['proxy.ts', 'instrumentation.ts', 'instrumentation-client.ts'])
-      .filter((file) => !isTest(file) && !file.startsWith(`lib${path.sep}testing${path.sep}`))
+      .filter((file) => !isTest(file))
     const offenders = production.flatMap((file) => {
       const absolute = path.join(ROOT, file)
       return [...readFileSync(absolute, 'utf8').matchAll(IMPORTS)]
         .map((m) => resolveImport(absolute, m[1]))
-        .filter((target): target is string => target !== null && relative(target).startsWith(`lib${path.sep}testing${path.sep}`))
+        .filter((target): target is string => target !== null && relative(target).startsWith(`test${path.sep}`))
         .map((target) => `${file} -> ${relative(target)}`)
     })
     expect(production.length).toBeGreaterThan(100)
@@ -88,10 +88,14 @@ describe('layers', () => {
   })
 
   it('no domain module imports lib/http (the route layer); lib/auth neither', () => {
-    // lib/testing is test code and drives route handlers.
-    const offenders = lib.filter((edge) => edge.endsWith('-> lib/http') && !edge.startsWith('lib/testing'))
+    // lib/client (delivery, the browser's side) reads the envelope's codes, and nothing else of it.
+    const offenders = lib.filter((edge) => edge.endsWith('-> lib/http') && edge !== 'lib/client -> lib/http')
     expect(lib).toContain('lib/http -> lib/errors')
     expect(offenders).toEqual([])
+    const clientImports = productionFiles('lib/client').flatMap((file) =>
+      [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)].map((m) => resolveImport(path.join(ROOT, file), m[1])).filter((t): t is string => t !== null).map(relative),
+    )
+    expect(clientImports.filter((target) => target.startsWith(`lib${path.sep}http${path.sep}`) && !target.startsWith(path.join('lib', 'http', 'envelope')))).toEqual([])
   })
 
   it('errors live in lib/errors, below every domain module (it reads only the locales and their messages)', () => {
@@ -108,5 +112,54 @@ describe('layers', () => {
     expect(offenders).toEqual([])
     // Shared pieces stay below the features.
     expect(components.filter((edge) => { const [from, to] = edge.split(' -> '); return shared.has(from) && to.startsWith('components/') && !shared.has(to) })).toEqual([])
+  })
+
+  it('no route handler imports lib/db: a handler calls one domain function, which owns its queries', () => {
+    const offenders = productionFiles('app/api').filter((file) =>
+      [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)].some((m) => {
+        const target = resolveImport(path.join(ROOT, file), m[1])
+        return target !== null && relative(target).startsWith(`lib${path.sep}db${path.sep}`)
+      }),
+    )
+    expect(productionFiles('app/api').length).toBeGreaterThan(40)
+    expect(offenders).toEqual([])
+  })
+
+  it('lib/srt is gone: subtitles, languages and pricing each live in a module of their own', () => {
+    expect(existsSync(path.join(ROOT, 'lib', 'srt'))).toBe(false)
+    for (const name of ['subtitles', 'languages', 'pricing']) expect(existsSync(path.join(ROOT, 'lib', name, 'index.ts'))).toBe(true)
+  })
+})
+
+describe('components talk to the server through lib/client', () => {
+  // A component imports hooks and fetchers from lib/client/<resource>.ts: the query keys (one
+  // registry, lib/client/keys.ts), the /api/ paths and the envelope codes (by name, ERROR_CODES)
+  // are written there once.
+  function files(dir: string): string[] {
+    const out: string[] = []
+    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name)
+      if (entry.isDirectory()) out.push(...files(rel))
+      else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(rel)
+    }
+    return out
+  }
+  const components = files('components').map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
+  const offending = (pattern: RegExp) => components.filter(({ text }) => pattern.test(text)).map(({ file }) => file)
+
+  it('reads the component folder', () => {
+    expect(components.length).toBeGreaterThan(100)
+  })
+
+  it('no component writes a query key as an array literal', () => {
+    expect(offending(/queryKey:\s*\[/)).toEqual([])
+  })
+
+  it('no component writes an /api/ path', () => {
+    expect(offending(/['"`]\/api\//)).toEqual([])
+  })
+
+  it('no component compares a raw five-digit envelope code', () => {
+    expect(offending(/\b(?:20000|[45]\d\d00)\b/)).toEqual([])
   })
 })

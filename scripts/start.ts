@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { ensureDatabase, startEmbeddedDb, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
+import { ensureDatabase, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
+import { startEmbeddedDbProcess } from '@/lib/devtools/embedded-db-process'
 import { migrateDeploy } from '@/lib/devtools/migrate'
 import { missingProductionSettings, parseEnv } from '@/lib/env'
 import { seed } from '@/prisma/seed'
@@ -36,7 +37,8 @@ async function database(): Promise<string> {
   // The embedded database is a development convenience; production names its PostgreSQL.
   if (!url && mode === 'start') throw new Error('Invalid environment:\n  - DATABASE_URL: required by npm start (production)')
   if (!url) {
-    const embedded: RunningDb = await startEmbeddedDb({ dir: path.join(DATA_DIR, mode === 'e2e' ? 'pg-e2e' : 'pg') })
+    // In a process group of its own: Ctrl-C stops Next (and its job workers) first, then the database.
+    const embedded: RunningDb = await startEmbeddedDbProcess({ dir: path.join(DATA_DIR, mode === 'e2e' ? 'pg-e2e' : 'pg') })
     cleanups.push(() => embedded.stop())
     url = embedded.urlFor(dbName)
     if (mode === 'e2e') await resetDatabase(embedded.adminUrl, dbName)

@@ -13,7 +13,7 @@ import { mkdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { AUDIO_BITRATE } from '@/lib/client/media/extract-audio'
-import { makeSpeechVideo } from '@/lib/testing/speech-video'
+import { makeSpeechVideo } from '@/test/speech-video'
 import { extractInChromium } from './extract-in-browser'
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60)

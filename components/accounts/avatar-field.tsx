@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl'
 import { useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { api, errorText } from '@/lib/client/api'
+import { uploadAvatar } from '@/lib/client/accounts'
+import { errorText } from '@/lib/client/api'
 import { UserAvatar } from './user-avatar'
 
 // Same limit as the server (lib/accounts/avatar.ts); checked here first to save a useless upload.
@@ -25,12 +26,10 @@ export function AvatarField({ name, value, onChange, onBusyChange, label }: Prop
     setError(null)
     if (!file.type.startsWith('image/')) return setError(te('avatarNotImage'))
     if (file.size > MAX_BYTES) return setError(te('avatarTooLarge'))
-    const form = new FormData()
-    form.set('avatar', file)
     setIsUploading(true)
     onBusyChange?.(true)
     try {
-      const { url } = await api<{ url: string }>('/api/upload', { form })
+      const { url } = await uploadAvatar(file)
       onChange(url)
     } catch (failure) {
       setError(errorText(failure, t('uploadFailed')))

@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { Field, Input } from '@/components/ui/input'
 import { adjustPointsFormSchema, type AdjustPointsInput } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { adjustPoints } from '@/lib/client/admin-users'
+import { errorText } from '@/lib/client/api'
 import { createSubmitKeys } from '@/lib/client/idempotency'
 
 const EMPTY: AdjustPointsInput = { direction: 'grant', points: NaN, reason: '' }
@@ -38,7 +39,7 @@ export function AdjustPointsForm({ userId, userName, balance, onAdjusted }: Prop
     setFailed(null)
     const payload = { id: userId, ...values }
     try {
-      await api('/api/user/adjust_points', { body: { ...payload, idempotencyKey: keys.keyFor(payload) } })
+      await adjustPoints(userId, values, keys.keyFor(payload))
       keys.done()
       toast.success(t(values.direction === 'grant' ? 'granted' : 'deducted', { points: values.points, name: userName }))
       form.reset({ ...EMPTY, direction: values.direction })

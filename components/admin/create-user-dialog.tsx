@@ -11,7 +11,8 @@ import { useErrorText } from '@/components/accounts/use-error-text'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { createUserFormSchema, type CreateUserInput } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { createUser, invalidateUsers } from '@/lib/client/admin-users'
+import { errorText } from '@/lib/client/api'
 
 const EMPTY: CreateUserInput = { email: '', name: '', pass: '', confirm: '', pic: '' }
 const FIELDS = [
@@ -43,9 +44,9 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
     try {
-      await api('/api/user/create_user', { body: { ...values, pic: values.pic || undefined } })
+      await createUser(values)
       toast.success(t('created'))
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+      void invalidateUsers(queryClient)
       close(false)
     } catch (error) {
       setFailure(errorText(error, t('createFailed')))

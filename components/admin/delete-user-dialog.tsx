@@ -1,27 +1,26 @@
 'use client'
 
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { api, errorText } from '@/lib/client/api'
+import { useDeleteUser } from '@/lib/client/admin-users'
+import { errorText } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
 
 /** The confirmation required before a user is deleted ("cannot be undone"). */
 export function DeleteUserDialog({ user, onClose }: { user: PublicUser | null; onClose: () => void }) {
   const t = useTranslations('admin')
   const tc = useTranslations('common')
-  const queryClient = useQueryClient()
-  const remove = useMutation({
-    mutationFn: (target: PublicUser) => api<{ id: string; name: string }>('/api/user/delete_user', { body: { id: target.id } }),
-    onSuccess: (deleted) => {
-      toast.success(t('deleted', { name: deleted.name }))
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
-      onClose()
-    },
-    onError: (error) => toast.error(errorText(error, t('deleteFailed'))),
-  })
+  const remove = useDeleteUser()
+  const confirm = (target: PublicUser) =>
+    remove.mutate(target, {
+      onSuccess: (deleted) => {
+        toast.success(t('deleted', { name: deleted.name }))
+        onClose()
+      },
+      onError: (error) => toast.error(errorText(error, t('deleteFailed'))),
+    })
   return (
     <Dialog
       open={user !== null}
@@ -34,7 +33,7 @@ export function DeleteUserDialog({ user, onClose }: { user: PublicUser | null; o
           <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
             {tc('cancel')}
           </Button>
-          <Button variant="danger" isLoading={remove.isPending} onClick={() => user && remove.mutate(user)} data-testid="user-delete-confirm">
+          <Button variant="danger" isLoading={remove.isPending} onClick={() => user && confirm(user)} data-testid="user-delete-confirm">
             {t('confirmDelete')}
           </Button>
         </>

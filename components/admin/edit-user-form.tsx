@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { editUserFormSchema, type EditUserInput } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { updateUser } from '@/lib/client/admin-users'
+import { errorText } from '@/lib/client/api'
 import { storeUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/accounts/contract'
 
@@ -28,7 +29,7 @@ export function EditUserForm({ user, isSelf, onSaved }: Props) {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
     try {
-      const updated = await api<PublicUser>('/api/user/update_user', { body: { id: user.id, ...values } })
+      const updated = await updateUser(user.id, values)
       // A manager renaming themself sees the new name in the profile menu at once.
       if (isSelf) storeUser(updated)
       toast.success(t('detail.profile.saved'))

@@ -1,6 +1,6 @@
 'use client'
 
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useFormatter, useTranslations } from 'next-intl'
 import { useState, type ReactNode } from 'react'
 import { UserAvatar } from '@/components/accounts/user-avatar'
@@ -13,20 +13,18 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { MAX_DETAIL_ENTRIES } from '@/lib/accounts/schemas'
-import type { UserDetail } from '@/lib/accounts/contract'
-import { api } from '@/lib/client/api'
-import { taskKeys } from '@/lib/client/tasks'
+import { invalidateUserDetail, invalidateUsers, useUserDetail } from '@/lib/client/admin-users'
+import { invalidatePoints } from '@/lib/client/points'
 import { pointsToMinutes } from '@/lib/client/task-helpers'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { AdjustPointsForm } from './adjust-points-form'
 import { EditUserForm } from './edit-user-form'
 import { EntriesTable, LotsTable, OrdersTable } from './user-points-tables'
+import { useDateTime } from '@/lib/client/use-date-time'
 
 /** Ledger entries shown first, and how many more each "show more" adds. */
 const ENTRY_STEP = 20
-// Apart from the users list's key, so a list refresh does not reload an open detail and back.
 const LONG_DATE = { year: 'numeric', month: 'long', day: 'numeric' } as const
-const detailKey = (id: string) => ['admin', 'user-detail', id] as const
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -76,23 +74,18 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Publi
   const t = useTranslations('admin')
   const tc = useTranslations('common')
   const format = useFormatter()
+  const dateTime = useDateTime()
   const queryClient = useQueryClient()
   const [entryLimit, setEntryLimit] = useState(ENTRY_STEP)
   const id = user?.id ?? ''
-  const detail = useQuery({
-    queryKey: [...detailKey(id), entryLimit],
-    queryFn: ({ signal }) => api<UserDetail>('/api/user/detail', { body: { id, entries: entryLimit }, signal }),
-    enabled: user !== null,
-    // "Show more" keeps the rows on screen while the longer list loads; another user never shows.
-    placeholderData: (previous) => (previous?.user.id === id ? previous : undefined),
-  })
+  const detail = useUserDetail(user ? id : null, entryLimit)
   const data = detail.data
   const shown = data?.user ?? user
   const isSelf = user?.id === currentUserId
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: detailKey(id) })
-    if (isSelf) void queryClient.invalidateQueries({ queryKey: taskKeys.points })
+    void invalidateUserDetail(queryClient, id)
+    if (isSelf) void invalidatePoints(queryClient)
   }
   const close = () => {
     setEntryLimit(ENTRY_STEP)
@@ -156,10 +149,10 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Publi
                       <path d="M8 4.75V8l2 1.5" />
                     </svg>
                     {data.nextExpiry
-                      ? t('detail.balance.nextExpiry', { points: data.nextExpiry.points, date: format.dateTime(new Date(data.nextExpiry.expiresAt), LONG_DATE) })
+                      ? t('detail.balance.nextExpiry', { points: data.nextExpiry.points, date: dateTime(data.nextExpiry.expiresAt, LONG_DATE) })
                       : t('detail.balance.noExpiry')}
                   </p>
-                  <p className="mt-4 border-t border-border pt-3 text-xs text-subtle">{t('detail.balance.joined', { date: format.dateTime(new Date(data.user.createdAt), LONG_DATE) })}</p>
+                  <p className="mt-4 border-t border-border pt-3 text-xs text-subtle">{t('detail.balance.joined', { date: dateTime(data.user.createdAt, LONG_DATE) })}</p>
                 </Section>
                 <Section title={t('detail.profile.title')} className="flex-1 p-5">
                   <EditUserForm
@@ -167,7 +160,7 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Publi
                     isSelf={isSelf}
                     onSaved={() => {
                       refresh()
-                      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+                      void invalidateUsers(queryClient)
                     }}
                   />
                 </Section>

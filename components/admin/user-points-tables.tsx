@@ -1,6 +1,6 @@
 'use client'
 
-import { useFormatter, useTranslations } from 'next-intl'
+import { useFormatter, useLocale, useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -8,16 +8,18 @@ import { cn } from '@/components/ui/cn'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import type { OrderView } from '@/lib/accounts/contract'
+import { formatPrice } from '@/lib/i18n/format-price'
 import type { EntryView, LotView } from '@/lib/points/contract'
+import { useDateTime } from '@/lib/client/use-date-time'
 
 const DATE_TIME = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const
 const DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const
 
 function When({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
-  const format = useFormatter()
+  const dateTime = useDateTime()
   return (
     <time dateTime={iso} className="tabular whitespace-nowrap">
-      {format.dateTime(new Date(iso), withTime ? DATE_TIME : DATE)}
+      {dateTime(iso, withTime ? DATE_TIME : DATE)}
     </time>
   )
 }
@@ -128,14 +130,8 @@ export function LotsTable({ lots, total }: { lots: LotView[]; total: number }) {
 }
 
 function Money({ price, currency }: { price: string; currency: string }) {
-  const format = useFormatter()
-  let text: string
-  try {
-    text = format.number(Number(price), { style: 'currency', currency })
-  } catch {
-    text = `${price} ${currency}` // an unknown currency code: show it as stored
-  }
-  return <span className="tabular whitespace-nowrap">{text}</span>
+  const locale = useLocale()
+  return <span className="tabular whitespace-nowrap">{formatPrice(price, currency, locale)}</span>
 }
 
 /** The user's orders, newest first: pack, amount, channel and paid state. */

@@ -1,6 +1,5 @@
 'use client'
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { UserAvatar } from '@/components/accounts/user-avatar'
@@ -10,17 +9,12 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
-import { api } from '@/lib/client/api'
+import { useUserPage } from '@/lib/client/admin-users'
 import type { PublicUser } from '@/lib/accounts/contract'
-import type { Page } from '@/lib/pagination'
 import { CreateUserDialog } from './create-user-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { UserDetailDialog } from './user-detail-dialog'
 import { UsersPager } from './users-pager'
-
-type UserPage = Page<PublicUser>
-
-export const usersKey = ['admin', 'users'] as const
 
 /** Managers' user table: user info, ID, role, status (always active), details and delete; paged 10 by default. */
 export function UsersView({ currentUserId }: { currentUserId: string }) {
@@ -31,11 +25,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
   const [isCreating, setIsCreating] = useState(false)
   const [toDelete, setToDelete] = useState<PublicUser | null>(null)
   const [toShow, setToShow] = useState<PublicUser | null>(null)
-  const users = useQuery({
-    queryKey: [...usersKey, page, size],
-    queryFn: ({ signal }) => api<UserPage>('/api/user/all_users', { body: { page, size }, signal }),
-    placeholderData: keepPreviousData,
-  })
+  const users = useUserPage(page, size)
   const data = users.data
   // A deletion can empty the last page: step back instead of showing nothing.
   if (data && data.list.length === 0 && page > 1 && !users.isFetching) setPage(Math.max(1, data.totalPages))

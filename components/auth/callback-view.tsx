@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react'
 import { buttonClasses } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { api, ApiError, errorText } from '@/lib/client/api'
+import { getProfile } from '@/lib/client/accounts'
+import { errorText, isApiError } from '@/lib/client/api'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/accounts/contract'
@@ -37,7 +38,7 @@ export function CallbackView() {
         await wait(ms)
         if (!isActive) return
         try {
-          const user = await api<PublicUser>('/api/user/profile')
+          const user = await getProfile()
           if (!isActive) return
           storeUser(user)
           setState({ status: 'success', user })
@@ -46,7 +47,7 @@ export function CallbackView() {
           return
         } catch (error) {
           // Only a missing session is worth waiting for; anything else is reported at once.
-          if (!(error instanceof ApiError && error.code === 40100)) return setState({ status: 'failed', message: errorText(error, t('profileFailed')) })
+          if (!isApiError(error, 'unauthorized')) return setState({ status: 'failed', message: errorText(error, t('profileFailed')) })
         }
       }
       if (isActive) setState({ status: 'failed', message: t('noSession') })

@@ -11,11 +11,11 @@ import { Field, Input } from '@/components/ui/input'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { emailLoginSchema, type EmailLoginInput } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { signInWithEmail } from '@/lib/client/accounts'
+import { errorText } from '@/lib/client/api'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/accounts/contract'
 
 // After an email sign-in the dashboard opens after about one second (docs/product.md, Pages).
 const REDIRECT_DELAY_MS = 1000
@@ -43,7 +43,7 @@ export function EmailLoginForm() {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
     try {
-      const user = await api<PublicUser & { token: string }>('/api/email/auth', { body: values })
+      const user = await signInWithEmail(values)
       storeUser(user)
       setIsDone(true)
     } catch (error) {

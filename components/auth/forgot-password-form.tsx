@@ -11,11 +11,11 @@ import { Field, Input } from '@/components/ui/input'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { resetPasswordFormSchema, type ResetPasswordInput } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { resetPassword } from '@/lib/client/accounts'
+import { errorText } from '@/lib/client/api'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/accounts/contract'
 import { AuthCard } from './auth-card'
 import { SendCodeButton } from './send-code-button'
 
@@ -42,7 +42,7 @@ export function ForgotPasswordForm() {
   const submit = form.handleSubmit(async ({ email, code, pass }) => {
     setFailure(null)
     try {
-      const user = await api<PublicUser & { token: string }>('/api/user/reset_password', { body: { email, code, pass } })
+      const user = await resetPassword({ email, code, pass })
       storeUser(user)
       toast.success(t('success'))
       window.location.assign(localized('/dashboard'))
@@ -75,7 +75,7 @@ export function ForgotPasswordForm() {
               <Input id="forgot-code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder={t('codePlaceholder')} invalid={Boolean(errors.code)} data-testid="forgot-code" {...form.register('code')} />
             </div>
             <SendCodeButton
-              path="/api/user/forgot_password"
+              purpose="reset"
               testId="forgot-get-code"
               sentMessage={(email) => t('codeSent', { email })}
               getEmail={() => form.getValues('email') ?? ''}

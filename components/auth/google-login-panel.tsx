@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { buttonClasses } from '@/components/ui/button'
+import { googleSignInUrl } from '@/lib/client/accounts'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 
 function GoogleMark() {
@@ -22,8 +23,7 @@ export function GoogleLoginPanel() {
   const start = () => {
     const landing = `${window.location.origin}${localized('/auth/callback')}`
     // A full navigation: the server answers with a redirect to the provider, not a page.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign(`/api/google/auth?redirect_uri=${encodeURIComponent(landing)}`)
+    window.location.assign(googleSignInUrl(landing))
   }
   return (
     <div className="space-y-4 py-2 text-center">

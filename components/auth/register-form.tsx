@@ -11,11 +11,11 @@ import { Field, Input } from '@/components/ui/input'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { registerSchema, type RegisterInput } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { register } from '@/lib/client/accounts'
+import { errorText } from '@/lib/client/api'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/accounts/contract'
 import { AuthCard } from './auth-card'
 import { SendCodeButton } from './send-code-button'
 
@@ -41,7 +41,7 @@ export function RegisterForm() {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
     try {
-      const user = await api<PublicUser & { token: string }>('/api/user/register', { body: values })
+      const user = await register(values)
       storeUser(user)
       toast.success(t('success'))
       // "/" sends a signed-in visitor on to the dashboard (proxy.ts): go there directly, with a full load.

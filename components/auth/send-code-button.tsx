@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { sendCodeSchema } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { sendCode, type CodePurpose } from '@/lib/client/accounts'
+import { errorText } from '@/lib/client/api'
 import { useHydrated } from '@/lib/client/use-hydrated'
 
 // After a code is sent, a 60-second countdown disables the button (docs/product.md, Accounts).
@@ -15,15 +16,15 @@ type Props = {
   getEmail: () => string
   onInvalidEmail: (messageKey: string) => void
   onSent: () => void
-  /** The endpoint that mails the code: sign-up (default) or password reset. */
-  path?: '/api/user/send_code' | '/api/user/forgot_password'
+  /** What the mailed code is for: sign-up (default) or password reset. */
+  purpose?: CodePurpose
   /** The toast after sending (the reset form cannot say an account exists). */
   sentMessage?: (email: string) => string
   testId?: string
 }
 
 /** "Get code": checks the address with the server's rule, mails a code, then counts down 60 s. */
-export function SendCodeButton({ getEmail, onInvalidEmail, onSent, path = '/api/user/send_code', sentMessage, testId = 'register-get-code' }: Props) {
+export function SendCodeButton({ getEmail, onInvalidEmail, onSent, purpose = 'register', sentMessage, testId = 'register-get-code' }: Props) {
   const t = useTranslations('auth.register')
   const [secondsLeft, setSecondsLeft] = useState(0)
   const [isSending, setIsSending] = useState(false)
@@ -43,7 +44,7 @@ export function SendCodeButton({ getEmail, onInvalidEmail, onSent, path = '/api/
     }
     setIsSending(true)
     try {
-      await api(path, { body: parsed.data })
+      await sendCode(purpose, parsed.data.email)
       onSent()
       setSecondsLeft(COOLDOWN_SECONDS)
       toast.success(sentMessage ? sentMessage(parsed.data.email) : t('codeSent', { email: parsed.data.email }))

@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { api, errorText } from '@/lib/client/api'
+import { signInWithWechat } from '@/lib/client/accounts'
+import { errorText } from '@/lib/client/api'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { storeUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/accounts/contract'
 
 export type WechatReturn = 'none' | 'signing-in' | 'done' | 'failed'
 
@@ -36,7 +36,7 @@ export function useWechatReturn(): { status: WechatReturn; error: string | null 
     let timer: ReturnType<typeof setTimeout> | undefined
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setStatus('signing-in')
-    api<PublicUser & { token: string }>('/api/user/wechat_login', { body: { code, state: state ?? '' } })
+    signInWithWechat(code, state ?? '')
       .then((user) => {
         storeUser(user)
         setStatus('done')

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import type { WechatQrConfig } from '@/lib/accounts/contract'
-import { api } from '@/lib/client/api'
+import { getWechatQrConfig } from '@/lib/client/accounts'
 
 type WxLoginOptions = { self_redirect: boolean; id: string; appid: string; scope: string; redirect_uri: string; state: string; style: string }
 declare global {
@@ -45,7 +45,7 @@ export function WechatPanel({ returnPath }: { returnPath: string }) {
     const id = ++attempt.current
     setStatus('loading')
     try {
-      const next = await api<WechatQrConfig>(`/api/wechat/qr_config?redirect=${encodeURIComponent(returnPath)}`, { method: 'GET' })
+      const next = await getWechatQrConfig(returnPath)
       if (id !== attempt.current) return
       if (!next.isSandbox) {
         await loadScript()

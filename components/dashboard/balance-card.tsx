@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { pointsToMinutes } from '@/lib/client/task-helpers'
-import { usePoints } from './use-points'
+import { usePoints } from '@/lib/client/points'
 
 /** The points balance with what it is worth in minutes; skeleton while loading, retry on error. */
 export function BalanceCard() {

@@ -2,8 +2,8 @@ import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import type { PublicUser } from '@/lib/accounts/contract'
 import type { Features } from '@/lib/features'
+import { AdminOnlyNotice } from '@/components/layout/admin-only-notice'
 import { Alert } from '@/components/ui/alert'
-import { AdminOnlyNotice } from './admin-only-notice'
 import { DashboardHeader } from './dashboard-header'
 import { PaymentReturn } from './payments/payment-return'
 import { SideMenu } from './side-menu'
@@ -32,7 +32,7 @@ export function DashboardShell({ user, features, children }: Props) {
         </main>
       </div>
       <PaymentReturn />
-      <AdminOnlyNotice />
+      <AdminOnlyNotice message={t('adminOnly')} />
     </div>
   )
 }

@@ -1,6 +1,5 @@
 'use client'
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useLocale, useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { LocalizedLink } from '@/components/layout/localized-link'
@@ -12,10 +11,11 @@ import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
-import { fetchOrders, paymentKeys, type OrderItem } from '@/lib/client/payments'
+import { formatPrice } from '@/lib/i18n/format-price'
+import { useOrderPage, type OrderItem } from '@/lib/client/orders'
 import { BalanceLayout } from './balance-layout'
-import { formatPrice } from './format-price'
 import { SECTION_PATHS } from './sections'
+import { useDateTime } from '@/lib/client/use-date-time'
 
 const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }
 
@@ -27,18 +27,10 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
   const ta = useTranslations('tasks')
   const locale = useLocale()
   const [page, setPage] = useState(1)
-  const orders = useQuery({
-    queryKey: paymentKeys.orders(page),
-    queryFn: async ({ signal }) => {
-      const result = await fetchOrders(page, signal)
-      // The "empty data" case: an answer without its page object.
-      if (!result?.list) throw new Error(t('emptyData'))
-      return result
-    },
-    placeholderData: keepPreviousData,
-  })
+  // The "empty data" case: an answer without its page object.
+  const orders = useOrderPage(page, t('emptyData'))
   const data = orders.data
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const dateTime = useDateTime()
   const statusText = (order: OrderItem) => (order.status === 1 ? t('status1') : order.status === 2 ? t('status2') : t('statusUnknown'))
 
   return (
@@ -112,7 +104,7 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
                         <TD>
                           <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>{statusText(order)}</Badge>
                         </TD>
-                        <TD className="tabular whitespace-nowrap text-muted">{dateTime.format(new Date(order.createTime))}</TD>
+                        <TD className="tabular whitespace-nowrap text-muted">{dateTime(order.createTime, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}</TD>
                       </TR>
                     ))}
               </TBody>

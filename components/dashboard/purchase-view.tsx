@@ -1,6 +1,6 @@
 'use client'
 
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useLocale, useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -11,12 +11,13 @@ import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorText } from '@/lib/client/api'
-import { createAlipayUrl, createCardPayment, fetchProducts, paymentKeys, redirectToCardCheckout, type ProductDto } from '@/lib/client/payments'
+import { formatPrice } from '@/lib/i18n/format-price'
+import { useProducts, type ProductDto } from '@/lib/client/orders'
+import { createAlipayUrl, createCardPayment, redirectToCardCheckout } from '@/lib/client/payments'
 import { useEdition } from '@/lib/client/use-edition'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { currencyFor, productCatalogue, type Locale } from '@/lib/site'
 import { BalanceLayout } from './balance-layout'
-import { formatPrice } from './format-price'
 
 /**
  * Buy points: the packs of this host's catalogue with the price in the reader's currency and what
@@ -28,11 +29,7 @@ export function PurchaseView() {
   const tc = useTranslations('common')
   const edition = useEdition()
   const catalogue = edition ? productCatalogue(edition.name) : null
-  const products = useQuery({
-    queryKey: paymentKeys.products(catalogue ?? ''),
-    queryFn: ({ signal }) => fetchProducts(catalogue!, signal),
-    enabled: catalogue !== null,
-  })
+  const products = useProducts(catalogue)
   const [alipayLink, setAlipayLink] = useState<{ url: string; isBlocked: boolean } | null>(null)
   // The pack with the most minutes per unit of money is marked, so the choice is easy to read.
   const bestId = products.data?.reduce<ProductDto | null>((best, p) => (!best || p.points / p.originalPrice > best.points / best.originalPrice ? p : best), null)?.id

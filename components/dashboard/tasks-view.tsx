@@ -12,7 +12,7 @@ import type { Features } from '@/lib/features'
 import { DeleteTaskDialog } from './tasks/delete-task-dialog'
 import { TaskTable, TaskTableSkeleton } from './tasks/task-table'
 import { UploadDialog } from './tasks/upload-dialog'
-import { useTaskPage } from './tasks/use-tasks'
+import { useTaskPage } from '@/lib/client/tasks'
 
 /** The "subtitle translation" view: the caller's tasks, newest first, and the upload dialog. */
 export function TasksView({ features }: { features: Features }) {

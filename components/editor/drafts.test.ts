@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { shownText, summarize, withChange, withoutField, withoutSettled, withSaved, withSegment, withStatus, type Edits } from './drafts'
 
-const segment: TaskSegment = { id: 7, startTime: '00:00:01,000', endTime: '00:00:02,000', duration: 1000, originalText: 'Hello', translatedText: '你好', translatedBy: 'deepseek' }
+const segment: TaskSegment = { id: 7, startTime: '00:00:01,000', endTime: '00:00:02,000', duration: 1000, originalText: 'Hello', translatedText: '你好', translatedBy: 'deepseek', firstTranslation: null }
 
 describe('drafts over polled server data', () => {
   it('shows the server text until the user types, then the draft', () => {

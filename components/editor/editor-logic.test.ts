@@ -65,7 +65,7 @@ describe('row selection', () => {
 })
 
 describe('cue timeline', () => {
-  const seg = (id: number, start: string, end: string): TaskSegment => ({ id, startTime: start, endTime: end, duration: 0, originalText: '', translatedText: null, translatedBy: null })
+  const seg = (id: number, start: string, end: string): TaskSegment => ({ id, startTime: start, endTime: end, duration: 0, originalText: '', translatedText: null, translatedBy: null, firstTranslation: null })
   it('finds the cue on screen, none in gaps, the later one when cues overlap', () => {
     const timeline = buildTimeline([seg(1, '00:00:01,000', '00:00:03,000'), seg(3, '00:00:06,000', '00:00:09,000'), seg(2, '00:00:04,000', '00:00:07,000')])
     expect(cueAt(timeline, 500)).toBeNull()
@@ -81,9 +81,9 @@ describe('cue timeline', () => {
 describe('flag index', () => {
   const limits = defaultLimits('en')
   const segs: TaskSegment[] = [
-    { id: 1, startTime: '00:00:01,000', endTime: '00:00:03,000', duration: 2000, originalText: 'Hello', translatedText: 'Bonjour', translatedBy: 'deepseek' },
-    { id: 2, startTime: '00:00:04,000', endTime: '00:00:05,000', duration: 1000, originalText: 'Bye', translatedText: 'Bye', translatedBy: 'deepseek' },
-    { id: 3, startTime: '00:00:06,000', endTime: '00:00:07,000', duration: 1000, originalText: 'Later', translatedText: null, translatedBy: null },
+    { id: 1, startTime: '00:00:01,000', endTime: '00:00:03,000', duration: 2000, originalText: 'Hello', translatedText: 'Bonjour', translatedBy: 'deepseek', firstTranslation: null },
+    { id: 2, startTime: '00:00:04,000', endTime: '00:00:05,000', duration: 1000, originalText: 'Bye', translatedText: 'Bye', translatedBy: 'deepseek', firstTranslation: null },
+    { id: 3, startTime: '00:00:06,000', endTime: '00:00:07,000', duration: 1000, originalText: 'Later', translatedText: null, translatedBy: null, firstTranslation: null },
   ]
   it('flags from server text and drafts, and pending rows only once the task is done', () => {
     expect(flaggedIds(segs, {}, limits, true)).toEqual([2])

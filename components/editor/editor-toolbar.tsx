@@ -17,6 +17,8 @@ type Props = {
   canRetranslate: boolean
   isRetranslating: boolean
   onRetranslateSelected: () => void
+  /** Timings can be shifted only once the task stops translating (the server refuses it before). */
+  canShift: boolean
   onShift: () => void
   flagCount: number
   isFlaggedOnly: boolean
@@ -82,7 +84,7 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.isRetranslating} testId="toolbar-retranslate">
         <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
       </Tool>
-      <Tool label={t('shift')} onClick={props.onShift} testId="toolbar-shift">
+      <Tool label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift">
         <Icon d="M2 8h12M5 5 2 8l3 3M11 5l3 3-3 3" />
       </Tool>
       {props.selectedCount > 1 && (

@@ -8,49 +8,34 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { ApiError, errorText } from '@/lib/client/api'
+import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
-import { taskAudioUrl, type SegmentWrite, type TaskDetail } from '@/lib/client/tasks'
-import { shownText } from './drafts'
+import { useSegmentReview } from '@/lib/client/segment-review'
+import { taskAudioUrl, useTaskDetail, type TaskDetail } from '@/lib/client/tasks'
 import { EditorHeader } from './editor-header'
 import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
 import { EditorToolbar } from './editor-toolbar'
 import { ExportMenu } from './export-menu'
-import { findMatches, replaceAll, replaceOne, type FindOptions } from './find'
 import { FindBar } from './find-bar'
 import { flaggedIds } from './flag-index'
 import { HelpSheet } from './help-sheet'
 import type { Change } from './history'
-import { editorAction, globalAction, movedIndex, type GlobalContext, type KeyContext } from './keyboard'
 import { LimitsDialog } from './limits-dialog'
 import { timeToMs } from './quality'
 import { SegmentDialog } from './segment-dialog'
 import { SegmentList, type SegmentListHandle } from './segment-list'
-import type { RowHandlers, RowHighlights } from './segment-row'
+import type { RowHandlers } from './segment-row'
 import { clickSelection, emptySelection, type Selection } from './selection'
 import { ShiftDialog } from './shift-dialog'
 import { ShortcutsHint } from './shortcuts-hint'
+import { useEditorKeys } from './use-editor-keys'
 import { useEditorOps } from './use-editor-ops'
+import { useFindReplace } from './use-find-replace'
 import { useGlossaryTerms } from './use-glossary-terms'
 import { useQualityLimits } from './use-quality-limits'
 import { useSegmentEdits } from './use-segment-edits'
-import { useTaskDetail } from './use-task-detail'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
-function keyContext(target: EventTarget | null): KeyContext {
-  if (!(target instanceof HTMLElement)) return 'row'
-  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT') return 'text'
-  if (target.closest('button, a, [role="menuitem"], video')) return 'control'
-  return 'row'
-}
-
-function globalContext(target: EventTarget | null, list: HTMLElement | null | undefined): GlobalContext {
-  const context = keyContext(target)
-  if (context === 'text') return list && target instanceof Node && list.contains(target) && (target as HTMLElement).tagName === 'TEXTAREA' ? 'rowText' : 'input'
-  return context
-}
-
-const NO_HIGHLIGHTS: ReadonlyMap<number, RowHighlights> = new Map()
 type Dialog = 'help' | 'shift' | 'limits' | null
 
 /** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */
@@ -67,6 +52,23 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const onSaved = useCallback((change: Change) => recordRef.current?.(change), [])
   const { edits, retranslating, change, flush, flushAll, dropDrafts, replace, retranslate } = useSegmentEdits(taskId, { onSaved })
   const pending = useMemo(() => ({ flushAll, dropDrafts }), [flushAll, dropDrafts])
+  // "Review this segment": DeepSeek tasks only (the server refuses others).
+  const tr = useTranslations('editor.review')
+  const { reviewing, review } = useSegmentReview(taskId)
+  const canReview = task?.translationService === 'deepseek'
+  const reviewRow = useCallback(
+    async (id: number) => {
+      // The row's typing is saved first, so the review reads what the person sees.
+      await flush(id)
+      try {
+        const answer = await review(id)
+        toast.success(answer.corrected ? tr('corrected', { id }) : tr('unchanged', { id }), { id: `review-${id}` })
+      } catch (error) {
+        toast.error(tr('failed'), { description: errorText(error, '') || undefined, id: `review-${id}` })
+      }
+    },
+    [flush, review, tr],
+  )
   const ops = useEditorOps(taskId, pending)
   useEffect(() => {
     recordRef.current = (c) => ops.record('edit', [c])
@@ -92,40 +94,20 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const [selection, setSelection] = useState<Selection>(emptySelection)
   const [isVideoShown, setVideoShown] = useState(false)
   const [playingId, setPlayingId] = useState<number | null>(null)
-  const [isFindOpen, setFindOpen] = useState(false)
-  const [findOptions, setFindOptions] = useState<FindOptions>({ query: '', field: 'translatedText', matchCase: false, wholeWord: false })
-  const [replacement, setReplacement] = useState('')
-  const [matchIndex, setMatchIndex] = useState(0)
-  const [focusRequest, setFocusRequest] = useState<{ target: 'find' | 'replace'; at: number }>({ target: 'find', at: 0 })
   const list = useRef<SegmentListHandle>(null)
   const video = useRef<VideoPaneHandle>(null)
 
   // In list order, so a selection made bottom-up still retranslates and shifts in order.
   const selectedIds = useMemo(() => (selection.ids.size === 0 ? [] : segments.filter((s) => selection.ids.has(s.id)).map((s) => s.id)), [segments, selection.ids])
 
-  const matches = useMemo(() => {
-    if (!isFindOpen || findOptions.query === '') return []
-    return findMatches(
-      view.map((s) => ({ id: s.id, text: shownText(s, deferredEdits[s.id], findOptions.field) })),
-      findOptions,
-    )
-  }, [deferredEdits, findOptions, isFindOpen, view])
-  const current = matches.length === 0 ? -1 : Math.min(matchIndex, matches.length - 1)
-  const highlights = useMemo(() => {
-    if (matches.length === 0) return NO_HIGHLIGHTS
-    const byRow = new Map<number, RowHighlights>()
-    matches.forEach((m, i) => {
-      const row = byRow.get(m.id) ?? { field: findOptions.field, ranges: [] }
-      byRow.set(m.id, { ...row, ranges: [...row.ranges, { start: m.start, end: m.end, current: i === current }] })
-    })
-    return byRow
-  }, [current, findOptions.field, matches])
+  const revealRow = useCallback((index: number) => list.current?.revealRow(index), [])
+  const find = useFindReplace({ view, segments, edits, deferredEdits, isTranslating, applyTexts: ops.applyTexts, revealRow })
 
   // Handlers read the latest state through refs, so they stay stable and rows stay memoized.
   // A layout effect: a key pressed right after a click must already see the row it activated.
-  const latest = useRef({ view, activeIndex, openId, dialog, flaggedSet, matches, current, segments })
+  const latest = useRef({ view, activeIndex, openId, dialog, flaggedSet, segments })
   useLayoutEffect(() => {
-    latest.current = { view, activeIndex, openId, dialog, flaggedSet, matches, current, segments }
+    latest.current = { view, activeIndex, openId, dialog, flaggedSet, segments }
   })
 
   const seek = useCallback((id: number) => {
@@ -143,37 +125,15 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       onLeave: (id) => void flush(id),
       onOpen: setOpenId,
       onRetranslate: (id) => void retranslate(id),
+      onReview: canReview ? (id) => void reviewRow(id) : undefined,
       onActivate: setActiveIndex,
       onSelect: (index, mods) => setSelection((s) => clickSelection(s, latest.current.view.map((row) => row.id), index, mods)),
       onSeek: seek,
     }),
-    [change, flush, retranslate, seek],
+    [canReview, change, flush, retranslate, reviewRow, seek],
   )
 
   const saveAll = useCallback(() => flushAll(), [flushAll])
-
-  const openFind = useCallback((target: 'find' | 'replace') => {
-    setFindOpen(true)
-    setFocusRequest({ target, at: Date.now() })
-  }, [])
-
-  const revealMatch = useCallback((position: number) => {
-    const match = latest.current.matches[position]
-    if (!match) return
-    const index = latest.current.view.findIndex((s) => s.id === match.id)
-    if (index >= 0) list.current?.revealRow(index)
-  }, [])
-
-  const stepMatch = useCallback(
-    (delta: 1 | -1) => {
-      const total = latest.current.matches.length
-      if (total === 0) return
-      const next = (Math.max(0, latest.current.current) + delta + total) % total
-      setMatchIndex(next)
-      revealMatch(next)
-    },
-    [revealMatch],
-  )
 
   const jumpToFlag = useCallback((delta: 1 | -1) => {
     const { view: rows, activeIndex: index, flaggedSet: flags } = latest.current
@@ -188,48 +148,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     toast.info(t('quality.noMoreFlags'), { id: 'no-flags' })
   }, [t])
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const { view: rows, activeIndex: index, openId: dialogId, dialog: sheet } = latest.current
-      if (dialogId !== null || sheet !== null || event.defaultPrevented) return
-      const target = event.target as HTMLElement | null
-      const container = list.current?.container()
-      const global = globalAction(event, globalContext(target, container))
-      if (global) {
-        if (global === 'playPause') {
-          if (video.current?.togglePlay()) event.preventDefault()
-          return
-        }
-        event.preventDefault()
-        if (global === 'undo') void ops.undo()
-        else if (global === 'redo') void ops.redo()
-        else if (global === 'find' || global === 'replace') openFind(global)
-        else if (global === 'help') setDialog('help')
-        else if (rows.length > 0) jumpToFlag(global === 'nextFlag' ? 1 : -1)
-        return
-      }
-      if (rows.length === 0) return
-      const isInList = Boolean(target && container?.contains(target))
-      if (!isInList && target !== document.body) return
-      const context = keyContext(target)
-      const action = editorAction(event, context)
-      if (!action) return
-      event.preventDefault()
-      const row = rows[Math.min(index, rows.length - 1)]
-      if (action === 'open') setOpenId(row.id)
-      else if (action === 'retranslate') void retranslate(row.id)
-      else if (action === 'leave') list.current?.focusRow(index)
-      else {
-        const next = movedIndex(action, index, rows.length)
-        setActiveIndex(next)
-        // typing moves to the same box of the next row; otherwise the row itself takes focus
-        const field = context === 'text' ? (target?.dataset.field ?? undefined) : undefined
-        list.current?.focusRow(next, field)
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [jumpToFlag, openFind, ops, retranslate])
+  const openHelp = useCallback(() => setDialog('help'), [])
+  useEditorKeys(latest, list, video, { ops, openFind: find.open, openHelp, jumpToFlag, openRow: setOpenId, retranslate, activate: setActiveIndex })
 
   const onCurrentCue = useCallback((id: number | null, follow: boolean) => {
     setPlayingId(id)
@@ -244,32 +164,10 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   if (query.isPending) return <EditorSkeleton />
   if (query.isError && !task) {
-    if (query.error instanceof ApiError && query.error.code === 40400) return <EditorMissing />
+    if (isApiError(query.error, 'not_found')) return <EditorMissing />
     return <EditorLoadError message={errorText(query.error, t('loadErrorDetail'))} onRetry={() => query.refetch()} isRetrying={query.isFetching} />
   }
   if (!task) return <EditorMissing />
-
-  const replaceCurrent = () => {
-    const match = matches[current]
-    const segment = match && segments.find((s) => s.id === match.id)
-    if (!match || !segment) return
-    const text = shownText(segment, edits[segment.id], findOptions.field)
-    void ops.applyTexts([{ id: match.id, [findOptions.field]: replaceOne(text, match, replacement) }])
-  }
-  const replaceEverywhere = async () => {
-    const writes: SegmentWrite[] = []
-    for (const id of new Set(matches.map((m) => m.id))) {
-      const segment = segments.find((s) => s.id === id)
-      // rows the worker has not translated yet cannot be written (the server refuses them)
-      if (!segment || (isTranslating && (segment.translatedText === null || segment.translatedText === undefined))) continue
-      const text = shownText(segment, edits[id], findOptions.field)
-      const next = replaceAll(text, findOptions, replacement)
-      if (next !== text) writes.push({ id, [findOptions.field]: next })
-    }
-    const count = matches.length
-    await ops.applyTexts(writes)
-    toast.success(t('find.replaced', { count }), { id: 'replace-all' })
-  }
 
   const openSegment = openId === null ? null : (segments.find((s) => s.id === openId) ?? null)
   return (
@@ -280,13 +178,14 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         canRedo={ops.canRedo && ops.busy === null}
         onUndo={() => void ops.undo()}
         onRedo={() => void ops.redo()}
-        onFind={() => (isFindOpen ? setFindOpen(false) : openFind('find'))}
-        isFindOpen={isFindOpen}
+        onFind={() => (find.isOpen ? find.close() : find.open('find'))}
+        isFindOpen={find.isOpen}
         selectedCount={selectedIds.length}
         onClearSelection={() => setSelection(emptySelection)}
         canRetranslate={!isTranslating}
         isRetranslating={ops.busy === 'retranslate'}
         onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
+        canShift={!isTranslating}
         onShift={() => setDialog('shift')}
         flagCount={flagged.length}
         isFlaggedOnly={filter !== null}
@@ -299,25 +198,22 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         onVideo={() => setVideoShown((v) => !v)}
         onHelp={() => setDialog('help')}
       />
-      {isFindOpen && (
+      {find.isOpen && (
         <FindBar
-          options={findOptions}
-          onOptions={(next) => {
-            setFindOptions(next)
-            setMatchIndex(0)
-          }}
-          replacement={replacement}
-          onReplacement={setReplacement}
-          current={current}
-          total={matches.length}
-          onStep={stepMatch}
-          onReplaceOne={replaceCurrent}
-          onReplaceAll={() => void replaceEverywhere()}
+          options={find.options}
+          onOptions={find.setOptions}
+          replacement={find.replacement}
+          onReplacement={find.setReplacement}
+          current={find.current}
+          total={find.matches.length}
+          onStep={find.step}
+          onReplaceOne={find.replaceCurrent}
+          onReplaceAll={() => void find.replaceEverywhere()}
           onClose={() => {
-            setFindOpen(false)
+            find.close()
             list.current?.focusRow(Math.min(activeIndex, Math.max(0, view.length - 1)))
           }}
-          focusRequest={focusRequest}
+          focusRequest={find.focusRequest}
           isBusy={ops.busy !== null}
         />
       )}
@@ -351,13 +247,14 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               segments={view}
               edits={edits}
               retranslating={retranslating}
+              reviewing={reviewing}
               activeIndex={Math.min(activeIndex, view.length - 1)}
               isTaskTranslating={isTranslating}
               selected={selection.ids}
               playingId={playingId}
               limits={limits}
               glossary={glossary}
-              highlights={highlights}
+              highlights={find.highlights}
               handlers={handlers}
             />
           )}

@@ -8,13 +8,9 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { errorText } from '@/lib/client/api'
 import type { ExportContent, ExportFormat } from '@/lib/client/task-helpers'
 import { downloadExport, type Task } from '@/lib/client/tasks'
+import { EXPORT_CONTENTS, FORMAT_LABELS, SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 
-const FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'srt', label: 'SRT' },
-  { format: 'vtt', label: 'WebVTT' },
-  { format: 'ass', label: 'ASS' },
-]
-const CONTENTS: ExportContent[] = ['translated', 'bilingual', 'original']
+const FORMATS = SUBTITLE_FORMATS.map((format) => ({ format, label: FORMAT_LABELS[format] }))
 
 /** SRT or VTT × translation, bilingual or original; pending edits are saved before the download. */
 export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; hasSegments: boolean; beforeExport: () => Promise<void> }) {
@@ -52,7 +48,7 @@ export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; ha
           <div key={format}>
             {i > 0 && <DropdownMenuSeparator />}
             <DropdownMenuLabel>{label}</DropdownMenuLabel>
-            {CONTENTS.map((content) => (
+            {EXPORT_CONTENTS.map((content) => (
               <DropdownMenuItem
                 key={content}
                 // A translation still in progress can only be exported as the original.

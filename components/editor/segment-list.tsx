@@ -15,6 +15,8 @@ type Props = {
   segments: TaskSegment[]
   edits: Edits
   retranslating: ReadonlySet<number>
+  /** Rows whose review is in flight. */
+  reviewing?: ReadonlySet<number>
   activeIndex: number
   isTaskTranslating: boolean
   selected: ReadonlySet<number>
@@ -55,7 +57,7 @@ function ColumnHeads() {
  * 3,000-segment file scrolls and types as smoothly as a short one.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, edits, retranslating, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, highlights, handlers },
+  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, highlights, handlers },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null)
@@ -128,6 +130,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   edit={edits[segment.id]}
                   isActive={item.index === activeIndex}
                   isRetranslating={retranslating.has(segment.id)}
+                  isReviewing={reviewing?.has(segment.id)}
                   isTaskTranslating={isTaskTranslating}
                   isHydrated={isHydrated}
                   isSelected={selected.has(segment.id)}

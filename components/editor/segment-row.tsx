@@ -6,6 +6,7 @@ import { cn } from '@/components/ui/cn'
 import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
+import { ReviewedNote } from './reviewed-note'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
 import type { FindField } from './find'
@@ -16,6 +17,8 @@ export type RowHandlers = {
   onLeave: (id: number) => void
   onOpen: (id: number) => void
   onRetranslate: (id: number) => void
+  /** "Review this segment" (DeepSeek tasks): absent, the row offers no review. */
+  onReview?: (id: number) => void
   onActivate: (index: number) => void
   /** A click on the row: plain selects it, Shift extends from the anchor, Ctrl/Cmd toggles. */
   onSelect: (index: number, mods: { shift: boolean; toggle: boolean }) => void
@@ -32,6 +35,7 @@ type Props = {
   edit: RowEdit | undefined
   isActive: boolean
   isRetranslating: boolean
+  isReviewing?: boolean
   isTaskTranslating: boolean
   /** False in the server's HTML: the boxes are read-only until React runs. */
   isHydrated: boolean
@@ -143,9 +147,10 @@ function QualityFlags({ quality, limits, id }: { quality: RowQuality; limits: Li
   )
 }
 
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, highlights, handlers }: Props) {
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, highlights, handlers }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
+  const tr = useTranslations('editor.review')
   const id = segment.id
   const original = shownText(segment, edit, 'originalText')
   const translated = shownText(segment, edit, 'translatedText')
@@ -221,8 +226,18 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTas
       <div className="col-span-3 md:col-span-1">
         {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
         <QualityFlags quality={quality} limits={limits} id={id} />
+        {segment.firstTranslation != null && (
+          <ReviewedNote
+            first={segment.firstTranslation}
+            current={translated}
+            onRestore={() => {
+              handlers.onChange(id, 'translatedText', segment.firstTranslation ?? '')
+              handlers.onLeave(id)
+            }}
+          />
+        )}
       </div>
-      <div className="col-start-3 row-start-1 flex items-start justify-end gap-0.5 md:col-start-auto md:row-start-auto">
+      <div className="col-start-3 row-start-1 flex flex-wrap items-start justify-end gap-0.5 md:col-start-auto md:row-start-auto">
         <IconButton label={t('open', { id })} onClick={() => handlers.onOpen(id)} testId="segment-open">
           <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
             <path d="M9.5 2.5h4v4M13.5 2.5 8 8M6.5 3.5h-3v9h9v-3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
@@ -237,6 +252,18 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isTas
             </svg>
           )}
         </IconButton>
+        {handlers.onReview && (
+          <IconButton label={tr('action', { id })} onClick={() => handlers.onReview?.(id)} testId="segment-review" isBusy={isReviewing} isDisabled={isTaskTranslating || isPending || !segment.translatedText}>
+            {isReviewing ? (
+              <MiniSpinner className="size-4 text-brand" />
+            ) : (
+              <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+                <circle cx="7" cy="7" r="4.25" stroke="currentColor" strokeWidth="1.5" />
+                <path d="m5.25 7 1.25 1.25 2.25-2.5M10.25 10.25l3.25 3.25" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            )}
+          </IconButton>
+        )}
       </div>
     </div>
   )

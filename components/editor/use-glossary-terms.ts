@@ -1,7 +1,7 @@
 'use client'
 
 import { useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/client/api'
+import { glossaryListQuery } from '@/lib/client/glossary'
 import type { GlossaryTerm } from './quality'
 
 const NONE: readonly GlossaryTerm[] = []
@@ -12,8 +12,7 @@ const NONE: readonly GlossaryTerm[] = []
  */
 export function useGlossaryTerms(targetLanguage: string | undefined, sourceLanguage: string | undefined): readonly GlossaryTerm[] {
   const query = useQuery({
-    queryKey: ['glossary', targetLanguage],
-    queryFn: ({ signal }) => api<{ term: string; translation: string; sourceLanguage: string | null }[]>(`/api/glossary?targetLanguage=${encodeURIComponent(targetLanguage!)}`, { method: 'GET', signal }),
+    ...glossaryListQuery(targetLanguage ?? ''),
     enabled: Boolean(targetLanguage),
     staleTime: 60_000,
     select: (entries) => entries.filter((e) => !e.sourceLanguage || !sourceLanguage || e.sourceLanguage === sourceLanguage).map((e) => ({ term: e.term, translation: e.translation })),

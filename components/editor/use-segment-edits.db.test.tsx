@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The editor's unsaved edits (useSegmentEdits) against the real API: each save is the hook's own
-// PATCH over HTTP to the app's route handlers (lib/testing/route-server.ts, in a child process) on
+// PATCH over HTTP to the app's route handlers (test/route-server.ts, in a child process) on
 // this file's database, as a signed-in browser's would. Nothing about the server is faked; the
 // translation worker, which that server does not run, is stood in for by its own database write.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -13,8 +13,8 @@ import { createTask, getTask, taskKeys, type TaskDetail } from '@/lib/client/tas
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 import { saveTranslations } from '@/lib/tasks/segment-rows'
-import { openPage, startApiServer, type ApiServer, type Received } from '@/lib/testing/browser-harness'
-import { buildSrt, makeUser, sessionCookie } from '@/lib/testing/route-harness'
+import { openPage, startApiServer, type ApiServer, type Received } from '@/test/browser-harness'
+import { buildSrt, makeUser, sessionCookie } from '@/test/route-harness'
 import messages from '@/messages/en-US.json'
 import type { Change } from './history'
 import { SAVE_DEBOUNCE_MS, useSegmentEdits } from './use-segment-edits'

@@ -9,7 +9,8 @@ import { useErrorText } from '@/components/accounts/use-error-text'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { changePasswordFormSchema, type ChangePasswordInput } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { changePassword } from '@/lib/client/accounts'
+import { errorText } from '@/lib/client/api'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void }
 
@@ -39,7 +40,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: Props) {
   const submit = form.handleSubmit(async ({ current, pass }) => {
     setFailure(null)
     try {
-      await api('/api/user/change_password', { body: { current, pass } })
+      await changePassword({ current, pass })
       toast.success(t('passwordChanged'))
       close(false)
     } catch (error) {

@@ -11,9 +11,9 @@ import { useErrorText } from '@/components/accounts/use-error-text'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { updateProfileSchema, type UpdateProfileInput } from '@/lib/accounts/schemas'
-import { api, errorText } from '@/lib/client/api'
+import { updateProfile } from '@/lib/client/accounts'
+import { errorText } from '@/lib/client/api'
 import { storeUser, type ClientUser } from '@/lib/client/user-store'
-import type { PublicUser } from '@/lib/accounts/contract'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; user: ClientUser }
 
@@ -39,7 +39,7 @@ export function EditProfileDialog({ open, onOpenChange, user }: Props) {
     try {
       // The picture is sent only when it changed: a Google or WeChat picture stays as it is.
       const isPicChanged = (values.pic ?? '') !== (user.picture ?? '')
-      const updated = await api<PublicUser>('/api/user/update_profile', { body: { name: values.name, ...(isPicChanged ? { pic: values.pic ?? '' } : {}) } })
+      const updated = await updateProfile({ name: values.name, ...(isPicChanged ? { pic: values.pic ?? '' } : {}) })
       storeUser(updated)
       toast.success(t('saved'))
       onOpenChange(false)

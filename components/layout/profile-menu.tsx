@@ -1,6 +1,6 @@
 'use client'
 
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
@@ -9,15 +9,13 @@ import { UserAvatar } from '@/components/accounts/user-avatar'
 import { Badge } from '@/components/ui/badge'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
-import { api } from '@/lib/client/api'
+import { signOut } from '@/lib/client/accounts'
+import { usePoints } from '@/lib/client/points'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { clearStoredUser, storeUser, useStoredUser, type ClientUser } from '@/lib/client/user-store'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { ChangePasswordDialog } from './change-password-dialog'
 import { EditProfileDialog } from './edit-profile-dialog'
-
-// Shared with the task views, which refresh the balance after spending (lib/client/tasks.ts).
-const POINTS_KEY = ['user', 'points'] as const
 
 /**
  * The header's account menu: name, email, points balance, edit profile, change password, settings
@@ -34,12 +32,12 @@ export function ProfileMenu({ user }: { user: PublicUser }) {
   // The server's copy is the truth on arrival; later edits update the stored copy.
   useEffect(() => storeUser(user), [user])
   const current: ClientUser = stored?.id === user.id ? stored : { id: user.id, email: user.email, name: user.name, picture: user.pic, manager: user.admin }
-  const points = useQuery({ queryKey: POINTS_KEY, queryFn: ({ signal }) => api<{ point: number }>('/api/user/get_point', { signal }) })
+  const points = usePoints()
 
   // Sign-out is a POST (a link elsewhere must not end a session); "everywhere" ends every session of the account.
   const logout = async (everywhere = false) => {
     try {
-      await api(everywhere ? '/api/user/logout_all' : '/api/user/logout', { method: 'POST' })
+      await signOut(everywhere)
     } catch {
       toast.warning(t('logoutFailed'))
     }
@@ -79,7 +77,7 @@ export function ProfileMenu({ user }: { user: PublicUser }) {
           <DropdownMenuSeparator />
           <DropdownMenuLabel>{t('points')}</DropdownMenuLabel>
           <div className="px-2.5 pb-2 text-sm tabular" data-testid="profile-points">
-            {points.isPending ? <Skeleton className="h-5 w-20" /> : points.isError ? <span className="text-danger">{t('pointsFailed')}</span> : <span className="font-semibold text-fg">{points.data.point.toLocaleString()}</span>}
+            {points.isPending ? <Skeleton className="h-5 w-20" /> : points.isError ? <span className="text-danger">{t('pointsFailed')}</span> : <span className="font-semibold text-fg">{points.data.toLocaleString()}</span>}
           </div>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setIsEditing(true)} data-testid="profile-edit">

@@ -3,7 +3,7 @@ import { LocalizedLink } from '@/components/layout/localized-link'
 import { buttonClasses } from '@/components/ui/button'
 import type { LandingSlug } from '@/lib/seo/landing-paths'
 import type { EditionName, Locale } from '@/lib/site'
-import { AdminOnlyNotice } from './admin-only-notice'
+import { AdminOnlyNotice } from '@/components/layout/admin-only-notice'
 import { EditorPreview } from './editor-preview'
 import { LandingDetails } from './landing-details'
 import { LandingJsonLd } from './landing-json-ld'
@@ -22,7 +22,7 @@ export async function LandingPage({ topic, edition, locale }: Props) {
   return (
     <>
       <LandingJsonLd topic={topic} edition={edition} locale={locale} />
-      <AdminOnlyNotice message={t('home.adminOnly')} />
+      <AdminOnlyNotice message={t('home.adminOnly')} withToaster />
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-brand-subtle/70 to-bg">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:py-24">
           <div>

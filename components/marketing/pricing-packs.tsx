@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { formatPrice } from '@/lib/i18n/format-price'
 import { POINTS_PER_MINUTE } from '@/lib/orders'
 import { publicProducts } from '@/lib/seo/public-products'
 import { currencyFor, productCatalogue, type EditionName, type Locale } from '@/lib/site'
@@ -10,7 +11,6 @@ import { currencyFor, productCatalogue, type EditionName, type Locale } from '@/
 export async function PricingPacks({ edition, locale }: { edition: EditionName; locale: Locale }) {
   const t = await getTranslations('seo')
   const currency = currencyFor(locale)
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency })
   const products = await publicProducts(productCatalogue(edition))
   return (
     <div className="mt-12" id="pricing-packs">
@@ -24,7 +24,7 @@ export async function PricingPacks({ edition, locale }: { edition: EditionName; 
         {products.map((p) => (
           <Card key={p.id} className="p-6" data-testid="pricing-pack">
             <h3 className="tabular text-lg font-semibold">{t('packPoints', { points: p.points })}</h3>
-            <p className="tabular mt-2 text-3xl font-semibold">{money.format(currency === 'CNY' ? p.originalPrice : p.dollarPrice)}</p>
+            <p className="tabular mt-2 text-3xl font-semibold">{formatPrice(currency === 'CNY' ? p.originalPrice : p.dollarPrice, currency, locale)}</p>
             <p className="mt-2 text-sm text-muted">{t('packMinutes', { minutes: Math.floor(p.points / POINTS_PER_MINUTE) })}</p>
           </Card>
         ))}

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { useCallback } from 'react'
-import { isSupportedLanguage } from '@/lib/srt/languages'
+import { isSupportedLanguage } from '@/lib/languages/languages'
 
 /** Display name of a subtitle language code in the interface language; unknown codes show as-is. */
 export function useLanguageName() {

@@ -4,7 +4,7 @@ import * as RadixDialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { cn } from './cn'
 
-type Props = {
+export type DialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: ReactNode
@@ -16,7 +16,7 @@ type Props = {
   className?: string
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, footer, isLocked, className }: Props) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, isLocked, className }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (!isLocked || next) && onOpenChange(next)}>
       <RadixDialog.Portal>

@@ -4,13 +4,9 @@ import { useTranslations } from 'next-intl'
 import type { FormEvent, ReactNode } from 'react'
 import { Alert } from './alert'
 import { Button } from './button'
-import { Dialog } from './dialog'
+import { Dialog, type DialogProps } from './dialog'
 
-type Props = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  title: ReactNode
-  description?: ReactNode
+type Props = Pick<DialogProps, 'open' | 'onOpenChange' | 'title' | 'description' | 'className'> & {
   /** Ties the footer's submit button to the form. */
   formId: string
   submitLabel: ReactNode
@@ -21,7 +17,6 @@ type Props = {
   isBlocked?: boolean
   /** The server's message of the last failed submit, shown above the fields. */
   failure: string | null
-  className?: string
   children: ReactNode
 }
 

@@ -8,7 +8,7 @@ import { POST as profile } from '@/app/api/user/profile/route'
 import { POST as register } from '@/app/api/user/register/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { db } from '@/lib/db'
-import { bearer, call, cookieHeader, type Answer } from '@/lib/testing/route-harness'
+import { bearer, call, cookieHeader, type Answer } from '@/test/route-harness'
 
 const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'ss-mail-')), 'mail.jsonl')
 process.env.DEV_MAILBOX_FILE = mailbox
@@ -109,7 +109,7 @@ describe('verification codes', () => {
 
   it('allows one code a minute per address', async () => {
     await post(sendCode, '/api/user/send_code', { email: 'cool@example.com' })
-    const row = await db.verificationCode.findUniqueOrThrow({ where: { email: 'cool@example.com' } })
+    const row = await db.verificationCode.findUniqueOrThrow({ where: { email_purpose: { email: 'cool@example.com', purpose: 'signup' } } })
     expect(row.codeHash).not.toContain(lastCode('cool@example.com'))
     expect(row.expiresAt.getTime() - row.sentAt.getTime()).toBe(10 * 60 * 1000)
     const second = await post(sendCode, '/api/user/send_code', { email: 'cool@example.com' })

@@ -15,7 +15,7 @@ import { createSession, endSession } from '@/lib/auth/sessions'
 import { sessionCookieHeader } from '@/lib/auth/cookie'
 import { db } from '@/lib/db'
 import { hashPassword } from './passwords'
-import { bearer, call, type Answer } from '@/lib/testing/route-harness'
+import { bearer, call, type Answer } from '@/test/route-harness'
 
 process.env.STORAGE_DIR = mkdtempSync(path.join(tmpdir(), 'ss-store-'))
 

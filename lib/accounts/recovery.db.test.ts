@@ -13,13 +13,16 @@ import { POST as register } from '@/app/api/user/register/route'
 import { POST as resetPassword } from '@/app/api/user/reset_password/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { db } from '@/lib/db'
-import { bearer, call, cookieHeader } from '@/lib/testing/route-harness'
+import { backgroundMailSettled } from '@/lib/mail'
+import { bearer, call, cookieHeader } from '@/test/route-harness'
 import { createUser } from './users'
 
 const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'ss-recovery-')), 'mail.jsonl')
 process.env.DEV_MAILBOX_FILE = mailbox
 
-function lastMail(to: string): { subject: string; text: string } | undefined {
+// A reset code is mailed in the background (the answer must not wait on it): wait for the mail.
+async function lastMail(to: string): Promise<{ subject: string; text: string } | undefined> {
+  await backgroundMailSettled()
   let text = ''
   try {
     text = readFileSync(mailbox, 'utf8')
@@ -44,7 +47,7 @@ describe('forgot password', () => {
     const [a, b] = await account('forgot@example.com')
     const sent = await call(forgotPassword, '/api/user/forgot_password', { body: { email: 'Forgot@Example.com' }, headers: { 'x-locale': 'ja-JP' } })
     expect(sent.code).toBe(20000)
-    const mail = lastMail('forgot@example.com')
+    const mail = await lastMail('forgot@example.com')
     expect(mail?.subject).toMatch(/^Subtitle Studio のパスワード再設定コード：\d{6}$/)
     const reset = await call(resetPassword, '/api/user/reset_password', { body: { email: 'forgot@example.com', code: codeIn(mail), pass: 'new-password' } })
     expect(reset.code).toBe(20000)
@@ -61,7 +64,7 @@ describe('forgot password', () => {
   it('follows the sign-up code rules: wrong code, five tries, one a minute', async () => {
     await account('tries@example.com')
     await call(forgotPassword, '/api/user/forgot_password', { body: { email: 'tries@example.com' } })
-    const right = codeIn(lastMail('tries@example.com'))
+    const right = codeIn(await lastMail('tries@example.com'))
     const wrong = right === '000000' ? '111111' : '000000'
     const cooldown = await call(forgotPassword, '/api/user/forgot_password', { body: { email: 'tries@example.com' } })
     expect([cooldown.code, cooldown.msg]).toEqual([42900, expect.stringMatching(/^please wait \d+ seconds before requesting another code$/)])
@@ -77,12 +80,12 @@ describe('forgot password', () => {
   it('never accepts a sign-up code as a reset code, and sends nothing to an address without an account', async () => {
     await account('purpose@example.com')
     await call(sendCode, '/api/user/send_code', { body: { email: 'purpose@example.com' } })
-    const signUpCode = codeIn(lastMail('purpose@example.com'))
+    const signUpCode = codeIn(await lastMail('purpose@example.com'))
     const answer = await call(resetPassword, '/api/user/reset_password', { body: { email: 'purpose@example.com', code: signUpCode, pass: 'new-password' } })
     expect(answer.code).toBe(40000)
     const unknown = await call(forgotPassword, '/api/user/forgot_password', { body: { email: 'nobody.here@example.com' } })
     expect(unknown.code).toBe(20000)
-    expect(lastMail('nobody.here@example.com')).toBeUndefined()
+    expect(await lastMail('nobody.here@example.com')).toBeUndefined()
   })
 
   it('validates input with the forms\' messages', async () => {
@@ -151,7 +154,7 @@ describe('sign out everywhere', () => {
 describe('sign-up still works with its codes', () => {
   it('registers with a sign-up code', async () => {
     await call(sendCode, '/api/user/send_code', { body: { email: 'fresh@example.com' } })
-    const answer = await call(register, '/api/user/register', { body: { email: 'fresh@example.com', name: 'Fresh', pass: 'secret1', code: codeIn(lastMail('fresh@example.com')) } })
+    const answer = await call(register, '/api/user/register', { body: { email: 'fresh@example.com', name: 'Fresh', pass: 'secret1', code: codeIn(await lastMail('fresh@example.com')) } })
     expect(answer.code).toBe(20000)
   })
 })

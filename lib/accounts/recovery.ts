@@ -13,7 +13,8 @@ const CHANGE_PASSWORD_WINDOW_MS = 10 * 60 * 1000
 
 /**
  * Sets a new password with a reset code mailed by forgot_password. Rules: the code is a reset code
- * (a sign-up code does not work) with the sign-up code's rules (10 minutes, 5 tries, used once);
+ * (a sign-up code does not work) with the sign-up code's rules (10 minutes, 5 tries, used once),
+ * untouched by any sign-up code asked for the same address;
  * every session of the account ends, and a new one starts for the caller.
  */
 export async function resetPassword({ email, code, password }: { email: string; code: string; password: string }): Promise<{ user: User; token: string }> {
@@ -21,7 +22,8 @@ export async function resetPassword({ email, code, password }: { email: string; 
   const passwordHash = await hashPassword(password)
   return db.$transaction(async (tx) => {
     const found = await tx.user.findUnique({ where: { email }, select: { id: true } })
-    // Codes are only sent to addresses with an account; one deleted meanwhile has nothing to reset.
+    // A reset code is issued for any address but mailed only to an account: without one (or with
+    // one deleted meanwhile) there is nothing to reset, and the answer is that of a spent code.
     if (!found) throw new AppError('bad_request', 'codeExpired')
     const user = await tx.user.update({ where: { id: found.id }, data: { passwordHash } })
     await endUserSessions({ userId: user.id, tx })

@@ -23,7 +23,7 @@ import { GET as qrConfig } from '@/app/api/wechat/qr_config/route'
 import { createSession } from '@/lib/auth/sessions'
 import { db } from '@/lib/db'
 import { hashPassword } from './passwords'
-import { bearer, call, type Answer } from '@/lib/testing/route-harness'
+import { bearer, call, type Answer } from '@/test/route-harness'
 
 // Nothing in the account flows may answer 500 on bad input: every endpoint gets malformed bodies,
 // wrong types, huge strings, odd Unicode (NUL, lone surrogates, right-to-left marks, emoji) and

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageField, sizeField } from '@/lib/pagination'
 import { MAX_POINTS_PER_CHANGE } from '@/lib/points/schemas'
 
 // Shared by the forms and the route handlers, so the client and the server apply the same rules
@@ -145,8 +146,8 @@ export const adjustPointsSchema = adjustPointsFormSchema.extend({
 
 export const listUsersSchema = z
   .object({
-    page: z.coerce.number().int().min(1).max(100_000).optional(),
-    size: z.coerce.number().int().min(1).max(100).optional(),
+    page: pageField.optional(),
+    size: sizeField.optional(),
   })
   .optional()
 

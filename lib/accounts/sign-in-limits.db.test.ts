@@ -8,7 +8,7 @@ import { POST as emailAuth } from '@/app/api/email/auth/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { db } from '@/lib/db'
 import { createUser } from './users'
-import { call } from '@/lib/testing/route-harness'
+import { call } from '@/test/route-harness'
 
 // Behind our load balancer, so each X-Forwarded-For is a client address of its own.
 process.env.TRUST_PROXY = '1'
@@ -72,7 +72,7 @@ describe('send_code limits', () => {
     expect(answers.map((a) => a.code)).toEqual([20000, ...Array(9).fill(42900)])
     // A minute later (the cooldown moved back), a code can be sent again.
     for (let i = 0; i < 3; i++) {
-      await db.verificationCode.update({ where: { email }, data: { sentAt: new Date(Date.now() - 120_000) } })
+      await db.verificationCode.update({ where: { email_purpose: { email, purpose: 'signup' } }, data: { sentAt: new Date(Date.now() - 120_000) } })
       expect((await call(sendCode, '/api/user/send_code', { body: { email }, headers: { 'x-forwarded-for': '198.51.100.30' } })).code).toBe(20000)
     }
     expect((await db.rateLimit.findUniqueOrThrow({ where: { key: `send-code-email:${email}` } })).count).toBe(4)

@@ -6,7 +6,7 @@ import { POST as updateRoute } from '@/app/api/user/update_user/route'
 import { createSession } from '@/lib/auth/sessions'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints, reserveTaskPoints } from '@/lib/points'
-import { bearer, call, type Answer } from '@/lib/testing/route-harness'
+import { bearer, call, type Answer } from '@/test/route-harness'
 
 type Handler = Parameters<typeof call>[0]
 const post = (handler: Handler, url: string, body: unknown, token: string): Promise<Answer> => call(handler, url, { body, headers: bearer(token) })

@@ -43,6 +43,13 @@ describe('buildCues', () => {
     expect(buildCues(words, 'en').map((c) => c.text)).toEqual(['I saw the elephant yesterday'])
   })
 
+  it('may cut a stammer of articles, and merges a cue that would have no time on screen', () => {
+    const stammer = [...spoken('the', { at: 0 }), ...spoken('the house', { at: 700 })]
+    expect(buildCues(stammer, 'en').map((c) => c.text)).toEqual(['the', 'the house'])
+    const abutting = [{ text: 'Yes?', startMs: 0, endMs: 80 }, { text: 'Go.', startMs: 80, endMs: 400 }]
+    expect(buildCues(abutting, 'en')).toEqual([{ startMs: 0, endMs: 833, text: 'Yes? Go.' }])
+  })
+
   it('cuts a long sentence at its comma, into cues of at most two lines and 7 s', () => {
     const text = 'When the rain finally stopped over the hills, everybody in the small village came out to look at the river and the broken bridge.'
     const cues = buildCues(spoken(text, { ms: 250, gap: 30 }), 'en')

@@ -1,5 +1,5 @@
 import { layoutLines } from './lines'
-import { captionLimits, endsClause, endsSentence, isArticle, MAX_CUE_MS, MIN_CUE_MS, MIN_GAP_MS, PAUSE_BREAK_MS, visibleLength, type CaptionLimits } from './rules'
+import { captionLimits, endsClause, endsSentence, splitsArticle, MAX_CUE_MS, MIN_CUE_MS, MIN_GAP_MS, PAUSE_BREAK_MS, visibleLength, type CaptionLimits } from './rules'
 
 /** A recognised word with where it was spoken, in ms from the start of the recording. */
 export type TimedWord = { text: string; startMs: number; endMs: number }
@@ -23,7 +23,13 @@ export function buildCues(input: readonly TimedWord[], language: string): BuiltC
     .map((w) => ({ ...w, endMs: Math.max(w.startMs, w.endMs) }))
     .sort((a, b) => a.startMs - b.startMs)
 
-  const groups = phrases(words, language).flatMap((phrase) => splitToFit(phrase, language, limits))
+  const groups: TimedWord[][] = []
+  for (const group of phrases(words, language).flatMap((phrase) => splitToFit(phrase, language, limits))) {
+    // A cue starting within 83 ms of the one before leaves that one no time on screen: one cue.
+    const last = groups[groups.length - 1]
+    if (last && group[0].startMs - last[0].startMs <= MIN_GAP_MS && fits([...last, ...group], language, limits)) groups[groups.length - 1] = [...last, ...group]
+    else groups.push(group)
+  }
   const cues = groups.map((group) => ({
     startMs: group[0].startMs,
     endMs: Math.max(...group.map((w) => w.endMs)),
@@ -40,7 +46,7 @@ function phrases(words: TimedWord[], language: string): TimedWord[][] {
     current.push(word)
     const next = words[i + 1]
     const pause = next ? next.startMs - word.endMs : Infinity
-    if (!next || ((endsSentence(word.text) || pause >= PAUSE_BREAK_MS) && !isArticle(word.text, language))) {
+    if (!next || ((endsSentence(word.text) || pause >= PAUSE_BREAK_MS) && !splitsArticle(word.text, next.text, language))) {
       out.push(current)
       current = []
     }
@@ -63,7 +69,7 @@ function splitToFit(group: TimedWord[], language: string, limits: CaptionLimits)
     const word = group[i]
     const gap = group[i + 1].startMs - word.endMs
     let score = 0
-    if (isArticle(word.text, language)) score -= 10_000
+    if (splitsArticle(word.text, group[i + 1].text, language)) score -= 10_000
     if (endsClause(word.text)) score += 3000
     score += Math.min(gap, 1000) * 2
     // Near the middle, so both halves are likelier to fit without more cuts.

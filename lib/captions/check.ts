@@ -1,4 +1,4 @@
-import { captionLimits, isArticle, MAX_CUE_MS, MIN_CUE_MS, MIN_GAP_MS, visibleLength } from './rules'
+import { captionLimits, MAX_CUE_MS, MIN_CUE_MS, MIN_GAP_MS, splitsArticle, visibleLength } from './rules'
 
 export type CueToCheck = { startMs: number; endMs: number; text: string }
 
@@ -30,10 +30,11 @@ export function checkCues(cues: readonly CueToCheck[], language: string): Violat
     const chars = lines.reduce((sum, line) => sum + visibleLength(line), 0)
     const cps = duration > 0 ? (chars * 1000) / duration : Infinity
     if (cps > limits.maxCps + 1e-9 && canGrow) out.push({ index, rule: 'readingSpeed', detail: `${cps.toFixed(1)} characters a second` })
+    // A line or the cue that ends on an article parts it from its noun on the next line or cue.
     const words = lines.map((line) => line.trim().split(/\s+/))
-    // An article ending a line or the cue is cut from its noun (unless speech ends on it).
-    const ended = words.filter((w, i) => isArticle(w[w.length - 1], language) && (i < words.length - 1 || next !== undefined))
-    if (ended.length > 0) out.push({ index, rule: 'article', detail: `a line ends on "${ended[0][ended[0].length - 1]}"` })
+    const following = (i: number) => (i + 1 < words.length ? words[i + 1][0] : next?.text.trim().split(/\s+/)[0])
+    const parted = words.findIndex((w, i) => splitsArticle(w[w.length - 1], following(i), language))
+    if (parted >= 0) out.push({ index, rule: 'article', detail: `a line ends on "${words[parted][words[parted].length - 1]}"` })
   })
   return out
 }

@@ -1,4 +1,4 @@
-import { endsClause, isArticle, joinsWithoutSpaces, visibleLength, type CaptionLimits } from './rules'
+import { endsClause, joinsWithoutSpaces, splitsArticle, visibleLength, type CaptionLimits } from './rules'
 
 /** Joins word texts the way the language writes them: with spaces, or without for Chinese, Japanese and Thai. */
 export function joinWords(words: readonly string[], language: string): string {
@@ -26,7 +26,7 @@ export function layoutLines(words: readonly string[], language: string, limits: 
     // Balanced lines read best; a comma or a clause end is a natural break; an article never ends a line.
     let score = -Math.abs(a - b)
     if (endsClause(pieces[i - 1])) score += limits.maxLineChars / 3
-    if (isArticle(pieces[i - 1], language)) score -= 1000
+    if (splitsArticle(pieces[i - 1], pieces[i], language)) score -= 1000
     if (!best || score > best.score) best = { lines: [first, second], score }
   }
   return best ? best.lines : null

@@ -70,10 +70,19 @@ const ARTICLES: Record<string, readonly string[]> = {
 
 const articleSets = new Map(Object.entries(ARTICLES).map(([language, words]) => [language, new Set(words)]))
 
-/** True when `word` is an article in `language` (so nothing may break right after it). */
+/** True when `word` is an article in `language`. */
 export function isArticle(word: string, language: string): boolean {
   const set = articleSets.get(language)
   return set !== undefined && set.has(word.toLocaleLowerCase().replace(/[^\p{L}]/gu, ''))
+}
+
+/**
+ * True when a break between `before` and `after` would part an article from its noun: `before` is
+ * an article and `after` is not one too ("the the", a stammer, parts nothing). `after` undefined
+ * means speech ends there, which parts nothing either.
+ */
+export function splitsArticle(before: string, after: string | undefined, language: string): boolean {
+  return after !== undefined && isArticle(before, language) && !isArticle(after, language)
 }
 
 /** Sentence-ending punctuation, Latin and CJK (a closing quote or bracket may follow). */

@@ -1,6 +1,9 @@
 'use client'
 
+import { ERROR_CODES, SUCCESS_CODE, type ErrorName } from '@/lib/http/envelope'
 import { clearStoredUser } from './user-store'
+
+export { ERROR_CODES, type ErrorName }
 
 /** An error answer of our API: the envelope's code and message (already in the user's language). */
 export class ApiError extends Error {
@@ -14,6 +17,11 @@ export class ApiError extends Error {
   }
 }
 
+/** True when `error` is the API's answer with the named code (`isApiError(error, 'not_found')`). */
+export function isApiError(error: unknown, name: ErrorName): error is ApiError {
+  return error instanceof ApiError && error.code === ERROR_CODES[name]
+}
+
 type Envelope<T> = { code?: number; msg?: string; data?: T }
 type Options = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData; signal?: AbortSignal }
 
@@ -23,7 +31,7 @@ export function localeHeaders(): Record<string, string> {
 }
 
 /**
- * Unwraps the `{ code, msg, data }` envelope of an answer's text: `data` on code 20000, otherwise an ApiError
+ * Unwraps the `{ code, msg, data }` envelope of an answer's text: `data` on success, otherwise an ApiError
  * with the server's message ("failed: status statusText" when there is none). A dead session
  * also forgets the stored user. Shared by fetch, XHR uploads and downloads.
  */
@@ -34,9 +42,9 @@ export function unwrapEnvelope<T>(status: number, statusText: string, text: stri
   } catch {
     throw new ApiError(status * 100, `failed: ${status} ${statusText}`, status)
   }
-  if (envelope?.code === 20000) return envelope.data as T
+  if (envelope?.code === SUCCESS_CODE) return envelope.data as T
   const code = envelope?.code ?? status * 100
-  if (code === 40100) clearStoredUser()
+  if (code === ERROR_CODES.unauthorized) clearStoredUser()
   throw new ApiError(code, envelope?.msg || `failed: ${status} ${statusText}`, status)
 }
 

@@ -1,26 +1,14 @@
 'use client'
 
-import type { Page } from '@/lib/pagination'
-import type { OrderItem, ProductDto } from '@/lib/orders/contract'
 import type { AlipayOrderStatus, CardPayment, cardPaymentStatusSchema } from '@/lib/payments/contract'
 import type { z } from 'zod'
 import { api } from './api'
 
-// Response shapes come from the server's contracts (lib/orders/contract.ts, lib/payments/contract.ts).
-export type { OrderItem, ProductDto } from '@/lib/orders/contract'
+// Client side of the payment endpoints (Alipay, Airwallex cards); the packs and orders are in ./orders.
+// Response shapes come from the server's contract (lib/payments/contract.ts).
 export type { AlipayOrderStatus, CardPayment } from '@/lib/payments/contract'
-export type OrderPage = Page<OrderItem>
 export type CardPaymentStatus = z.infer<typeof cardPaymentStatusSchema>
 
-export const paymentKeys = {
-  products: (catalogue: string) => ['products', catalogue] as const,
-  orders: (page: number) => ['orders', page] as const,
-  allOrders: ['orders'] as const,
-}
-
-
-export const fetchProducts = (catalogue: 'list' | 'trans_list', signal?: AbortSignal) => api<ProductDto[]>(`/api/product/${catalogue}`, { signal })
-export const fetchOrders = (page: number, signal?: AbortSignal) => api<OrderPage>('/api/order/query_order_list', { body: { page, size: 10 }, signal })
 export const createAlipayUrl = (id: number) => api<{ url: string; orderId: string }>('/api/alipay/create_alipay_url', { body: { id } })
 export const queryAlipayOrder = (outTradeNo: string) => api<AlipayOrderStatus>('/api/alipay/query_order', { body: { outTradeNo } })
 export const createCardPayment = (id: number) => api<CardPayment>('/api/wallex/create_payment', { body: { id } })

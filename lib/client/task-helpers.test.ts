@@ -54,6 +54,11 @@ describe('editor and export helpers', () => {
     expect(exportFileName('Movie.SRT', 'vtt', 'bilingual')).toBe('Movie.bilingual.vtt')
     expect(exportFileName('.srt', 'srt', 'original')).toBe('subtitles.original.srt')
   })
+  it('names an SSA upload written back into its own format .ssa, as the server does', () => {
+    expect(exportFileName('Night Market.ssa', 'ass', 'translated')).toBe('Night Market.translated.ssa')
+    expect(exportFileName('Night Market.ssa', 'srt', 'translated')).toBe('Night Market.translated.srt')
+    expect(exportFileName('Film.ass', 'ass', 'bilingual')).toBe('Film.bilingual.ass')
+  })
   it('reads Content-Disposition names, preferring the encoded one', () => {
     expect(dispositionName('attachment; filename="a.srt"')).toBe('a.srt')
     expect(dispositionName("attachment; filename=\"x.srt\"; filename*=UTF-8''%E5%AD%97%E5%B9%95.srt")).toBe('字幕.srt')

@@ -1,15 +1,16 @@
 // Pure helpers of the task screens (no DOM, no I/O), shared by the dashboard and the editor.
-import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/srt/cost'
-import type { ExportContent } from '@/lib/srt/serialize'
-import type { SubtitleFormat as ExportFormat } from '@/lib/subtitles/format'
+import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/pricing/cost'
+import { exportFileName, isSubtitleFileName, type ExportContent, type SubtitleFormat as ExportFormat } from '@/lib/subtitles/format'
 
 export type { ExportContent, ExportFormat }
+/** Name of a downloaded export when the server sends none: the server's own rule (lib/subtitles/format.ts). */
+export { exportFileName }
 
 export type FileProblem = 'invalid_format' | 'too_large' | 'empty_file'
 
 /** Checked before any upload (docs/product.md, Uploads): `.srt`, `.vtt`, `.ass` or `.ssa` (any case), not empty, at most 5 MB. */
 export function checkSrtFile(file: { name: string; size: number }): FileProblem | null {
-  if (!/\.(srt|vtt|ass|ssa)$/i.test(file.name.trim())) return 'invalid_format'
+  if (!isSubtitleFileName(file.name)) return 'invalid_format'
   if (file.size <= 0) return 'empty_file'
   if (file.size > MAX_UPLOAD_BYTES) return 'too_large'
   return null
@@ -40,12 +41,6 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}
-
-/** Name of a downloaded export when the server sends none: `movie.srt` → `movie.bilingual.vtt`. */
-export function exportFileName(fileName: string, format: ExportFormat, content: ExportContent): string {
-  const base = fileName.replace(/\.(srt|vtt|ass|ssa)$/i, '') || 'subtitles'
-  return `${base}.${content}.${format}`
 }
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` preferred), or null. */

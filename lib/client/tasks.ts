@@ -1,10 +1,13 @@
 'use client'
 
-import { api, ApiError, localeHeaders, unwrapEnvelope } from './api'
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, ApiError, isApiError, localeHeaders, unwrapEnvelope } from './api'
 import type { z } from 'zod'
 import type { Page } from '@/lib/pagination'
 import type { segmentChange } from '@/lib/tasks/schemas'
 import type { Estimate, SegmentDto as TaskSegment, TaskDetailDto, TaskDto as Task } from '@/lib/tasks/contract'
+import { queryKeys } from './keys'
+import { invalidatePoints } from './points'
 import { dispositionName, exportFileName, mergeTaskChanges, type ExportContent, type ExportFormat } from './task-helpers'
 
 // Client side of the task endpoints, typed for the dashboard and editor.
@@ -19,12 +22,8 @@ export type TaskPage = Page<Task>
 
 export const TASK_PAGE_SIZE = 10
 
-export const taskKeys = {
-  all: ['tasks'] as const,
-  page: (page: number) => ['tasks', 'page', page] as const,
-  detail: (id: string) => ['tasks', 'detail', id] as const,
-  points: ['user', 'points'] as const,
-}
+/** The tasks' query keys (lib/client/keys.ts): the editor's own cache updates address its task by them. */
+export const taskKeys = queryKeys.tasks
 
 export const listTasks = (page: number, signal?: AbortSignal) =>
   api<TaskPage>(`/api/tasks?page=${page}&size=${TASK_PAGE_SIZE}`, { method: 'GET', signal })
@@ -58,8 +57,6 @@ export function estimateFile(file: File, signal?: AbortSignal) {
   return api<Estimate>('/api/tasks/estimate', { form, signal })
 }
 
-export const getPoints = () => api<{ point: number }>('/api/user/get_point').then((data) => Number(data?.point ?? 0))
-
 export const patchSegment = (taskId: string, segmentId: number, body: { originalText?: string; translatedText?: string }) =>
   api<TaskSegment | null>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}`, { method: 'PATCH', body })
 
@@ -86,6 +83,8 @@ export type CreateTaskInput = {
   targetLanguage: string
   service: TranslationService
   includeOriginalText: boolean
+  /** The review pass (DeepSeek): priced with the task (docs/billing.md). */
+  review?: boolean
 }
 
 /**
@@ -101,6 +100,7 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
     form.append('targetLanguage', input.targetLanguage)
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
+    if (input.review) form.append('review', 'true')
     return postForm<Task>('/api/tasks', form, onProgress)
   }
   return sendingBytesOnlyIfExpired(Boolean(input.uploadId), send)
@@ -124,6 +124,7 @@ export function createTaskBatch(input: CreateBatchInput, onProgress: (fraction: 
     form.append('sourceLanguage', input.sourceLanguage)
     form.append('service', input.service)
     form.append('includeOriginalText', String(input.includeOriginalText))
+    if (input.review) form.append('review', 'true')
     return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
   }
   return sendingBytesOnlyIfExpired(hasIds, send)
@@ -138,7 +139,7 @@ async function sendingBytesOnlyIfExpired<T>(hasIds: boolean, send: (withBytes: b
   try {
     return await send(false)
   } catch (error) {
-    if (error instanceof ApiError && error.code === 40400) return send(true)
+    if (isApiError(error, 'not_found')) return send(true)
     throw error
   }
 }
@@ -197,4 +198,63 @@ async function download(url: string, fallbackName: string): Promise<void> {
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+}
+
+/** The dashboard refreshes every 5 s while any task on the page is translating (docs/product.md, Tasks). */
+export const DASHBOARD_POLL_MS = 5000
+/** The editor polls its task every second while it is translating (docs/product.md, Editor). */
+export const EDITOR_POLL_MS = 1000
+
+/** One page of the caller's tasks, newest first; polls while something is still translating. */
+export function useTaskPage(page: number) {
+  return useQuery({
+    queryKey: taskKeys.page(page),
+    queryFn: ({ signal }) => listTasks(page, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.list.some((task) => task.status === 'translating') ? DASHBOARD_POLL_MS : false),
+  })
+}
+
+/**
+ * The task with all its segments. The server's copy (rendered with the page) fills the cache first:
+ * a finished task is not fetched again at once. Each poll asks only for the segments written since
+ * the last one and merges them in, so a translating task is downloaded about once, not once a second.
+ */
+export function useTaskDetail(taskId: string, initialTask?: TaskDetail | null) {
+  const client = useQueryClient()
+  return useQuery({
+    queryKey: taskKeys.detail(taskId),
+    queryFn: ({ signal }) => pollTask(taskId, client.getQueryData<TaskDetail>(taskKeys.detail(taskId)), signal),
+    initialData: initialTask ?? undefined,
+    staleTime: (query) => (query.state.data?.status === 'translating' ? 0 : 30_000),
+    retry: (count, error) => count < 1 && !isApiError(error, 'not_found'),
+    refetchInterval: (query) => (query.state.data?.status === 'translating' ? EDITOR_POLL_MS : false),
+  })
+}
+
+/** After tasks were created: the task lists and the balance (their cost was reserved) reload. */
+export function invalidateAfterCreate(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: taskKeys.all })
+  void invalidatePoints(client)
+}
+
+/** Deletes a task: its copy leaves the cache and the lists reload. */
+export function useDeleteTask() {
+  const client = useQueryClient()
+  const onSuccess = (_data: unknown, id: string) => {
+    client.removeQueries({ queryKey: taskKeys.detail(id) })
+    return client.invalidateQueries({ queryKey: taskKeys.all })
+  }
+  return useMutation({ mutationFn: (id: string) => deleteTask(id), onSuccess })
+}
+
+/** Runs a failed task again; the list, the task's detail and the balance refresh (it is translating again). */
+export function useRetryTask() {
+  const client = useQueryClient()
+  const onSuccess = (_data: unknown, id: string) => {
+    void client.invalidateQueries({ queryKey: taskKeys.detail(id) })
+    void invalidatePoints(client)
+    return client.invalidateQueries({ queryKey: taskKeys.all })
+  }
+  return useMutation({ mutationFn: (id: string) => retryTask(id), onSuccess })
 }

@@ -1,7 +1,7 @@
 'use client'
 
 import type { AudioEstimate } from '@/lib/transcribe/schemas'
-import { ApiError } from './api'
+import { isApiError } from './api'
 import { postForm } from './post-form'
 import type { Task, TranslationService } from './tasks'
 
@@ -49,10 +49,10 @@ export async function createTranscription(input: TranscribeInput, onProgress?: (
     return await send(false)
   } catch (error) {
     // 40400: the kept copy is gone (kept a day; the dialog stayed open longer): send the audio after all.
-    if (error instanceof ApiError && error.code === 40400) return send(true)
+    if (isApiError(error, 'not_found')) return send(true)
     throw error
   }
 }
 
 /** Whether the server refused for want of points (the dialog then offers to buy some). */
-export const isShortOfPoints = (error: unknown) => error instanceof ApiError && error.code === 40200
+export const isShortOfPoints = (error: unknown) => isApiError(error, 'insufficient_points')

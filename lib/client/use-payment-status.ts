@@ -2,8 +2,9 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ALIPAY_RETURN_METHOD, PAID_TRADE_STATUSES, paymentKeys, queryAlipayOrder, queryCardPayment } from './payments'
-import { taskKeys } from './tasks'
+import { invalidateOrders } from './orders'
+import { ALIPAY_RETURN_METHOD, PAID_TRADE_STATUSES, queryAlipayOrder, queryCardPayment } from './payments'
+import { invalidatePoints } from './points'
 
 /** A return from a payment provider, read from the dashboard's query string. */
 export type PaymentReturn = { kind: 'alipay'; outTradeNo: string } | { kind: 'card'; id: string; isFailure: boolean }
@@ -75,8 +76,8 @@ export function usePaymentStatus(ret: PaymentReturn | null) {
         if (id !== run.current) return
         if (last?.isPaid && !failure) {
           setState({ phase: 'success', balance: last.balance })
-          void queryClient.invalidateQueries({ queryKey: taskKeys.points })
-          void queryClient.invalidateQueries({ queryKey: paymentKeys.allOrders })
+          void invalidatePoints(queryClient)
+          void invalidateOrders(queryClient)
           return
         }
         if (attempt < queries) await new Promise((r) => setTimeout(r, QUERY_INTERVAL_MS))

@@ -1,12 +1,13 @@
 import { z } from 'zod'
+import { isOn, OFF_VALUES, ON_VALUES } from './on-off'
 
 const optional = z.string().trim().min(1).optional()
 const url = (fallback: string) => z.url().default(fallback)
 const flag = (fallback: boolean) =>
   z
-    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+    .enum([...ON_VALUES, ...OFF_VALUES])
     .default(fallback ? 'true' : 'false')
-    .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+    .transform(isOn)
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 
 /** Every setting of the configuration contract (README), with the development defaults. */

@@ -9,6 +9,7 @@ export type AppErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'payload_too_large'
   | 'rate_limited'
   | 'unsupported_media_type'
   | 'internal'
@@ -23,6 +24,7 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   rate_limited: 429,
   unsupported_media_type: 415,
   internal: 500,

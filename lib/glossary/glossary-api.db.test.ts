@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { GET as listRoute, POST as createRoute } from '@/app/api/glossary/route'
 import { PATCH as patchRoute, DELETE as deleteRoute } from '@/app/api/glossary/[id]/route'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 import { glossaryTermsFor } from './terms'
 
 async function call(res: Promise<Response>) {
@@ -66,6 +66,6 @@ describe('glossary API', () => {
     await add(auth, { term: 'nowhere', translation: 'どこにも', targetLanguage: 'ja' })
     const srt = buildSrt(6, { text: (n) => ['Where is Haruka?', 'Ask Captain Mori.', 'Tell Haruka to wait.', 'Is Captain Mori here?', 'Ren called.', 'We saw Ren.'][n - 1] })
     const res = await call(estimateRoute(multipart('/api/tasks/estimate', auth, { name: 'a.srt', body: srt }), ctx()))
-    expect(res.body.data).toMatchObject({ segments: 6, glossary: { matches: { ja: 1 }, suggestions: [{ term: 'Captain Mori', count: 2 }, { term: 'Ren', count: 2 }] } })
+    expect(res.body.data).toMatchObject({ segments: 6, glossary: { matches: { ja: 1 }, suggestions: [{ term: 'Captain Mori', count: 2, first: { cue: 2, startMs: 2500 } }, { term: 'Ren', count: 2, first: { cue: 5, startMs: 10_000 } }] } })
   })
 })

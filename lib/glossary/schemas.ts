@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
+import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
 
 // PostgreSQL text cannot hold NUL; glossary text is short, so it is dropped rather than refused.
 const text = (max: number, required: 'glossaryTermRequired' | 'glossaryTranslationRequired') =>
@@ -24,12 +24,15 @@ const source = z
   .refine((v) => !v || isSupportedLanguage(v), 'sourceLanguageInvalid')
   .transform((v) => (!v || v === 'auto' ? null : v))
 
+// A term is matched against cue text, so white space inside it is one space ("Captain  Mori").
+const term = text(100, 'glossaryTermRequired').transform((v) => v.replace(/\s+/g, ' '))
+
 /** `GET /api/glossary?targetLanguage=`: one target language, or every entry without it. */
 export const listGlossaryQuery = z.object({ targetLanguage: target.optional() })
 
 /** `POST /api/glossary`. */
 export const createGlossaryBody = z.object({
-  term: text(100, 'glossaryTermRequired'),
+  term,
   translation: text(200, 'glossaryTranslationRequired'),
   targetLanguage: target,
   sourceLanguage: source,
@@ -39,7 +42,7 @@ export const createGlossaryBody = z.object({
 /** `PATCH /api/glossary/{id}`: any of the fields, at least one. */
 export const updateGlossaryBody = z
   .object({
-    term: text(100, 'glossaryTermRequired').optional(),
+    term: term.optional(),
     translation: text(200, 'glossaryTranslationRequired').optional(),
     targetLanguage: target.optional(),
     sourceLanguage: source.optional(),

@@ -1,4 +1,5 @@
-export { ok, fail, SUCCESS_CODE, type Envelope } from './envelope'
+export { ok, fail, SUCCESS_CODE, ERROR_CODES, type Envelope, type ErrorName } from './envelope'
 export { route, type HandlerContext } from './route'
 export { toAppError } from './error-mapper'
 export { callerLocale } from './caller-locale'
+export { readTextCapped } from './read-body'

@@ -11,7 +11,7 @@ import { runTranslationTask } from '@/lib/tasks'
 import { getBalance, grantPoints } from '@/lib/points'
 import { createLocalStorage } from '@/lib/storage/local'
 import { storageFileName } from '@/lib/tasks/storage'
-import { buildSrt, call, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { buildSrt, call, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 import { malformedPathResponse } from './malformed-path'
 import { POST as emailAuth } from '@/app/api/email/auth/route'
 import { POST as register } from '@/app/api/user/register/route'
@@ -73,11 +73,29 @@ describe('lone UTF-16 surrogates', () => {
   })
 
   it('are found however deep they are nested, without overflowing the stack', async () => {
-    const { findIllFormedText } = await import('./well-formed')
+    const { findUnsafeText } = await import('./well-formed')
     let deep: unknown = `end${LONE}`
     for (let i = 0; i < 200_000; i++) deep = [deep]
-    expect(findIllFormedText(deep)).toMatch(/^0(\.0)+$/)
-    expect(findIllFormedText({ a: ['ok', { b: '😀 fine' }] })).toBeNull()
+    expect(findUnsafeText(deep)).toEqual({ field: expect.stringMatching(/^0(\.0)+$/), reason: 'illFormed' })
+    expect(findUnsafeText({ a: ['ok', { b: '😀 fine' }] })).toBeNull()
+  })
+})
+
+describe('NUL characters', () => {
+  it('answer 40000 naming the field: an idempotency key, a name, a task id in the path', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    const answers = [
+      await decrPoint(jsonRequest('POST', '/x', auth, { points: 10, idempotencyKey: 'k\u0000' }), ctx()),
+      await updateProfile(jsonRequest('POST', '/x', auth, { name: 'Bob\u0000' }), ctx()),
+      await exportRoute(new NextRequest('http://cn.localhost:3000/api/tasks/a%00/export?format=srt', { headers: auth }), ctx({ id: 'a\u0000' })),
+    ]
+    expect(await Promise.all(answers.map(async (r) => [r.status, (await r.json()).msg]))).toEqual([
+      [400, 'idempotencyKey contains a NUL character, which text cannot hold'],
+      [400, 'name contains a NUL character, which text cannot hold'],
+      [400, 'id contains a NUL character, which text cannot hold'],
+    ])
+    expect(await getBalance({ userId: user.id })).toBe(100)
   })
 })
 

@@ -8,13 +8,13 @@ import { currentCaller, hasSessionCookie } from '@/lib/auth/current'
 import { log } from '@/lib/log'
 import type { Locale } from '@/lib/site'
 import { AppError, errorMessage } from '@/lib/errors'
-import type { RouteContract } from '@/lib/openapi/document'
+import type { RawAnswer, RouteContract } from '@/lib/openapi/document'
 import { callerLocale } from './caller-locale'
 import { fail, ok } from './envelope'
 import { toAppError } from './error-mapper'
-import { readBody } from './read-body'
+import { bodyKind, cappedStream, JSON_LIMIT, MULTIPART_LIMIT, readBody, refuseDeclaredOversize, type BodyLimit } from './read-body'
 import { isSameOrigin } from './same-origin'
-import { findIllFormedText } from './well-formed'
+import { findUnsafeText } from './well-formed'
 
 type Auth = 'public' | 'user' | 'manager'
 type Schema = z.ZodType | undefined
@@ -27,6 +27,8 @@ export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema, P
   body: Infer<B>
   /** The raw form of a multipart request (file uploads), when the route accepts one. */
   form: FormData | null
+  /** The body itself, unread and capped at the route's limit, when the route streams it (`streamBody`). */
+  stream: ReadableStream<Uint8Array> | null
   query: Infer<Q>
   /** The path's dynamic segments (a catch-all joined with `/`). */
   params: Record<P, string>
@@ -39,6 +41,8 @@ export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema, P
 }
 
 type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends string> = {
+  /** One line on what the call does: the summary of its operation in the OpenAPI document. */
+  summary: string
   auth: A
   body?: B
   query?: Q
@@ -48,9 +52,21 @@ type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends st
   params?: readonly P[]
   /** Accept multipart/form-data (the form is handed over unvalidated). */
   multipart?: boolean
-  /** Largest multipart body in bytes (a batch of files); one file's cap when absent. */
-  multipartMaxBytes?: number
-  /** The handler reads the body itself, streamed (a large upload: lib/http/streamed-upload.ts); `body` is then undefined. */
+  /**
+   * The largest body the route reads and the message past it (413): one file's form (6 MB) for a
+   * multipart route, 1 MB of JSON otherwise, unless the route declares more (a batch of files).
+   */
+  bodyLimit?: BodyLimit
+  /** Hand the body over as a capped stream (`stream`) instead of reading it: a large upload written to disk as it arrives. */
+  streamBody?: boolean
+  /** Rate limits of the route, counted once the caller is known and before a byte of the body is read. */
+  rateLimit?: (caller: { req: NextRequest; user: A extends 'public' ? User | null : User }) => Promise<void>
+  /** Answers besides the envelope (a file, a redirect), for the OpenAPI document. */
+  raw?: RawAnswer[]
+  /**
+   * The handler reads the body itself, streamed (a large upload: lib/http/streamed-upload.ts), once the
+   * caller and the rate limits have passed; `body` is then undefined.
+   */
   streamedBody?: boolean
 }
 
@@ -65,15 +81,19 @@ export type RouteHandler<R> = ((req: NextRequest, context: RouteContext) => Prom
 const CHECKS_RESPONSES = process.env.NODE_ENV !== 'production'
 
 /**
- * Wraps a route handler: request id, safe body parsing, well-formed text, CSRF origin check, auth, zod validation,
- * and the `{ code, msg, data }` envelope with a message in the caller's language. A handler returning a
- * Response (a file, a redirect) is passed through untouched.
+ * Wraps a route handler: request id; CSRF origin check, auth, declared length against the route's
+ * cap and its rate limits, all before the body is read; capped body reading; text no handler can
+ * store (NUL, lone surrogates) refused in every field; zod validation; and the `{ code, msg, data }`
+ * envelope with a message in the caller's language. A handler returning a Response (a file, a
+ * redirect) is passed through untouched.
  */
 export function route<A extends Auth, B extends Schema = undefined, Q extends Schema = undefined, R = unknown, P extends string = string>(
   options: Options<A, B, Q, R, P>,
   handler: (ctx: HandlerContext<A, B, Q, P>) => Promise<R | Response>,
 ): RouteHandler<R> {
-  const contract: RouteContract = { auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: options.multipart === true || options.streamedBody === true }
+  const multipart = options.multipart === true
+  const bodyLimit = options.bodyLimit ?? (multipart ? MULTIPART_LIMIT : JSON_LIMIT)
+  const contract: RouteContract = { summary: options.summary, auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: multipart || options.streamedBody === true, maxBodyBytes: bodyLimit.bytes, raw: options.raw }
   const wrapped = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get('x-request-id') ?? randomUUID()
     const locale = callerLocale(req.headers)
@@ -83,26 +103,34 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
     let cookie: { set: string } | { clear: true } | undefined
     let renewToken: string | undefined
     try {
+      // Everything that can refuse a request from its headers runs before a byte of the body is
+      // read: origin, content type, caller, declared length, rate limits.
       if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) throw new AppError('forbidden', 'crossSite')
-      const raw = options.streamedBody ? { json: undefined, form: null } : await readBody(req, { multipart: options.multipart === true, maxBytes: options.multipartMaxBytes })
-      const illFormed = findIllFormedText(raw.json) ?? findIllFormedText(Object.fromEntries(req.nextUrl.searchParams))
-      if (illFormed) throw new AppError('bad_request', 'textIllFormed', { field: illFormed })
+      const kind = options.streamBody || options.streamedBody ? 'none' : bodyKind(req, { multipart })
       const caller = options.auth === 'public' ? await currentCaller(req.headers).catch(() => null) : await currentCaller(req.headers)
       if (caller?.via === 'cookie') renewToken = caller.token
       else if (!caller && hasSessionCookie(req.headers)) cookie = { clear: true }
       if (options.auth !== 'public' && !caller) throw new AppError('unauthorized', 'noSession')
       if (options.auth === 'manager' && !caller?.user.isAdmin) throw new AppError('forbidden', 'adminOnly')
-      const body = options.body && !options.streamedBody ? options.body.parse(raw.json ?? {}) : undefined
-      const query = options.query ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams)) : undefined
+      if (kind !== 'none') refuseDeclaredOversize(req, bodyLimit)
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),
       ) as Record<P, string>
+      const queryInput = Object.fromEntries(req.nextUrl.searchParams)
+      throwOnUnsafeText(params, allQueryValues(req.nextUrl.searchParams))
+      await options.rateLimit?.({ req, user: (caller?.user ?? null) as HandlerContext<A, B, Q, P>['user'] })
+      const stream = options.streamBody && req.method !== 'GET' && req.method !== 'HEAD' ? cappedStream(req, bodyLimit) : null
+      const raw = await readBody(req, { kind, multipart, limit: bodyLimit })
+      throwOnUnsafeText(raw.json, fileNames(raw.form))
+      const body = options.body && !options.streamedBody ? options.body.parse(raw.json ?? {}) : undefined
+      const query = options.query ? options.query.parse(queryInput) : undefined
       const result = await handler({
         req,
         user: (caller?.user ?? null) as HandlerContext<A, B, Q, P>['user'],
         token: caller?.token ?? null,
         body: body as Infer<B>,
         form: raw.form,
+        stream,
         query: query as Infer<Q>,
         params,
         locale,
@@ -127,10 +155,37 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       })
     }
     response.headers.set('x-request-id', requestId)
+    // No cache keeps an answer: it depends on the caller or carries their cookie. Only a handler's
+    // own public answer (an avatar) stays cacheable, and then without the session renewal cookie.
+    const isPublic = !cookie && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')
+    if (!isPublic) response.headers.set('cache-control', 'no-store')
     if (cookie && 'clear' in cookie) response.headers.append('set-cookie', clearedCookieHeader())
-    else if (cookie || renewToken) response.headers.append('set-cookie', await sessionCookieHeader(cookie?.set ?? renewToken!))
+    else if (cookie || (renewToken && !isPublic)) response.headers.append('set-cookie', await sessionCookieHeader(cookie?.set ?? renewToken!))
     log.info('request', { requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Date.now() - started })
     return response
   }
   return Object.assign(wrapped, { contract })
+}
+
+/** Refuses (40000, naming the field) text no handler can store: a lone surrogate or a NUL. */
+function throwOnUnsafeText(...inputs: unknown[]) {
+  const unsafe = inputs.reduce<ReturnType<typeof findUnsafeText>>((found, input) => found ?? findUnsafeText(input), null)
+  if (unsafe) throw new AppError('bad_request', unsafe.reason === 'nul' ? 'textHasNul' : 'textIllFormed', { field: unsafe.field })
+}
+
+/** Every value of a query, a repeated name's as an array. */
+function allQueryValues(search: URLSearchParams): Record<string, string | string[]> {
+  const all: Record<string, string | string[]> = {}
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key)
+    all[key] = values.length === 1 ? values[0] : values
+  }
+  return all
+}
+
+/** The names of a form's files (`{ file: ['a.srt'] }` shape, keyed by field, for the message). */
+function fileNames(form: FormData | null): Record<string, string[]> {
+  const names: Record<string, string[]> = {}
+  for (const [key, value] of form?.entries() ?? []) if (typeof value !== 'string') (names[key] ??= []).push(value.name)
+  return names
 }

@@ -6,14 +6,14 @@ import { NextRequest } from 'next/server'
 import { z } from 'zod'
 import { startWechatFake } from '@/fakes/wechat'
 import { configuredOrigin } from '@/lib/site'
-import { call } from '@/lib/testing/route-harness'
+import { call } from '@/test/route-harness'
 import { homeRedirect } from './home-redirect'
 import { route } from './route'
 import { GET as qrConfig } from '@/app/api/wechat/qr_config/route'
 
 const ctx = { params: Promise.resolve({}) }
-const echo = route({ auth: 'public', body: z.object({ name: z.string() }) }, async ({ body }) => body.name)
-const upload = route({ auth: 'public', multipart: true }, async ({ form }) => (form?.get('file') as File | null)?.name ?? null)
+const echo = route({ summary: 'test route', auth: 'public', body: z.object({ name: z.string() }) }, async ({ body }) => body.name)
+const upload = route({ summary: 'test route', auth: 'public', multipart: true }, async ({ form }) => (form?.get('file') as File | null)?.name ?? null)
 
 function post(body: string | FormData, headers: Record<string, string>) {
   return new NextRequest('http://cn.localhost:3000/api/test', { method: 'POST', body, headers: { host: 'cn.localhost:3000', ...headers } })
@@ -66,7 +66,7 @@ describe('JSON routes', () => {
     for (const type of ['application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json']) {
       expect((await echo(post('{"name":"a"}', { 'content-type': type }), ctx)).status).toBe(200)
     }
-    const empty = route({ auth: 'public' }, async () => 'ok')
+    const empty = route({ summary: 'test route', auth: 'public' }, async () => 'ok')
     expect((await empty(post('', { 'content-type': 'text/plain' }), ctx)).status).toBe(200)
   })
 

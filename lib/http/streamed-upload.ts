@@ -10,6 +10,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { NextRequest } from 'next/server'
 import { AppError } from '@/lib/errors'
+import { findUnsafeText } from './well-formed'
 
 export type StreamedFile = { path: string; fileName: string; bytes: number }
 export type StreamedUpload = { fields: Record<string, string>; file: StreamedFile | null; cleanup(): Promise<void> }
@@ -71,6 +72,12 @@ export async function readStreamedUpload(req: NextRequest, { maxBytes }: { maxBy
   if (tooLarge) {
     await cleanup()
     throw new AppError('bad_request', 'audioTooLarge')
+  }
+  // The same rule route() applies to every other body: no NUL or lone surrogate in a field or file name.
+  const unsafe = findUnsafeText({ ...fields, fileName: (file as StreamedFile | null)?.fileName ?? '' })
+  if (unsafe) {
+    await cleanup()
+    throw new AppError('bad_request', unsafe.reason === 'nul' ? 'textHasNul' : 'textIllFormed', { field: unsafe.field })
   }
   return { fields, file, cleanup }
 }

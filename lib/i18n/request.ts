@@ -6,5 +6,7 @@ import { loadMessages } from './messages'
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale
   const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale
-  return { locale, messages: await loadMessages(locale), timeZone: 'Asia/Shanghai' }
+  // Server HTML cannot know the viewer's time zone: it formats in UTC, and the browser switches to its
+  // own zone once React runs (lib/client/use-date-time.ts).
+  return { locale, messages: await loadMessages(locale), timeZone: 'UTC' }
 })

@@ -7,7 +7,7 @@ import { db } from '@/lib/db'
 import { getBalance, grantPoints, releaseTaskPoints } from '@/lib/points'
 import { appStorage } from '@/lib/storage/app-storage'
 import { createTask } from '@/lib/tasks'
-import { buildSrt, makeUser } from '@/lib/testing/route-harness'
+import { buildSrt, makeUser } from '@/test/route-harness'
 import { getBoss, stopBoss, TRANSLATE_QUEUE } from './boss'
 import { MAX_RUNS, runMaintenance, STUCK_AFTER_MS } from './maintenance'
 
@@ -81,8 +81,8 @@ describe('purges', () => {
     const past = new Date(Date.now() - 2 * 24 * 3600_000)
     const future = new Date(Date.now() + 3600_000)
     await db.session.create({ data: { id: 'expired-session', userId: user.id, expiresAt: past } })
-    await db.verificationCode.create({ data: { email: 'old@example.com', codeHash: 'x', expiresAt: past, sentAt: past } })
-    await db.verificationCode.create({ data: { email: 'new@example.com', codeHash: 'x', expiresAt: future, sentAt: new Date() } })
+    await db.verificationCode.create({ data: { email: 'old@example.com', purpose: 'signup', codeHash: 'x', expiresAt: past, sentAt: past } })
+    await db.verificationCode.create({ data: { email: 'new@example.com', purpose: 'signup', codeHash: 'x', expiresAt: future, sentAt: new Date() } })
     await db.rateLimit.createMany({ data: [{ key: 'done', count: 3, resetAt: past }, { key: 'open', count: 1, resetAt: future }] })
     const report = await runMaintenance()
     expect(report.sessions).toBeGreaterThanOrEqual(1)

@@ -8,7 +8,7 @@ import { startMyMemoryFake } from '@/fakes/mymemory'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
-import { buildSrt, ctx, makeUser, multipart, waitFor } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, makeUser, multipart, waitFor } from '@/test/route-harness'
 import { getBoss, startTranslationWorkers, type Workers } from './index'
 
 const KEY = 'sk-kill-test'

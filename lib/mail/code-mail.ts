@@ -8,7 +8,7 @@ import { sendMail } from './send'
  * Mails a verification code in the reader's language. Plain text on purpose: it reads well in
  * every client, and the code is the only six-digit number in the message.
  */
-export async function sendCodeMail({ to, code, locale, purpose = 'sign-up' }: { to: string; code: string; locale: Locale; purpose?: 'sign-up' | 'reset' }): Promise<void> {
+export async function sendCodeMail({ to, code, locale, purpose = 'signup' }: { to: string; code: string; locale: Locale; purpose?: 'signup' | 'reset' }): Promise<void> {
   const messages = await loadMessages(locale)
   const t = createTranslator({ locale, messages, namespace: 'auth.mail' })
   const brand = createTranslator({ locale, messages, namespace: 'common' })('brand')

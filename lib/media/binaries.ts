@@ -1,14 +1,14 @@
 import 'server-only'
 import { spawn } from 'node:child_process'
 import { accessSync, chmodSync, constants } from 'node:fs'
-import { createRequire } from 'node:module'
 
 // ffmpeg and ffprobe come from npm (@ffmpeg-installer, @ffprobe-installer): each platform's binary
-// is a package of the registry, so `npm install` is the whole set-up. Resolved on first use.
-const require = createRequire(import.meta.url)
+// is a package of the registry, so `npm install` is the whole set-up. Loaded on first use (an
+// unsupported platform fails the recording, not the app's start), by literal specifiers so the
+// bundler leaves them to Node (next.config.ts serverExternalPackages).
 
-function executable(pkg: { path: string }): string {
-  const file = pkg.path
+function executable(installer: { path: string }): string {
+  const file = installer.path
   try {
     accessSync(file, constants.X_OK)
   } catch {
@@ -18,11 +18,13 @@ function executable(pkg: { path: string }): string {
   return file
 }
 
-let ffmpegFile: string | undefined
-let ffprobeFile: string | undefined
-// Each package named literally: a bundler (Next's Turbopack) refuses a require whose name is a variable.
-export const ffmpegPath = () => (ffmpegFile ??= executable(require('@ffmpeg-installer/ffmpeg') as { path: string }))
-export const ffprobePath = () => (ffprobeFile ??= executable(require('@ffprobe-installer/ffprobe') as { path: string }))
+type Installer = { path: string; default?: { path: string } }
+const pathOf = (module: Installer) => executable(module.default ?? module)
+
+let ffmpegFile: Promise<string> | undefined
+let ffprobeFile: Promise<string> | undefined
+export const ffmpegPath = () => (ffmpegFile ??= import('@ffmpeg-installer/ffmpeg').then((m) => pathOf(m as Installer)))
+export const ffprobePath = () => (ffprobeFile ??= import('@ffprobe-installer/ffprobe').then((m) => pathOf(m as Installer)))
 
 export class MediaToolError extends Error {}
 

@@ -11,7 +11,7 @@ export async function extractChunk(file: string, { startMs, endMs, out, copy = f
   // so the cut lands within a packet of `startMs`, in the middle of a silence anyway.
   const codec = copy ? ['-c:a', 'copy'] : ['-ac', '1', '-ar', '16000', '-c:a', 'libopus', '-b:a', '24k', '-compression_level', '5']
   await runTool(
-    ffmpegPath(),
+    await ffmpegPath(),
     ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', (startMs / 1000).toFixed(3), '-i', file, '-t', ((endMs - startMs) / 1000).toFixed(3), '-vn', '-map', '0:a:0', ...codec, '-f', 'ogg', out],
     { signal },
   )

@@ -19,7 +19,7 @@ type Probe = { streams?: { codec_type?: string; codec_name?: string; duration?: 
 export async function probeAudio(file: string, { signal }: { signal?: AbortSignal } = {}): Promise<AudioInfo | null> {
   let probe: Probe
   try {
-    const { stdout } = await runTool(ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal })
+    const { stdout } = await runTool(await ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal })
     probe = JSON.parse(stdout.toString('utf8')) as Probe
   } catch (error) {
     if (error instanceof MediaToolError || error instanceof SyntaxError) return null
@@ -38,7 +38,7 @@ export async function probeAudio(file: string, { signal }: { signal?: AbortSigna
 /** The time of the last decoded audio frame, read from ffmpeg's progress line. */
 async function decodedDurationMs(file: string, signal?: AbortSignal): Promise<number> {
   try {
-    const { stderr } = await runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file, '-vn', '-map', '0:a:0', '-f', 'null', '-'], { signal })
+    const { stderr } = await runTool(await ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file, '-vn', '-map', '0:a:0', '-f', 'null', '-'], { signal })
     const times = [...stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)]
     const last = times[times.length - 1]
     if (!last) return NaN

@@ -8,7 +8,7 @@ export type Silence = { startMs: number; endMs: number }
  * least `minMs`. Decodes the file once (a 3-hour Opus file takes seconds, not memory).
  */
 export async function findSilences(file: string, { noiseDb = -35, minMs = 300, signal }: { noiseDb?: number; minMs?: number; signal?: AbortSignal } = {}): Promise<Silence[]> {
-  const { stderr } = await runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-nostats', '-i', file, '-vn', '-map', '0:a:0', '-af', `silencedetect=noise=${noiseDb}dB:d=${minMs / 1000}`, '-f', 'null', '-'], { signal, keepStderr: 'all' })
+  const { stderr } = await runTool(await ffmpegPath(), ['-hide_banner', '-nostdin', '-nostats', '-i', file, '-vn', '-map', '0:a:0', '-af', `silencedetect=noise=${noiseDb}dB:d=${minMs / 1000}`, '-f', 'null', '-'], { signal, keepStderr: 'all' })
   const silences: Silence[] = []
   let start: number | null = null
   for (const line of stderr.split('\n')) {

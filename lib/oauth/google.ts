@@ -1,6 +1,7 @@
 import 'server-only'
 import * as client from 'openid-client'
 import { env } from '@/lib/env'
+import { isLocalHost } from '@/lib/site/hosts'
 import type { GoogleProfile } from '@/lib/accounts/external'
 
 export const GOOGLE_FLOW_COOKIE = 'ss_oidc'
@@ -19,7 +20,7 @@ function googleConfig(): Promise<client.Configuration> {
   const e = env()
   const issuer = new URL(e.GOOGLE_ISSUER_URL)
   // Plain http is only ever a local test provider; the real issuer is https.
-  const isLocal = issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname)
+  const isLocal = issuer.protocol === 'http:' && isLocalHost(issuer.hostname)
   configPromise ??= client
     .discovery(issuer, e.GOOGLE_CLIENT_ID!, e.GOOGLE_CLIENT_SECRET, undefined, {
       execute: isLocal ? [client.allowInsecureRequests] : [],

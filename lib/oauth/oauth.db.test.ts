@@ -8,7 +8,7 @@ import { POST as profile } from '@/app/api/user/profile/route'
 import { POST as wechatLogin } from '@/app/api/user/wechat_login/route'
 import { GET as qrConfig } from '@/app/api/wechat/qr_config/route'
 import { db } from '@/lib/db'
-import { call, cookieHeader } from '@/lib/testing/route-harness'
+import { call, cookieHeader } from '@/test/route-harness'
 
 let wechat: FakeServer
 let oidc: Awaited<ReturnType<typeof startOidcFake>>

@@ -1,25 +1,44 @@
 import { z } from 'zod'
 
-/** What a handler wrapped by route() (lib/http) declares about itself; the document is built from it. */
-export type RouteContract = { auth: 'public' | 'user' | 'manager'; body?: z.ZodType; query?: z.ZodType; response?: z.ZodType; multipart: boolean }
-
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
-
 /** An answer that is not the JSON envelope: a file, a redirect, a provider's own reply. */
 export type RawAnswer = { status: number; description: string; contentType?: string }
+
+/** What a handler wrapped by route() (lib/http) declares about itself; the document is built from it. */
+export type RouteContract = {
+  /** One line on what the call does: the operation's summary. */
+  summary: string
+  auth: 'public' | 'user' | 'manager'
+  body?: z.ZodType
+  query?: z.ZodType
+  response?: z.ZodType
+  multipart: boolean
+  /** The largest body the route reads (413 past it, refused from the declared length before reading). */
+  maxBodyBytes?: number
+  /** Answers besides (or instead of) the envelope: a file, a redirect. */
+  raw?: RawAnswer[]
+}
+
+/**
+ * What a handler not wrapped by route() declares, beside its code (`POST.contract = {...}`): the
+ * payment callbacks speak their provider's protocol, and this document describes itself.
+ */
+export type RawContract = {
+  summary: string
+  /** How the request body arrives. */
+  rawRequest?: { contentType: string; description: string }
+  raw: RawAnswer[]
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 export type ApiOperation = {
   /** The OpenAPI path: `/api/tasks/{id}`. */
   path: string
   method: HttpMethod
-  summary: string
-  /** The route() contract; absent for the payment callbacks, which answer the provider's protocol. */
-  contract?: RouteContract
-  /** How the request body arrives when there is no contract (the payment callbacks). */
-  rawRequest?: { contentType: string; description: string }
-  /** Answers besides (or instead of) the envelope. */
-  raw?: RawAnswer[]
+  contract: RouteContract | RawContract
 }
+
+const routeContract = (operation: ApiOperation): RouteContract | undefined => ('auth' in operation.contract ? operation.contract : undefined)
 
 type JsonSchema = Record<string, unknown>
 
@@ -46,6 +65,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '402': 'Not enough points (code 40200)',
   '403': 'Not allowed: a manager call, or a cross-site request (code 40300)',
   '404': 'Not found, or not the caller\'s (code 40400)',
+  '413': 'The body is larger than the route takes (code 41300)',
   '429': 'Too many requests (code 42900); `msg` says when to try again',
 }
 
@@ -64,30 +84,35 @@ function pathParameters(path: string): JsonSchema[] {
 }
 
 function requestBody(operation: ApiOperation): JsonSchema | undefined {
-  const { contract, rawRequest } = operation
+  const rawRequest = 'rawRequest' in operation.contract ? operation.contract.rawRequest : undefined
+  const contract = routeContract(operation)
   if (rawRequest) return { required: true, description: rawRequest.description, content: { [rawRequest.contentType]: { schema: {} } } }
   if (!contract) return undefined
+  const limit = contract.maxBodyBytes ? { description: `At most ${contract.maxBodyBytes.toLocaleString('en-US')} bytes (413 past it, refused from Content-Length before reading).` } : {}
   if (contract.multipart) {
-    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentEncoding: 'binary' } } } } } }
+    // The form's text fields are the route's body schema; the file(s) come beside them.
+    const fields = contract.body ? ((requestSchema(contract.body) as { properties?: Record<string, JsonSchema> }).properties ?? {}) : {}
+    return { required: true, ...limit, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentEncoding: 'binary' }, ...fields } } } } }
   }
-  if (contract.body) return { required: true, content: { 'application/json': { schema: requestSchema(contract.body) } } }
+  if (contract.body) return { required: true, ...limit, content: { 'application/json': { schema: requestSchema(contract.body) } } }
   return undefined
 }
 
 function responses(operation: ApiOperation): JsonSchema {
   const out: Record<string, JsonSchema> = {}
-  const { contract } = operation
-  if (contract && (contract.response || !operation.raw)) {
+  const contract = routeContract(operation)
+  const raw = operation.contract.raw
+  if (contract && (contract.response || !raw)) {
     const data = contract.response ? answerSchema(contract.response) : {}
     out['200'] = { description: 'Success: the envelope with code 20000', content: { 'application/json': { schema: envelope(data) } } }
   }
-  for (const answer of operation.raw ?? []) {
+  for (const answer of raw ?? []) {
     out[String(answer.status)] = answer.contentType
       ? { description: answer.description, content: { [answer.contentType]: { schema: answer.contentType.startsWith('application/json') ? { type: 'object' } : { type: 'string' } } } }
       : { description: answer.description }
   }
   if (contract) {
-    const errors = contract.auth === 'public' ? ['400', '403', '404', '429'] : ['400', '401', '402', '403', '404', '429']
+    const errors = [...(contract.auth === 'public' ? ['400', '403', '404', '429'] : ['400', '401', '402', '403', '404', '429']), ...(requestBody(operation) ? ['413'] : [])]
     for (const status of errors) {
       out[status] ??= { description: ERROR_STATUSES[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }
     }
@@ -108,15 +133,16 @@ const operationId = (operation: ApiOperation) =>
 export function buildOpenApiDocument(operations: ApiOperation[], info: { version: string; sessionCookie: string }) {
   const paths: Record<string, Record<string, JsonSchema>> = {}
   for (const operation of operations) {
-    const parameters = [...pathParameters(operation.path), ...(operation.contract?.query ? queryParameters(operation.contract.query) : [])]
+    const contract = routeContract(operation)
+    const parameters = [...pathParameters(operation.path), ...(contract?.query ? queryParameters(contract.query) : [])]
     const body = requestBody(operation)
-    const security = !operation.contract || operation.contract.auth === 'public' ? [] : [{ session: [] }, { bearer: [] }]
+    const security = !contract || contract.auth === 'public' ? [] : [{ session: [] }, { bearer: [] }]
     paths[operation.path] ??= {}
     paths[operation.path][operation.method.toLowerCase()] = {
       operationId: operationId(operation),
-      summary: operation.summary,
+      summary: operation.contract.summary,
       tags: [operation.path.split('/')[2]],
-      ...(operation.contract?.auth === 'manager' ? { description: 'Managers only.' } : {}),
+      ...(contract?.auth === 'manager' ? { description: 'Managers only.' } : {}),
       security,
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body ? { requestBody: body } : {}),

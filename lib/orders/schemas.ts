@@ -1,10 +1,8 @@
 import { z } from 'zod'
+import { pageQuery } from '@/lib/pagination'
 
 /** POST /api/order/query_order_list: page (from 1) and size (default 10). */
-export const orderListSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-})
+export const orderListSchema = pageQuery
 
 /** POST /api/alipay/create_alipay_url and /api/wallex/create_payment: the product's id. */
 export const buyProductSchema = z.object({ id: z.coerce.number({ error: 'productNotFound' }).int('productNotFound').positive('productNotFound').max(2_147_483_647, 'productNotFound') })

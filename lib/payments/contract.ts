@@ -32,3 +32,4 @@ export const cardPaymentStatusSchema = z.object({ status: z.string(), orderID: z
 
 export type AlipayOrderStatus = z.infer<typeof alipayOrderStatusSchema>
 export type CardPayment = z.infer<typeof cardPaymentSchema>
+export type CardPaymentStatus = z.infer<typeof cardPaymentStatusSchema>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { POST as decrPoint } from '@/app/api/user/decr_point/route'
 import { POST as getPoint } from '@/app/api/user/get_point/route'
-import { ctx, jsonRequest, makeUser } from '@/lib/testing/route-harness'
+import { ctx, jsonRequest, makeUser } from '@/test/route-harness'
 import { captureTaskPoints, getBalance, grantPoints, releaseTaskPoints, reserveTaskPoints, ReservationError, spendPoints } from './index'
 
 const DAY = 24 * 60 * 60 * 1000

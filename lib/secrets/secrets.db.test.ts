@@ -11,7 +11,7 @@ import { POST as emailAuth } from '@/app/api/email/auth/route'
 import { POST as profile } from '@/app/api/user/profile/route'
 import { POST as sendCode } from '@/app/api/user/send_code/route'
 import { createUser } from '@/lib/accounts/users'
-import { call, cookieHeader } from '@/lib/testing/route-harness'
+import { call, cookieHeader } from '@/test/route-harness'
 import { db } from '@/lib/db'
 import { route } from '@/lib/http/route'
 import { log } from '@/lib/log'
@@ -46,7 +46,7 @@ describe('derived keys', () => {
     await call(sendCode, '/api/user/send_code', { body: { email: 'code.keys@example.com' } })
     const mail = readFileSync(mailbox, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((m) => m.to === 'code.keys@example.com')
     const code = /\b(\d{6})\b/.exec(mail.text)![1]
-    const { codeHash } = await db.verificationCode.findUniqueOrThrow({ where: { email: 'code.keys@example.com' } })
+    const { codeHash } = await db.verificationCode.findUniqueOrThrow({ where: { email_purpose: { email: 'code.keys@example.com', purpose: 'signup' } } })
     expect(codeHash).not.toBe(createHmac('sha256', SECRET).update(`code.keys@example.com\n${code}`).digest('hex'))
     expect(codeHash).toBe(createHmac('sha256', derivedKey('code-hash')).update(`code.keys@example.com\n${code}`).digest('hex'))
   })
@@ -70,7 +70,7 @@ describe('error logs', () => {
 
   it('never carry the emails or values of a failed request, only what helps find it', async () => {
     // A real database failure whose message quotes the request's values.
-    const failing = route({ auth: 'public' }, async () =>
+    const failing = route({ summary: 'test route', auth: 'public' }, async () =>
       db.user.create({ data: { email: 'private.person@example.com', name: 'Private Person', id: 'x'.repeat(5), isAdmin: 'yes' as unknown as boolean } }),
     )
     let status = 0

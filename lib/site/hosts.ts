@@ -9,6 +9,11 @@ export function siteHosts() {
   }
 }
 
+/** This machine by name or address: `localhost`, a `*.localhost` name, 127.0.0.1 or [::1] (the one local-host test). */
+export function isLocalHost(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]'
+}
+
 /** Lower-cases a Host header value and strips its port. */
 export function normalizeHost(host: string | null | undefined): string {
   if (!host) return ''

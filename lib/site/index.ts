@@ -2,7 +2,7 @@
 // development hosts. Pure, so proxy, server and client share it.
 
 import type { locales } from '@/lib/i18n/routing'
-import { normalizeHost, siteHosts } from './hosts'
+import { isLocalHost, normalizeHost, siteHosts } from './hosts'
 
 /** A locale of the routing config (lib/i18n/routing.ts), the one list of locales. */
 export type Locale = (typeof locales)[number]
@@ -16,10 +16,6 @@ export type Edition = {
   wechatLogin: boolean
   showLicenceLine: boolean
   cardPayment: boolean
-}
-
-function isLocalHost(host: string) {
-  return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]'
 }
 
 export const EDITION_NAMES: readonly EditionName[] = ['cn', 'intl', 'dev']
@@ -75,4 +71,4 @@ export function contactAddress(edition: EditionName): string {
 }
 
 export { configuredOrigin, requestHost, requestProto, trustsProxy } from './request-host'
-export { normalizeHost, siteHosts } from './hosts'
+export { isLocalHost, normalizeHost, siteHosts } from './hosts'

@@ -2,13 +2,14 @@
 // our load balancer, but any client can send them too: they are read only when TRUST_PROXY=1
 // (validated with the other settings in lib/env; read here from process.env so the proxy, pages
 // and routes share one rule without loading the whole environment).
+import { isOn } from '@/lib/env/on-off'
 import { normalizeHost, siteHosts } from './hosts'
 
 type HeaderSource = { get(name: string): string | null }
 
 /** TRUST_PROXY as lib/env reads it: 1, true, on or yes. */
 export function trustsProxy(): boolean {
-  return ['1', 'true', 'on', 'yes'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase())
+  return isOn(process.env.TRUST_PROXY)
 }
 
 function first(value: string | null): string | null {

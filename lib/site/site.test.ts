@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contactAddress, editionView, isEditionName, normalizeHost, resolveEdition } from './index'
+import { contactAddress, editionView, isEditionName, isLocalHost, normalizeHost, resolveEdition } from './index'
 
 describe('resolveEdition', () => {
   it('gives the China host zh-CN, no switcher, WeChat and the licence line', () => {
@@ -32,5 +32,12 @@ describe('editions in the path', () => {
   it('gives local and development hosts the fixed contact address', () => {
     expect(contactAddress('cn')).toBe('support@subtitle-studio.example')
     expect(contactAddress('dev')).toBe('support@subtitle-studio.example')
+  })
+})
+
+describe('isLocalHost', () => {
+  it('is this machine by name or loopback address, nothing else', () => {
+    for (const host of ['localhost', 'cn.localhost', '127.0.0.1', '[::1]']) expect(isLocalHost(host), host).toBe(true)
+    for (const host of ['example.com', 'localhost.example.com', '10.0.0.1', '127.0.0.2', '']) expect(isLocalHost(host), host).toBe(false)
   })
 })

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net'
 import OSS from 'ali-oss'
+import { isLocalHost } from '@/lib/site/hosts'
 import { assertSafeKey, StorageError } from './errors'
 import type { OssStorageConfig, StorageDriver } from './types'
 
@@ -33,8 +35,9 @@ export function ossClientOptions(config: OssStorageConfig): ClientOptions {
   if (!config.endpoint) return base
   // ali-oss also takes a bare host name and then picks the protocol from `secure`; HTTPS is ours.
   const url = new URL(/^https?:\/\//i.test(config.endpoint) ? config.endpoint : `https://${config.endpoint}`)
-  const hostname = url.hostname.replace(/^\[|\]$/g, '')
-  const isLocalName = hostname === 'localhost' || hostname.endsWith('.localhost')
+  // A local name takes path-style addresses (`bucket.localhost` would not resolve); an IP address
+  // already gets them from ali-oss without sldEnable.
+  const isLocalName = isLocalHost(url.hostname) && isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0
   return {
     ...base,
     endpoint: url.origin,

@@ -1,6 +1,6 @@
 // ASS/SSA reading and writing-back: only the Text field of translatable Dialogue lines is touched.
-import type { Cue } from '@/lib/srt/parse'
-import { formatMs, parseTime } from '@/lib/srt/time'
+import type { Cue } from '@/lib/subtitles/srt'
+import { formatMs, parseTime } from '@/lib/subtitles/time'
 
 /** A Dialogue event that goes to translation, with what is needed to put the text back in place. */
 export type AssCue = Cue & {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseSrt } from '@/lib/srt'
+import { parseSrt } from '@/lib/subtitles'
 import { parseVtt, writeVtt } from '@/lib/subtitles/vtt'
 import { parseSubtitleOrThrow } from '@/lib/subtitles/format'
 

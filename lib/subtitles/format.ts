@@ -1,18 +1,43 @@
 // Which subtitle format a file is, and reading any of them into the common cue shape.
-import { parseSrt, type Cue } from '@/lib/srt/parse'
-import { SrtError } from '@/lib/srt/errors'
+import { parseSrt, type Cue } from '@/lib/subtitles/srt'
+import { SrtError } from '@/lib/subtitles/errors'
 import { parseAss } from '@/lib/subtitles/ass'
 import { parseVtt } from '@/lib/subtitles/vtt'
 
+/** The formats a task is read from and exported to: the one list (server schemas, contract, browser). */
 export const SUBTITLE_FORMATS = ['srt', 'vtt', 'ass'] as const
 export type SubtitleFormat = (typeof SUBTITLE_FORMATS)[number]
+/** Each format's name as people know it. */
+export const FORMAT_LABELS: Record<SubtitleFormat, string> = { srt: 'SRT', vtt: 'WebVTT', ass: 'ASS' }
+
+/** What an export holds: the one list, in the order the export menus offer it. */
+export const EXPORT_CONTENTS = ['translated', 'bilingual', 'original'] as const
+export type ExportContent = (typeof EXPORT_CONTENTS)[number]
+
+/** The file extensions an upload may have, in any case; SSA is read as ASS. */
+export const SUBTITLE_EXTENSIONS = ['srt', 'vtt', 'ass', 'ssa'] as const
+const EXTENSION = /\.(srt|vtt|ass|ssa)$/i
+
+/** True for a name ending in one of SUBTITLE_EXTENSIONS (any case, surrounding space ignored). */
+export const isSubtitleFileName = (name: string): boolean => EXTENSION.test(name.trim())
 
 /** `.srt`, `.vtt`, `.ass` or `.ssa` in any case (SSA is read as ASS); null for anything else. */
 export function formatFromFileName(name: string): SubtitleFormat | null {
-  const match = /\.(srt|vtt|ass|ssa)$/i.exec(name.trim())
+  const match = EXTENSION.exec(name.trim())
   if (!match) return null
   const ext = match[1].toLowerCase()
   return ext === 'ssa' ? 'ass' : (ext as SubtitleFormat)
+}
+
+/**
+ * The name of an export: `movie.srt` → `movie.translated.vtt`. One rule for the server's
+ * Content-Disposition and the browser's fallback name: an SSA upload written back into its own
+ * format is still an SSA script.
+ */
+export function exportFileName(fileName: string, format: SubtitleFormat, content: ExportContent): string {
+  const base = fileName.replace(EXTENSION, '') || 'subtitles'
+  const ext = format === 'ass' && /\.ssa$/i.test(fileName) ? 'ssa' : format
+  return `${base}.${content}.${ext}`
 }
 
 /** Cues of a decoded file, in the shape SRT uploads already use. */

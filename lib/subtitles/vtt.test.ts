@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSrt, toSrt } from '@/lib/srt'
+import { parseSrt, toSrt } from '@/lib/subtitles'
 import { parseVtt, splitVttText, writeVtt } from '@/lib/subtitles/vtt'
 import { parseSubtitleOrThrow, formatFromFileName } from '@/lib/subtitles/format'
 

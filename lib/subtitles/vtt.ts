@@ -1,6 +1,6 @@
 // WebVTT reading and writing-back: cue ids, settings and NOTE/STYLE/REGION blocks survive a round trip.
-import type { Cue } from '@/lib/srt/parse'
-import { formatMs } from '@/lib/srt/time'
+import type { Cue } from '@/lib/subtitles/srt'
+import { formatMs } from '@/lib/subtitles/time'
 
 export type VttCue = Cue & {
   /** Cue identifier line, '' when the cue has none. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatMs } from '@/lib/srt/time'
+import { formatMs } from '@/lib/subtitles/time'
 import { parseAss } from '@/lib/subtitles/ass'
 import { parseSubtitle } from '@/lib/subtitles/format'
 import { writeSubtitle } from '@/lib/subtitles/write'

@@ -1,7 +1,7 @@
 // Writing a task's segments out in any of the three formats, around the uploaded file when it is
 // the same format (so VTT blocks and settings, and every ASS byte outside dialogue text, survive).
-import { parseTime } from '@/lib/srt/time'
-import { toSrt, toVtt, type ExportContent, type Segment } from '@/lib/srt/serialize'
+import { parseTime } from '@/lib/subtitles/time'
+import { toSrt, toVtt, type ExportContent, type Segment } from '@/lib/subtitles/serialize'
 import { newAssScript, parseAss, writeAss } from '@/lib/subtitles/ass'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
 import { parseVtt, writeVtt } from '@/lib/subtitles/vtt'

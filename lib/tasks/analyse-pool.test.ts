@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { AppError } from '@/lib/errors'
 import { analyseUpload, INLINE_MAX_BYTES } from './analyse-pool'
 import { analyseSubtitle } from './upload'
-import { buildSrt } from '@/lib/testing/route-harness'
+import { buildSrt } from '@/test/route-harness'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 

@@ -8,7 +8,7 @@ import { getBalance, grantPoints } from '@/lib/points'
 import { analyseSubtitle } from '@/lib/tasks/upload'
 import { POST as batchRoute } from '@/app/api/tasks/batch/route'
 import { GET as zipRoute } from '@/app/api/tasks/export.zip/route'
-import { BASE, buildSrt, ctx, makeUser } from '@/lib/testing/route-harness'
+import { BASE, buildSrt, ctx, makeUser } from '@/test/route-harness'
 
 const ANIME = readFileSync(path.join(process.cwd(), 'lib/subtitles/fixtures/anime.ass'), 'utf8')
 const SRT = buildSrt(200) // 200 cues × 2.5 s: 9 started minutes

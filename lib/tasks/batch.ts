@@ -4,9 +4,9 @@ import { AppError } from '@/lib/errors'
 import { errorMessage } from '@/lib/errors'
 import type { Locale } from '@/lib/site'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
-import { isTargetLanguage } from '@/lib/srt'
+import { isTargetLanguage } from '@/lib/languages'
 import { batchSizeFor, checkService } from '@/lib/translate/service'
-import { newTaskId } from './create'
+import { newTaskId, priceTask } from './create'
 import type { Enqueue } from './enqueue'
 import { toTaskDto, type TaskDto } from './dto'
 import { analyseUpload } from './analyse-pool'
@@ -83,7 +83,8 @@ export async function createTaskBatch({
     for (const { upload, analysis } of files) {
       for (const targetLanguage of targets) {
         const id = newTaskId()
-        await reserveTaskPoints({ userId, taskId: id, amount: analysis.cost, tx })
+        const { cost, review, reviewCost } = priceTask({ service, review: fields.review ?? false, cost: analysis.cost })
+        await reserveTaskPoints({ userId, taskId: id, amount: cost, tx })
         const task = await tx.task.create({
           data: {
             id,
@@ -94,7 +95,9 @@ export async function createTaskBatch({
             targetLanguage,
             translationService: service,
             includeOriginalText: fields.includeOriginalText,
-            cost: analysis.cost,
+            cost,
+            review,
+            reviewCost,
             batchSize: batchSizeFor(fields.batchSize),
             format: upload.format ?? 'srt',
             source: analysis.source,

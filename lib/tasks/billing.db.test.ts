@@ -1,5 +1,5 @@
 // Work costs what it is: files with no duration, packed cues or huge cues are billed for the time
-// their text takes to read (lib/srt/cost.ts), and a cue past the cap is refused.
+// their text takes to read (lib/pricing/cost.ts), and a cue past the cap is refused.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,7 +9,7 @@ import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
-import { buildSrt, ctx, makeUser, multipart } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, makeUser, multipart } from '@/test/route-harness'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-billing-'))
 Object.assign(process.env, { STORAGE_DIR: storageDir, DEEPSEEK_API_KEY: 'sk-unused' })

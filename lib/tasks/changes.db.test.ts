@@ -9,7 +9,7 @@ import { mergeTaskChanges } from '@/lib/client/task-helpers'
 import { db } from '@/lib/db'
 import { startTranslationWorkers } from '@/lib/jobs'
 import { grantPoints } from '@/lib/points'
-import { buildSrt, call, ctx, makeUser, multipart, type Answer } from '@/lib/testing/route-harness'
+import { buildSrt, call, ctx, makeUser, multipart, type Answer } from '@/test/route-harness'
 
 // The editor's polls while a task translates: each asks for the segments written since the last
 // answer's cursor (lib/tasks/changes.ts) and merges them into its copy (lib/client/task-helpers.ts).
@@ -73,8 +73,10 @@ describe('polling a translating task for its changes', () => {
     // Many polls happened: asking for the whole task each time would have cost `polls` final sizes.
     expect(polls).toBeGreaterThan(10)
     expect(downloaded).toBeLessThanOrEqual(2.5 * finalSize)
-    // Each row arrives once when created and once when translated, give or take a batch committed mid-poll.
-    expect(rowsReceived).toBeLessThan(1500 * 1.5)
+    // Each row arrives once when translated, plus rows sent again when a batch commits while a poll
+    // reads (the cursor stays behind any transaction still open, so on a loaded machine more overlap):
+    // never as much as every row twice.
+    expect(rowsReceived).toBeLessThan(1500 * 2)
     console.log(`changes: ${polls} polls, ${downloaded} bytes downloaded for a ${finalSize}-byte task (${(downloaded / finalSize).toFixed(2)}×)`)
   })
 

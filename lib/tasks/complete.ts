@@ -3,20 +3,32 @@ import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { captureTaskPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
+import { failTask } from './fail'
+import { refundIncompleteReview } from './review-refund'
 import { renderTaskFile, storedContent, taskFormat } from './render'
 import { appStorage, translatedFileKey } from './storage'
+import { untranslatedCueIds } from './untranslated'
 
 const STORAGE_TIMEOUT_MS = 120_000
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
 /**
- * Completes a translated task: captures its reservation (idempotent, so never twice) and stores
+ * Completes a translated task: captures its reservation (idempotent, so never twice), refunds the
+ * review price when the review pass could not review every batch (lib/tasks/review-refund.ts), and stores
  * the file in its own format under `translated-files/{taskId}_{fileName}`, which exports serve
  * until a segment changes. A failure of either is recorded on the task (`pointsError`,
  * `uploadError`) without failing it. A task deleted meanwhile leaves no file behind.
+ * Guard: a task with a cue that has text but no translation is never completed or charged; it is
+ * failed instead (its points released, a retry translates what is missing). Answers which it did.
  */
-export async function completeTask({ taskId, startedAt, storage }: { taskId: string; startedAt: Date; storage?: StorageDriver }): Promise<void> {
+export async function completeTask({ taskId, startedAt, storage }: { taskId: string; startedAt: Date; storage?: StorageDriver }): Promise<'completed' | 'failed' | 'deleted'> {
+  const missing = await untranslatedCueIds(taskId)
+  if (missing.length > 0) {
+    log.error('tasks.untranslated_at_completion', { taskId, count: missing.length, ids: missing.slice(0, 20) })
+    await failTask({ taskId, error: `${missing.length} ${missing.length === 1 ? 'cue' : 'cues'} left without a translation` })
+    return 'failed'
+  }
   let pointsError: string | null = null
   let uploadError: string | null = null
   let storageKey: string | null = null
@@ -26,8 +38,14 @@ export async function completeTask({ taskId, startedAt, storage }: { taskId: str
     pointsError = message(error)
     log.error('tasks.capture_failed', { taskId, error })
   }
+  try {
+    await refundIncompleteReview(taskId)
+  } catch (error) {
+    pointsError = message(error)
+    log.error('tasks.review_refund_failed', { taskId, error })
+  }
   const task = await db.task.findUnique({ where: { id: taskId } })
-  if (!task) return
+  if (!task) return 'deleted'
   try {
     const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
     const file = renderTaskFile({ task, source: task.source, rows, format: taskFormat(task.format), content: storedContent(task) })
@@ -47,4 +65,5 @@ export async function completeTask({ taskId, startedAt, storage }: { taskId: str
   if (changed.count === 0 && storageKey && !(await db.task.findUnique({ where: { id: taskId }, select: { id: true } }))) {
     await (storage ?? appStorage()).delete(storageKey).catch((error) => log.warn('tasks.orphan_file_delete_failed', { taskId, error }))
   }
+  return 'completed'
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { TaskStatus } from '@prisma/client'
 import { pageSchema } from '@/lib/pagination'
+import { SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 
 // What the task endpoints answer, declared once: the server builds these shapes (dto.ts), the
 // route wrapper checks them in development and tests, the browser imports their types
@@ -8,7 +9,6 @@ import { pageSchema } from '@/lib/pagination'
 
 export const TASK_STATUSES = ['translating', 'completed', 'failed'] as const satisfies readonly TaskStatus[]
 export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'edited', 'speech'] as const
-export const SUBTITLE_FORMATS = ['srt', 'vtt', 'ass'] as const
 
 export const taskSchema = z.object({
   id: z.string(),
@@ -23,6 +23,10 @@ export const taskSchema = z.object({
   status: z.enum(TASK_STATUSES),
   progress: z.number().int().min(0).max(100),
   cost: z.number().int().min(0),
+  /** The review pass was asked for (DeepSeek); its price, part of `cost`; whether some batch went unreviewed (its price refunded). */
+  review: z.boolean(),
+  reviewCost: z.number().int().min(0),
+  reviewIncomplete: z.boolean(),
   /** The cues-per-request override; null when batches are sized by source tokens. */
   batchSize: z.number().int().nullable(),
   submitTime: z.string(),
@@ -58,6 +62,8 @@ export const segmentSchema = z.object({
   translatedText: z.string().nullable(),
   /** A service, `memory` (an identical line's answer reused) or `edited` by a person. */
   translatedBy: z.enum(TRANSLATED_BY).nullable(),
+  /** Set when the review pass corrected the segment: the translation it replaced (the "reviewed" badge's first version). */
+  firstTranslation: z.string().nullable(),
 })
 
 /**
@@ -72,7 +78,8 @@ export const taskDetailSchema = taskSchema.extend({
 
 export const taskPageSchema = pageSchema(taskSchema)
 
-export const termSuggestionSchema = z.object({ term: z.string(), count: z.number().int() })
+/** A recurring name or term of an upload, with the cue it first occurs in (number from 1, start in ms). */
+export const termSuggestionSchema = z.object({ term: z.string(), count: z.number().int(), first: z.object({ cue: z.number().int(), startMs: z.number().int() }) })
 
 export const estimateSchema = z.object({
   /** The file as kept for the create call, which names it instead of sending it again. */
@@ -84,10 +91,15 @@ export const estimateSchema = z.object({
   /** Whether the file's duration or the time to read its text set the cost. */
   pricedBy: z.enum(['duration', 'reading']),
   cost: z.number().int(),
+  /** Points the review pass would add (DeepSeek; docs/billing.md). */
+  reviewCost: z.number().int(),
   estimatedMs: z.number(),
   /** Glossary entries that apply per target language, and recurring terms not in the glossary yet. */
   glossary: z.object({ matches: z.record(z.string(), z.number().int()), suggestions: z.array(termSuggestionSchema) }),
 })
+
+/** `POST /api/tasks/{id}/segments/{segmentId}/review`: the segment after review, and whether the review corrected it. */
+export const segmentReviewSchema = z.object({ segment: segmentSchema, corrected: z.boolean() })
 
 export const taskBatchSchema = z.object({ tasks: z.array(taskSchema) })
 export const segmentListSchema = z.array(segmentSchema)
@@ -97,5 +109,6 @@ export type SegmentDto = z.infer<typeof segmentSchema>
 export type TaskDetailDto = z.infer<typeof taskDetailSchema>
 export type TaskStatusName = (typeof TASK_STATUSES)[number]
 export type TranslatedBy = (typeof TRANSLATED_BY)[number]
+export type SegmentReviewDto = z.infer<typeof segmentReviewSchema>
 export type Estimate = z.infer<typeof estimateSchema>
 export type TermSuggestion = z.infer<typeof termSuggestionSchema>

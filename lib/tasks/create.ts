@@ -2,7 +2,7 @@ import 'server-only'
 import { randomInt } from 'node:crypto'
 import { db } from '@/lib/db'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
-import { estimateTranslationMs } from '@/lib/srt'
+import { estimateTranslationMs } from '@/lib/pricing'
 import { batchSizeFor, checkService } from '@/lib/translate/service'
 import { env } from '@/lib/env'
 import type { Estimate } from './contract'
@@ -13,6 +13,8 @@ import { analyseUpload, summariseUploadOffThread } from './analyse-pool'
 import type { SubtitleUpload } from './upload'
 import type { Enqueue } from './enqueue'
 import { stageUpload } from './staged-upload'
+import { reviewCostFor } from '@/lib/pricing'
+import { AppError } from '@/lib/errors'
 
 /** A task id is a timestamp string; random digits keep ids created in the same ms apart. */
 export function newTaskId(now = Date.now()): string {
@@ -20,10 +22,22 @@ export function newTaskId(now = Date.now()): string {
 }
 
 /**
+ * What a task costs: its file's translation price, plus the review pass's when asked for
+ * (docs/billing.md). Rule: the review pass is DeepSeek's only; asked for with another service it is
+ * a 40000 and nothing is created.
+ */
+export function priceTask({ service, review, cost }: { service: string; review: boolean; cost: number }): { cost: number; review: boolean; reviewCost: number } {
+  if (review && service !== 'deepseek') throw new AppError('bad_request', 'reviewNeedsDeepseek')
+  const reviewCost = review ? reviewCostFor(cost) : 0
+  return { cost: cost + reviewCost, review, reviewCost }
+}
+
+/**
  * Creates a translation task from an upload. Rules: the file is decoded, parsed and priced first
  * (bad files are 40000 and store nothing); then ONE transaction reserves the cost (40200 when the
  * balance is short, and then nothing is stored), stores the task and its segments and queues the
- * job. The source language `auto` is replaced by the detected one.
+ * job. The source language `auto` is replaced by the detected one. With `review` the review pass's
+ * price is reserved with the translation's, as one amount (`priceTask`).
  */
 export async function createTask({
   userId,
@@ -37,7 +51,9 @@ export async function createTask({
   enqueue: Enqueue
 }): Promise<TaskDto> {
   const service = checkService(fields.service)
-  const { cues, detectedLanguage, cost, source } = await analyseUpload(upload.bytes, upload.format)
+  const analysis = await analyseUpload(upload.bytes, upload.format)
+  const { cues, detectedLanguage, source } = analysis
+  const { cost, review, reviewCost } = priceTask({ service, review: fields.review ?? false, cost: analysis.cost })
   const id = newTaskId()
   // Start the queue (first call of a process) before the transaction takes the user's lock.
   await enqueue.prepare?.()
@@ -54,6 +70,8 @@ export async function createTask({
         translationService: service,
         includeOriginalText: fields.includeOriginalText,
         cost,
+        review,
+        reviewCost,
         batchSize: batchSizeFor(fields.batchSize),
         format: upload.format ?? 'srt',
         source,
@@ -68,7 +86,7 @@ export async function createTask({
 
 /**
  * What the upload dialog shows before creating: segments, language, duration, reading time, cost
- * and what set it, time, and the user's glossary entries that apply with recurring terms worth adding.
+ * and what set it, what the review pass would add, time, and the user's glossary entries that apply with recurring terms worth adding.
  */
 export async function estimateTask(upload: SubtitleUpload, { userId }: { userId: string }): Promise<Estimate> {
   const entries = await db.glossaryEntry.findMany({ where: { userId }, select: { term: true, targetLanguage: true, sourceLanguage: true } })
@@ -84,6 +102,7 @@ export async function estimateTask(upload: SubtitleUpload, { userId }: { userId:
     readingMs,
     pricedBy,
     cost,
+    reviewCost: reviewCostFor(cost),
     // Without an override a DeepSeek batch carries about 40 cues (lib/translate/tokens.ts).
     estimatedMs: estimateTranslationMs(segments, { batchSize: e.TRANSLATION_BATCH_SIZE ?? 40, concurrency: e.TRANSLATION_CONCURRENCY }),
   }

@@ -19,6 +19,9 @@ export function toTaskDto(task: Omit<Task, 'source'>, segmentCount?: number): Ta
     status: task.status,
     progress: task.progress,
     cost: task.cost,
+    review: task.review,
+    reviewCost: task.reviewCost,
+    reviewIncomplete: task.reviewIncomplete,
     batchSize: task.batchSize,
     submitTime: task.submitTime.toISOString(),
     translationStartTime: iso(task.translationStartTime),
@@ -39,7 +42,7 @@ export function toTaskDto(task: Omit<Task, 'source'>, segmentCount?: number): Ta
 }
 
 /** A segment as the API answers it: its numeric id, times, duration in ms, both texts and who translated it. */
-export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy'>): SegmentDto {
+export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy' | 'firstTranslation'>): SegmentDto {
   return {
     id: segment.index,
     startTime: segment.startTime,
@@ -48,5 +51,6 @@ export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'end
     originalText: segment.originalText,
     translatedText: segment.translatedText,
     translatedBy: (segment.translatedBy as TranslatedBy | null) ?? null,
+    firstTranslation: segment.firstTranslation,
   }
 }

@@ -2,14 +2,15 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
-import { MAX_CUE_CHARS } from '@/lib/srt/cost'
-import { formatMs, parseTime } from '@/lib/srt/time'
+import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
+import { formatMs, parseTime } from '@/lib/subtitles/time'
 import { ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import { chargeFreeTranslation } from '@/lib/translate/free-usage'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
 import { findOwnTask } from './queries'
-import type { SegmentChange } from './schemas'
+import { MAX_CUE_TIME_MS, type SegmentChange } from './schemas'
+import { lacksTranslation, type CueTexts } from './untranslated'
 
 /** Cues on each side of a segment sent along as context when it is retranslated. */
 const CONTEXT_SIZE = 3
@@ -21,9 +22,25 @@ async function findSegment(taskId: string, segmentId: number) {
 }
 
 /**
+ * Whether a change may apply to a row while its task translates. Rules: only a row that already has
+ * its translation can change, and no change may leave a cue with text lacking its translation (a
+ * blank cue given text, its translation not given with it): the worker has passed over that row
+ * and the task would be completed without it.
+ */
+function applies(row: CueTexts, change: { originalText?: string; translatedText?: string }): boolean {
+  if (row.translatedText === null) return false
+  return !lacksTranslation({
+    originalText: change.originalText ?? row.originalText,
+    translatedText: change.translatedText ?? row.translatedText,
+    translatedBy: change.translatedText === undefined ? row.translatedBy : 'edited',
+  })
+}
+
+/**
  * Edits the original and/or translated text of one segment of the user's task and marks it edited
- * by a person. Rule: while the task translates only a segment that already has its translation can
- * be edited (40900 otherwise); the worker leaves edited segments alone (`saveTranslations`).
+ * (`editedAt`); a translation written here is a person's (`translatedBy: 'edited'`), which the
+ * worker never overwrites (`saveTranslations`). Rule: while the task translates, a change must
+ * apply (`applies`; 40900 otherwise).
  */
 export async function editSegment({
   userId,
@@ -40,7 +57,7 @@ export async function editSegment({
 }): Promise<SegmentDto> {
   const task = await findOwnTask({ userId, taskId })
   const segment = await findSegment(taskId, segmentId)
-  if (task.status === 'translating' && segment.translatedText === null) throw new AppError('conflict', 'segmentPending')
+  if (task.status === 'translating' && !applies(segment, { originalText, translatedText })) throw new AppError('conflict', 'segmentPending')
   const updated = await db.segment.update({
     where: { taskId_index: { taskId, index: segmentId } },
     data: {
@@ -55,15 +72,19 @@ export async function editSegment({
 
 /**
  * Applies several segment changes (texts and/or times) in one statement: the editor's replace
- * all, undo and redo. Rules: all or nothing; every id must exist (40400); while translating, only
- * segments with a translation can change (40900); every changed row is marked edited by a person.
+ * all, undo and redo. Rules: all or nothing; every id must exist (40400); while translating, every
+ * change must apply (`applies`; 40900); every changed row is marked edited (`editedAt`), and a
+ * row whose translation is written is marked as a person's (`translatedBy: 'edited'`).
  */
 export async function editSegments({ userId, taskId, changes }: { userId: string; taskId: string; changes: SegmentChange[] }): Promise<SegmentDto[]> {
   const task = await findOwnTask({ userId, taskId })
   const ids = changes.map((c) => c.id)
-  const rows = await db.segment.findMany({ where: { taskId, index: { in: ids } }, select: { index: true, translatedText: true } })
+  const rows = await db.segment.findMany({ where: { taskId, index: { in: ids } }, select: { index: true, originalText: true, translatedText: true, translatedBy: true } })
   if (rows.length !== ids.length) throw new AppError('not_found', 'segmentNotFound')
-  if (task.status === 'translating' && rows.some((r) => r.translatedText === null)) throw new AppError('conflict', 'segmentPending')
+  if (task.status === 'translating') {
+    const byId = new Map(rows.map((r) => [r.index, r]))
+    if (changes.some((c) => !applies(byId.get(c.id)!, c))) throw new AppError('conflict', 'segmentPending')
+  }
   const times = changes.map((c) => (c.startTime === undefined ? null : { start: parseTime(c.startTime) ?? 0, end: parseTime(c.endTime ?? '') ?? 0 }))
   await db.$executeRaw`
     UPDATE "Segment" AS s SET
@@ -86,10 +107,13 @@ export async function editSegments({ userId, taskId, changes }: { userId: string
 
 /**
  * Moves the cues of the user's task (all, or the listed ids) by `offsetMs`, never below zero; a
- * cue pushed against zero keeps its length when it can. Answers the moved segments.
+ * cue pushed against zero keeps its length when it can. Answers the moved segments. Rules: not
+ * while the task translates (40900); a shift that would end a cue past 99:59:59,999 is a 40000 and
+ * changes nothing. Times are not translations: the rows stay the worker's to translate.
  */
 export async function shiftSegments({ userId, taskId, offsetMs, ids }: { userId: string; taskId: string; offsetMs: number; ids?: number[] }): Promise<SegmentDto[]> {
-  await findOwnTask({ userId, taskId })
+  const task = await findOwnTask({ userId, taskId })
+  if (task.status === 'translating') throw new AppError('conflict', 'taskBusy')
   const rows = await db.segment.findMany({
     where: { taskId, ...(ids ? { index: { in: ids } } : {}) },
     orderBy: { index: 'asc' },
@@ -101,13 +125,17 @@ export async function shiftSegments({ userId, taskId, offsetMs, ids }: { userId:
     const end = parseTime(r.endTime) ?? start
     const newStart = Math.max(0, start + offsetMs)
     const newEnd = Math.max(newStart, end + offsetMs, 0)
-    return { id: r.index, startTime: formatMs(newStart), endTime: formatMs(newEnd), durationMs: newEnd - newStart }
+    return { id: r.index, startTime: formatMs(newStart), endTime: formatMs(newEnd), durationMs: newEnd - newStart, endMs: newEnd }
   })
   if (moved.length === 0) return []
-  await db.$executeRaw`
+  if (moved.some((m) => m.endMs > MAX_CUE_TIME_MS)) throw new AppError('bad_request', 'shiftOutOfRange')
+  // Refused as a whole if a retry started the translation since the check above.
+  const changed = await db.$executeRaw`
     UPDATE "Segment" AS s SET "startTime" = v.st, "endTime" = v.et, "durationMs" = v.d, "editedAt" = now()
     FROM unnest(${moved.map((m) => m.id)}::int[], ${moved.map((m) => m.startTime)}::text[], ${moved.map((m) => m.endTime)}::text[], ${moved.map((m) => m.durationMs)}::int[]) AS v(i, st, et, d)
-    WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+    WHERE s."taskId" = ${taskId} AND s."index" = v.i
+      AND NOT EXISTS (SELECT 1 FROM "Task" WHERE "id" = ${taskId} AND "status" = 'translating')`
+  if (changed === 0) throw new AppError('conflict', 'taskBusy')
   const updated = await db.segment.findMany({ where: { taskId, index: { in: moved.map((m) => m.id) } }, orderBy: { index: 'asc' } })
   return updated.map(toSegmentDto)
 }
@@ -118,6 +146,7 @@ export async function shiftSegments({ userId, taskId, offsetMs, ids }: { userId:
  * translating (40900); a text longer than a cue may be is a 40000; free of points (the file was
  * paid for as a whole) but counted with the free translate calls (60 a minute, a daily character
  * allowance; 42900 past either); a provider failure is a 50200 "retranslate error" and changes nothing.
+ * A fresh translation is no longer the review's correction: its first version is dropped.
  */
 export async function retranslateSegments({
   userId,
@@ -173,7 +202,7 @@ export async function retranslateSegments({
   }
   const done = [...wanted].map((id) => ({ id, text: result.get(id) ?? '', by: madeBy.get(id) ?? null }))
   await db.$executeRaw`
-    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "editedAt" = now()
+    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
     FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
     WHERE s."taskId" = ${taskId} AND s."index" = v.i`
   const updated = await db.segment.findMany({ where: { taskId, index: { in: [...wanted] } }, orderBy: { index: 'asc' } })

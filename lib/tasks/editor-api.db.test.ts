@@ -16,7 +16,7 @@ import { POST as shiftRoute } from '@/app/api/tasks/[id]/segments/shift/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/retranslate/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { saveTranslations } from './segment-rows'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 
 const KEY = 'sk-editor-test'
 const fake = await startDeepSeekFake({ apiKey: KEY })

@@ -2,7 +2,7 @@ import 'server-only'
 import { Zip, ZipDeflate, strToU8 } from 'fflate'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
-import type { ExportContent } from '@/lib/srt'
+import type { ExportContent } from '@/lib/subtitles'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
 import { exportTask } from './export'
 

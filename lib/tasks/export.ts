@@ -1,9 +1,9 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
-import type { ExportContent } from '@/lib/srt'
+import type { ExportContent } from '@/lib/subtitles'
 import { log } from '@/lib/log'
-import type { SubtitleFormat } from '@/lib/subtitles/format'
+import { exportFileName, type SubtitleFormat } from '@/lib/subtitles/format'
 import { findOwnTask } from './queries'
 import { EXPORT_CONTENT_TYPES, renderTaskFile, storedContent, taskFormat } from './render'
 import { appStorage } from './storage'
@@ -11,13 +11,8 @@ import { LONE_SURROGATE } from './upload'
 
 export type ExportFile = { fileName: string; contentType: string; body: string }
 
-/** `movie.srt` → `movie.translated.vtt` (the same rule as the dashboard's fallback name). */
-export function exportName(fileName: string, format: SubtitleFormat, content: ExportContent): string {
-  const base = fileName.replace(/\.(srt|vtt|ass|ssa)$/i, '') || 'subtitles'
-  // An SSA upload written back into itself is still an SSA script.
-  const ext = format === 'ass' && /\.ssa$/i.test(fileName) ? 'ssa' : format
-  return `${base}.${content}.${ext}`
-}
+/** `movie.srt` → `movie.translated.vtt`: the browser's fallback name is the same function. */
+export const exportName = exportFileName
 
 /**
  * Builds a download of the user's task as SRT, WebVTT or ASS (by default its own format) with the

@@ -9,7 +9,7 @@ import { runTranslationTask } from '@/lib/tasks'
 import { parseAss } from '@/lib/subtitles/ass'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { POST as createRoute } from '@/app/api/tasks/route'
-import { BASE, ctx, makeUser, multipart } from '@/lib/testing/route-harness'
+import { BASE, ctx, makeUser, multipart } from '@/test/route-harness'
 import { NextRequest } from 'next/server'
 
 // VTT and ASS tasks from upload to export, translated by the DeepSeek fake.

@@ -11,7 +11,7 @@ import { createTask } from './create'
 import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { POST as deepseekRoute } from '@/app/api/translation/deepseek_translate/route'
-import { buildSrt, ctx, jsonRequest, makeUser } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, jsonRequest, makeUser } from '@/test/route-harness'
 
 const KEY = 'sk-free-translation'
 const fake = await startDeepSeekFake({ apiKey: KEY })

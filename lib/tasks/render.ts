@@ -1,6 +1,6 @@
 import 'server-only'
 import type { Segment, Task } from '@prisma/client'
-import type { ExportContent } from '@/lib/srt'
+import type { ExportContent } from '@/lib/subtitles'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
 import { writeSubtitle } from '@/lib/subtitles/write'
 

@@ -4,7 +4,7 @@ import { POST as createRoute } from '@/app/api/tasks/route'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 import { UPLOAD_LIMITS } from './request-limits'
-import { buildSrt, ctx, makeUser, multipart } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, makeUser, multipart } from '@/test/route-harness'
 
 // Client addresses come from X-Forwarded-For behind a trusted proxy only.
 process.env.TRUST_PROXY = '1'

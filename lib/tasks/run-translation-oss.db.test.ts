@@ -6,7 +6,7 @@ import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { createOssStorage } from '@/lib/storage'
 import { createTask } from '@/lib/tasks'
-import { buildSrt, makeUser } from '@/lib/testing/route-harness'
+import { buildSrt, makeUser } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
 
 // The finished file goes to Aliyun OSS through ali-oss when OSS is configured: proven against the

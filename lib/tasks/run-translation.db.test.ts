@@ -6,7 +6,7 @@ import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startGoogleTranslateFake } from '@/fakes/google-translate'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
-import { parseSrt } from '@/lib/srt'
+import { parseSrt } from '@/lib/subtitles'
 import { createTask } from '@/lib/tasks'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
@@ -15,7 +15,7 @@ import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { PATCH as segmentRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { POST as retryRoute } from '@/app/api/tasks/[id]/retry/route'
 import { ProviderError } from '@/lib/translate'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/lib/testing/route-harness'
+import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
 import { startTranslationWorkers } from '@/lib/jobs'
 
@@ -218,6 +218,48 @@ describe('provider fallback and retry', () => {
     ])
     const again = await retryRoute(jsonRequest('POST', `/api/tasks/${taskId}/retry`, auth), ctx({ id: taskId }))
     expect((await again.json()).code).toBe(40900)
+  })
+})
+
+describe('a cue every provider fails on', () => {
+  it('40 cues, one of which every provider fails on: 39 translated and kept, Retry sends that one cue, the balance drops by the cost once', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 1000, key: `g:${user.id}` })
+    // A 5xx tied to one cue's content, at DeepSeek and at its fallback Google alike.
+    const text = (n: number) => (n === 17 ? 'Line number 17 holds the cursed word' : `Line number ${n}, a sentence to translate.`)
+    fake.faults.set({ kind: '5xx', containing: 'cursed word' })
+    google.faults.set({ kind: '5xx', containing: 'cursed word' })
+    let taskId: string
+    try {
+      taskId = await submit(auth, buildSrt(40, { text }), 'cursed.srt')
+      expect(await finished(taskId)).toMatchObject({ status: 'failed' })
+    } finally {
+      fake.faults.clear()
+      google.faults.clear()
+    }
+    const { cost } = await db.task.findUniqueOrThrow({ where: { id: taskId } })
+    expect(await getBalance({ userId: user.id })).toBe(1000)
+    const segments = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
+    expect(segments.filter((s) => s.translatedText === null).map((s) => s.index)).toEqual([17])
+    for (const s of segments.filter((s) => s.index !== 17)) expect(s.translatedText).toBe(`[ja] ${text(s.index)}`)
+
+    fake.resetStats()
+    google.resetStats()
+    const res = await retryRoute(jsonRequest('POST', `/api/tasks/${taskId}/retry`, auth), ctx({ id: taskId }))
+    expect((await res.json()).data).toMatchObject({ id: taskId, status: 'translating' })
+    expect(await finished(taskId)).toMatchObject({ status: 'completed', progress: 100 })
+    expect(fake.stats.log.map((r) => (r.data as { lines: { id: number }[] }).lines.map((l) => l.id))).toEqual([[17]])
+    expect(google.stats.requests).toBe(0)
+    expect((await db.segment.findFirstOrThrow({ where: { taskId, index: 17 } })).translatedText).toBe(`[ja] ${text(17)}`)
+
+    expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
+    const entries = await db.pointEntry.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } })
+    expect(entries.map((e) => [e.reason, e.delta])).toEqual([
+      ['reserve', -cost],
+      ['release', cost],
+      ['reserve', -cost],
+      ['capture', 0],
+    ])
   })
 })
 

@@ -40,8 +40,10 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * Rules: cues already translated are kept, so a task whose worker died (or a failed task retried)
  * resumes where it stopped; the user's glossary for the task's languages goes with the batches;
  * cues the service cannot translate go to its fallback (lib/translate/service.ts fallbacksFor);
+ * with the review pass each batch is shown to the provider again and its corrections kept beside
+ * the first translation (a batch it could not review marks the task `reviewIncomplete`);
  * each batch's translations and an only-increasing progress are written as the batch finishes;
- * then `completeTask` captures and stores. Only when every provider fails is the task failed (its
+ * then `completeTask` captures and stores (or fails a task left with an untranslated cue). Only when every provider fails is the task failed (its
  * translated cues kept) and its points released. Unexpected errors (database, bugs) are thrown so
  * the queue runs the task again.
  */
@@ -72,6 +74,8 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
   const onBatchDone = async (batch: TranslatedCue[]) => {
     const updated = await saveTranslations(db, taskId, batch)
     if (updated < batch.length) throw new TaskGoneError(`task ${taskId} is gone`)
+    // A batch the review pass could not review: the task's review price is refunded at completion.
+    if (batch.some((item) => item.review === 'failed')) await db.task.updateMany({ where: { id: taskId, reviewIncomplete: false }, data: { reviewIncomplete: true } })
     for (const item of batch) {
       const cue = byId.get(item.id)
       if (cue && (cue.translatedText === null || cue.translatedText === undefined)) done += 1
@@ -91,6 +95,7 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
         fallbacks,
         cues,
         glossary,
+        review: task.review,
         sourceLanguage: task.originalLanguage,
         targetLanguage: task.targetLanguage,
         batchSize: task.batchSize ?? undefined,
@@ -114,6 +119,5 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
       return 'failed'
     }
   }
-  await completeTask({ taskId, startedAt, storage: options.storage })
-  return 'completed'
+  return completeTask({ taskId, startedAt, storage: options.storage })
 }

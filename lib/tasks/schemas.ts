@@ -1,13 +1,16 @@
 import { z } from 'zod'
+import { isOn } from '@/lib/env/on-off'
+import { MAX_PAGE, pageQuery } from '@/lib/pagination'
 import { AppError } from '@/lib/errors'
-import { MAX_CUE_CHARS } from '@/lib/srt/cost'
-import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
-import { parseTime } from '@/lib/srt/time'
+import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
+import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
+import { EXPORT_CONTENTS, SUBTITLE_FORMATS } from '@/lib/subtitles/format'
+import { parseTime } from '@/lib/subtitles/time'
 
 const flag = z
   .string()
   .optional()
-  .transform((v) => v !== undefined && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase()))
+  .transform(isOn)
 
 /** The text fields of `POST /api/tasks` (multipart; the file is checked separately). */
 export const createTaskFields = z.object({
@@ -24,13 +27,16 @@ export const createTaskFields = z.object({
     .refine(isTargetLanguage, 'targetLanguageInvalid'),
   service: z.string({ error: 'serviceUnsupported' }).trim().min(1, 'serviceUnsupported'),
   includeOriginalText: flag,
+  /** The review pass (DeepSeek only): each translated batch is shown to the model again for corrections. */
+  review: flag,
   /** The client's per-user batch-size override; ignored unless a positive whole number. */
   batchSize: z.string().optional(),
   /** An estimate's `uploadId`: the file it kept, sent instead of the file (lib/tasks/staged-upload.ts). */
   uploadId: z.string().trim().max(64).optional(),
 })
 
-export type CreateTaskFields = z.infer<typeof createTaskFields>
+/** The review pass is off unless asked for, so callers other than the route may leave it out. */
+export type CreateTaskFields = Omit<z.infer<typeof createTaskFields>, 'review'> & { review?: boolean }
 
 /** `POST /api/tasks/batch`: the fields of one task but the target languages (repeated, read from the form). */
 export const createBatchFields = createTaskFields.omit({ targetLanguage: true })
@@ -41,18 +47,14 @@ export const exportZipQuery = z.object({
     .string()
     .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
     .refine((ids) => ids.length >= 1 && ids.length <= 100, 'taskIdsInvalid'),
-  format: z.enum(['srt', 'vtt', 'ass']).optional(),
-  content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+  format: z.enum(SUBTITLE_FORMATS).optional(),
+  content: z.enum(EXPORT_CONTENTS).default('translated'),
 })
 
-/** Highest page number accepted (far past any real list; keeps the row offset a small integer). */
-export const MAX_PAGE = 1_000_000
+export { MAX_PAGE }
 
 /** `GET /api/tasks?page=&size=`: page 1..1,000,000 (default 1), size 1..100 (default 10). */
-export const listTasksQuery = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-})
+export const listTasksQuery = pageQuery
 
 /** `GET /api/tasks/{id}?segments=0`: leave the segments out (progress polls). */
 export const getTaskQuery = z.object({
@@ -65,7 +67,7 @@ export const getTaskQuery = z.object({
 })
 
 // PostgreSQL text cannot hold NUL, so it is dropped from edited text instead of failing the write.
-// An edited text is capped like a cue of an upload (lib/srt/cost.ts), since it can be retranslated.
+// An edited text is capped like a cue of an upload (lib/pricing/cost.ts), since it can be retranslated.
 const segmentText = z
   .string()
   .max(MAX_CUE_CHARS, 'segmentTooLong')
@@ -86,10 +88,14 @@ export const MAX_RETRANSLATE_SEGMENTS = 200
 /** Furthest a timing shift may move cues: a day. */
 export const MAX_SHIFT_MS = 86_400_000
 
+/** Latest time a cue may start or end: 99:59:59,999, the most an `HH:MM:SS,mmm` timestamp holds. */
+export const MAX_CUE_TIME_MS = 100 * 3_600_000 - 1
+
 const segmentIndex = z.number({ error: 'invalidField' }).int().min(1).max(999_999_999)
 const timestamp = z
   .string()
   .refine((v) => parseTime(v) !== null, 'invalidField')
+  .refine((v) => (parseTime(v) ?? 0) <= MAX_CUE_TIME_MS, 'cueTimesInvalid')
   .optional()
 
 function uniqueIds(list: { id: number }[] | number[]) {
@@ -97,10 +103,11 @@ function uniqueIds(list: { id: number }[] | number[]) {
   return new Set(ids).size === ids.length
 }
 
-/** One change of `PATCH /api/tasks/{id}/segments`: texts, and/or both times together. */
+/** One change of `PATCH /api/tasks/{id}/segments`: texts, and/or both times together (the end not before the start). */
 export const segmentChange = z
   .object({ id: segmentIndex, originalText: segmentText, translatedText: segmentText, startTime: timestamp, endTime: timestamp })
   .refine((v) => (v.startTime === undefined) === (v.endTime === undefined), { message: 'invalidField', path: ['endTime'] })
+  .refine((v) => v.startTime === undefined || v.endTime === undefined || parseTime(v.endTime)! >= parseTime(v.startTime)!, { message: 'cueTimesInvalid', path: ['endTime'] })
   .refine((v) => v.originalText !== undefined || v.translatedText !== undefined || v.startTime !== undefined, { message: 'invalidField', path: ['translatedText'] })
 
 export type SegmentChange = z.infer<typeof segmentChange>
@@ -124,8 +131,8 @@ export const shiftSegmentsBody = z.object({
 /** `GET /api/tasks/{id}/export?format=srt|vtt&content=translated|bilingual|original`. */
 export const exportQuery = z.object({
   // Absent: the task's own format (lib/tasks/export.ts).
-  format: z.enum(['srt', 'vtt', 'ass']).optional(),
-  content: z.enum(['translated', 'bilingual', 'original']).default('translated'),
+  format: z.enum(SUBTITLE_FORMATS).optional(),
+  content: z.enum(EXPORT_CONTENTS).default('translated'),
 })
 
 /**

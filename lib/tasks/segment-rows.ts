@@ -1,6 +1,6 @@
 import 'server-only'
 import type { Tx } from '@/lib/db'
-import type { Cue } from '@/lib/srt'
+import type { Cue } from '@/lib/subtitles'
 
 // A 5 MB file holds about 60,000 cues: rows go in as arrays (one statement per chunk), not one
 // parameter per value, which would pass PostgreSQL's 65,535-parameter limit.
@@ -20,18 +20,27 @@ export async function insertSegments(tx: Tx, taskId: string, cues: readonly Cue[
 
 /**
  * Writes translations of one batch with who made each; answers how many segments of the task were
- * matched. A segment a person has edited (`editedAt`) keeps its text and its `edited` mark: the
- * worker never overwrites a human edit.
+ * matched. A translation the review pass corrected keeps the first one (`firstTranslation`). A
+ * segment whose translation a person wrote (`translatedBy = 'edited'`) keeps it: the worker never
+ * overwrites a human translation. Other edits (times, the original text) mark only
+ * `editedAt` and leave the row to the worker, so a cue is never left untranslated by them.
  */
-export async function saveTranslations(tx: Tx, taskId: string, items: readonly { id: number; translatedText: string; translatedBy?: string | null }[]): Promise<number> {
+export async function saveTranslations(
+  tx: Tx,
+  taskId: string,
+  items: readonly { id: number; translatedText: string; translatedBy?: string | null; firstTranslation?: string }[],
+): Promise<number> {
   let updated = 0
   for (let from = 0; from < items.length; from += CHUNK) {
     const chunk = items.slice(from, from + CHUNK)
     updated += await tx.$executeRaw`
       UPDATE "Segment" AS s
-      SET "translatedText" = CASE WHEN s."editedAt" IS NULL THEN v.t ELSE s."translatedText" END,
-          "translatedBy" = CASE WHEN s."editedAt" IS NULL THEN v.b ELSE s."translatedBy" END
-      FROM unnest(${chunk.map((i) => i.id)}::int[], ${chunk.map((i) => i.translatedText)}::text[], ${chunk.map((i) => i.translatedBy ?? null)}::text[]) AS v(i, t, b)
+      SET "translatedText" = CASE WHEN s."translatedBy" IS DISTINCT FROM 'edited' THEN v.t ELSE s."translatedText" END,
+          "translatedBy" = CASE WHEN s."translatedBy" IS DISTINCT FROM 'edited' THEN v.b ELSE s."translatedBy" END,
+          "firstTranslation" = CASE WHEN s."translatedBy" IS DISTINCT FROM 'edited' THEN v.f ELSE s."firstTranslation" END
+      FROM unnest(
+        ${chunk.map((i) => i.id)}::int[], ${chunk.map((i) => i.translatedText)}::text[], ${chunk.map((i) => i.translatedBy ?? null)}::text[],
+        ${chunk.map((i) => i.firstTranslation ?? null)}::text[]) AS v(i, t, b, f)
       WHERE s."taskId" = ${taskId} AND s."index" = v.i`
   }
   return updated

@@ -6,7 +6,7 @@ import { db } from '@/lib/db'
 import { runMaintenance } from '@/lib/jobs/maintenance'
 import { stopBoss } from '@/lib/jobs/boss'
 import { grantPoints } from '@/lib/points'
-import { buildSrt, call, makeUser } from '@/lib/testing/route-harness'
+import { buildSrt, call, makeUser } from '@/test/route-harness'
 import { STAGED_UPLOAD_TTL_MS } from './staged-upload'
 
 // An estimate keeps the file it analysed; the create calls name it by `uploadId` instead of

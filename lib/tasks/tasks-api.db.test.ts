@@ -11,7 +11,7 @@ import { GET as getRoute, DELETE as deleteRoute } from '@/app/api/tasks/[id]/rou
 import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
-import { ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-tasks-'))
 process.env.STORAGE_DIR = storageDir
@@ -176,7 +176,7 @@ describe('reading, editing, exporting and deleting tasks', () => {
     expect(segment?.translatedText).toBeNull()
     expect(await db.task.count({ where: { id: taskId } })).toBe(1)
     const mine = await getRoute(jsonRequest('GET', `/api/tasks/${taskId}`, owner.auth), ctx({ id: taskId }))
-    expect((await mine.json()).data.segments[0]).toEqual({ id: 1, startTime: '00:00:01,000', endTime: '00:00:03,000', duration: 2000, originalText: 'Hello there.', translatedText: null, translatedBy: null })
+    expect((await mine.json()).data.segments[0]).toEqual({ id: 1, startTime: '00:00:01,000', endTime: '00:00:03,000', duration: 2000, originalText: 'Hello there.', translatedText: null, translatedBy: null, firstTranslation: null })
     const light = await (await getRoute(jsonRequest('GET', `/api/tasks/${taskId}?segments=0`, owner.auth), ctx({ id: taskId }))).json()
     expect(light.data).toMatchObject({ id: taskId, status: 'translating', segmentCount: 3 })
     expect(light.data.segments).toBeUndefined()

@@ -19,7 +19,7 @@ import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { POST as decrPoint } from '@/app/api/user/decr_point/route'
 import { POST as translateRoute } from '@/app/api/translation/translate/route'
 import { POST as deepseekRoute } from '@/app/api/translation/deepseek_translate/route'
-import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/lib/testing/route-harness'
+import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-hardening-'))
 Object.assign(process.env, { STORAGE_DIR: storageDir, DEEPSEEK_API_KEY: 'sk-unused' })
@@ -57,7 +57,7 @@ describe('hostile ids and parameters', () => {
   it('answers 40400 for task ids that cannot exist, never 500', async () => {
     const { auth } = await funded()
     const taskId = await newTask(auth)
-    for (const id of ['abc', 'a\u0000b', '../../etc/passwd', '..%2F..', 'x'.repeat(5000), '😀', "1' OR '1'='1"]) {
+    for (const id of ['abc', '../../etc/passwd', '..%2F..', 'x'.repeat(5000), '😀', "1' OR '1'='1"]) {
       const calls = [
         getRoute(jsonRequest('GET', '/api/tasks/x', auth), ctx({ id })),
         deleteRoute(jsonRequest('DELETE', '/api/tasks/x', auth), ctx({ id })),
@@ -70,7 +70,8 @@ describe('hostile ids and parameters', () => {
       }
     }
     await db.task.update({ where: { id: taskId }, data: { status: 'completed' } })
-    for (const segmentId of ['abc', '0', '-1', '1.5', '1e0', '0x1', ' 1', '99999999999', 'a\u0000b']) {
+    // A NUL in a path is refused before any lookup (lib/http/no-500.db.test.ts).
+    for (const segmentId of ['abc', '0', '-1', '1.5', '1e0', '0x1', ' 1', '99999999999']) {
       for (const res of [
         await patchRoute(jsonRequest('PATCH', '/x', auth, { translatedText: 'a' }), ctx({ id: taskId, segmentId })),
         await retranslateRoute(jsonRequest('POST', '/x', auth), ctx({ id: taskId, segmentId })),
@@ -111,7 +112,7 @@ describe('hostile ids and parameters', () => {
     await expect(grantPoints({ userId: (await makeUser()).user.id, amount: 3_000_000_000, key: 'too-big' })).rejects.toMatchObject({ code: 'bad_request' })
   })
 
-  it('stores text with NUL characters without them instead of failing', async () => {
+  it('stores a file with NUL characters without them, and refuses an edit holding one', async () => {
     const { auth } = await funded(5000)
     // A NUL past the 64 KB the binary check samples, in an otherwise ordinary file.
     const srt = buildSrt(1200) + '\n1201\n02:00:00,000 --> 02:00:01,000\nlate\u0000line\n'
@@ -121,7 +122,7 @@ describe('hostile ids and parameters', () => {
     expect(Buffer.byteLength(srt)).toBeGreaterThan(65_536)
     await db.task.update({ where: { id: taskId }, data: { status: 'completed' } })
     const res = await patchRoute(jsonRequest('PATCH', '/x', auth, { translatedText: 'a\u0000b' }), ctx({ id: taskId, segmentId: '1' }))
-    expect((await res.json()).data).toMatchObject({ id: 1, translatedText: 'ab' })
+    expect([res.status, (await res.json()).code]).toEqual([400, 40000])
   })
 
   it('keeps header-breaking and unicode file names out of Content-Disposition', async () => {

@@ -18,6 +18,6 @@ export function summariseUpload(bytes: Uint8Array, entries: readonly MatchableEn
   return {
     ...rest,
     segments: cues.length,
-    glossary: { matches: countMatchingEntries(entries, texts, rest.detectedLanguage), suggestions: suggestTerms(texts, { exclude: entries.map((e) => e.term) }) },
+    glossary: { matches: countMatchingEntries(entries, texts, rest.detectedLanguage), suggestions: suggestTerms(cues, { language: rest.detectedLanguage, exclude: entries.map((e) => e.term) }) },
   }
 }

@@ -1,6 +1,8 @@
 import 'server-only'
 import { AppError } from '@/lib/errors'
-import { decodeSubtitleBytes, detectLanguage, isLikelyBinary, MAX_CUE_CHARS, MAX_UPLOAD_BYTES, priceCues, SrtError, type Cue, type PricedBy } from '@/lib/srt'
+import { decodeSubtitleBytes, isLikelyBinary, SrtError, type Cue } from '@/lib/subtitles'
+import { detectLanguage } from '@/lib/languages'
+import { MAX_CUE_CHARS, MAX_UPLOAD_BYTES, priceCues, type PricedBy } from '@/lib/pricing'
 import { formatFromFileName, parseSubtitleOrThrow, type SubtitleFormat } from '@/lib/subtitles/format'
 
 export type SubtitleUpload = { fileName: string; bytes: Uint8Array; format?: SubtitleFormat }
@@ -15,7 +17,7 @@ export type AnalysedSubtitle = {
   durationMs: number
   /** Time needed to read all the text, in ms. */
   readingMs: number
-  /** Which of the two set the cost (lib/srt/cost.ts). */
+  /** Which of the two set the cost (lib/pricing/cost.ts). */
   pricedBy: PricedBy
   cost: number
   /** The decoded file, kept for VTT and ASS so an export can write it back around the new text. */
@@ -81,7 +83,7 @@ export function uploadedFiles(form: FormData | null): FormDataEntryValue[] {
  * an empty file is "file cannot be empty", no cue is "SRT (VTT, ASS) file format incorrect or
  * content empty"; the language is
  * detected from the cue text; a cue longer than MAX_CUE_CHARS is refused (40000 naming it); the
- * cost is 10 points per started minute of the later of duration and reading time (lib/srt/cost.ts).
+ * cost is 10 points per started minute of the later of duration and reading time (lib/pricing/cost.ts).
  */
 export function analyseSubtitle(bytes: Uint8Array, format: SubtitleFormat = 'srt'): AnalysedSubtitle {
   if (isLikelyBinary(bytes)) throw new AppError('bad_request', 'fileBinary')

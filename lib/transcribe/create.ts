@@ -40,6 +40,7 @@ function cleanAudioName(name: string): string {
  * day under the answered `uploadId`, so the transcribe call needs no second upload.
  */
 export async function estimateAudio({ userId, upload, targetLanguage, storage }: { userId: string; upload: AudioUpload; targetLanguage?: string; storage?: StorageDriver }): Promise<AudioEstimate> {
+  assertTranscriptionAvailable()
   const info = await checkAudioFile(upload.path)
   const id = randomBytes(18).toString('base64url')
   const storageKey = `staged-audio/${id}${audioExtension(info.format)}`
@@ -59,6 +60,11 @@ export async function estimateAudio({ userId, upload, targetLanguage, storage }:
     chunks,
     estimatedMs: Math.ceil(chunks / env().STT_CONCURRENCY) * CHUNK_ESTIMATE_MS,
   }
+}
+
+/** Without a speech-to-text key nothing could be transcribed: 50300 before anything is uploaded or reserved. */
+function assertTranscriptionAvailable(): void {
+  if (!env().STT_API_KEY) throw new AppError('unavailable', 'transcriptionUnavailable')
 }
 
 type Source = { fileName: string; storageKey: string; durationMs: number; stagedId: string | null; isNew: boolean }
@@ -84,6 +90,7 @@ async function sourceFor({ userId, taskId, upload, uploadId, storage }: { userId
  * recording becomes the task's: its staging row goes, its stored file stays as the task's audio.
  */
 export async function createTranscriptionTask({ userId, upload, fields, enqueue, storage }: { userId: string; upload: AudioUpload | null; fields: TranscribeFields; enqueue: Enqueue; storage?: StorageDriver }): Promise<TaskDto> {
+  assertTranscriptionAvailable()
   const target = fields.targetLanguage
   if (target && fields.sourceLanguage !== 'auto' && target === fields.sourceLanguage) throw new AppError('bad_request', 'targetLanguageInvalid')
   const service = target ? checkService(fields.service || 'deepseek') : 'deepseek'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isSupportedLanguage, isTargetLanguage } from '@/lib/srt/languages'
+import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
 
 /** Largest recording upload: the browser sends only the audio, compressed (about 1 MB for 5 minutes). */
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024

@@ -158,11 +158,39 @@ describe('translateCues', () => {
     expect(fake.stats.requests).toBeLessThanOrEqual(4)
   })
 
-  it('rejects once a batch keeps failing after its retries and no other provider is left', async () => {
+  it('rejects once a batch and both its halves keep failing after their retries and no other provider is left', async () => {
     fake.faults.set({ kind: '5xx' })
     const error = await translateCues({ provider: deepseek(), cues: makeCues(5), targetLanguage: 'ja', retry: { attempts: 2, delayMs: 1 } }).catch((e) => e)
     expect(error).toMatchObject({ kind: 'retryable' })
-    expect(fake.stats.requests).toBe(3)
+    // The batch, then its two halves (nothing answered, so the provider is down: no further split).
+    expect(fake.stats.requests).toBe(9)
+    expect(requestsSeen().map((r) => r.lines.length)).toEqual([5, 5, 5, 3, 3, 3, 2, 2, 2])
+  })
+
+  it('a cue every provider keeps failing (a 5xx tied to its content) is narrowed down: the other 39 are translated and reported', async () => {
+    fake.faults.set({ kind: '5xx', containing: 'Cursed' })
+    google.faults.set({ kind: '5xx', containing: 'Cursed' })
+    const cues = makeCues(40)
+    cues[22] = { id: 23, text: 'Cursed line' }
+    const reported: TranslatedCue[] = []
+    const error = await translateCues({ provider: deepseek(), fallbacks: [googleProvider()], cues, targetLanguage: 'ja', retry: { attempts: 1, delayMs: 1 }, onBatchDone: (done) => void reported.push(...done) }).catch((e) => e)
+    expect(error).toBeInstanceOf(ProviderError)
+    expect(error).toMatchObject({ kind: 'retryable', provider: 'google' })
+    expect(reported.map((r) => r.id).sort((a, b) => a - b)).toEqual(cues.map((c) => c.id).filter((id) => id !== 23))
+    for (const r of reported) expect(r.translatedText).toBe(`[ja] ${cues[r.id - 1].text}`)
+    // The cue at fault ends up alone in a request to each provider.
+    const alone = requestsSeen().filter((r) => r.lines.length === 1 && r.lines[0].id === 23)
+    expect(alone.length).toBeGreaterThan(0)
+  })
+
+  it('one batch of 40 with the cue at fault in it: the halves are tried, then the failing half is split down to the cue', async () => {
+    fake.faults.set({ kind: '5xx', containing: 'Cursed' })
+    const cues = makeCues(40)
+    cues[3] = { id: 4, text: 'Cursed line' }
+    const reported: TranslatedCue[] = []
+    const error = await translateCues({ provider: deepseek(), cues, targetLanguage: 'ja', batchSize: 40, retry: { attempts: 1, delayMs: 1 }, onBatchDone: (done) => void reported.push(...done) }).catch((e) => e)
+    expect(error).toMatchObject({ kind: 'retryable', provider: 'deepseek' })
+    expect(reported.map((r) => r.id).sort((a, b) => a - b)).toEqual(cues.map((c) => c.id).filter((id) => id !== 4))
   })
 
   it('after one 429 with Retry-After 3, no request reaches the provider for 3 s, not even from another task', async () => {

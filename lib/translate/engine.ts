@@ -1,6 +1,8 @@
 import { log } from '@/lib/log'
+import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
 import { mapWithConcurrency } from './pool'
+import { reviewTranslations } from './review'
 import { ProviderError, type ContextLine, type GlossaryTerm, type ProviderName, type TranslateLine, type TranslateProvider } from './providers/types'
 import { estimateTokens, normaliseText, planBatches } from './tokens'
 
@@ -10,7 +12,14 @@ export type CueToTranslate = { id: number; text: string; translatedText?: string
 /** Who made a translation: a provider, or `memory` when the answer for an identical line was reused. */
 export type TranslatedBy = ProviderName | 'memory'
 
-export type TranslatedCue = { id: number; translatedText: string; translatedBy: TranslatedBy | null }
+/**
+ * With the review pass on, what it did to a cue: `corrected` (then `firstTranslation` holds the
+ * translation it replaced), `unchanged`, or `failed` (the provider could not review it; the
+ * translation stands).
+ */
+export type ReviewOutcome = 'corrected' | 'unchanged' | 'failed'
+
+export type TranslatedCue = { id: number; translatedText: string; translatedBy: TranslatedBy | null; review?: ReviewOutcome; firstTranslation?: string }
 
 /** `attempts` = retries after the first try; `delayMs` = pause between them. */
 export type RetryPolicy = { attempts: number; delayMs: number }
@@ -31,6 +40,8 @@ export type TranslateCuesOptions = {
   glossary?: GlossaryTerm[]
   /** Send identical lines once and reuse the answer (default); off to translate every cue afresh. */
   memory?: boolean
+  /** The review pass: each translated batch is shown to its provider again for corrections (lib/translate/review.ts). */
+  review?: boolean
   signal?: AbortSignal
   /** Called after each batch (or split half) with its results; calls never overlap. */
   onBatchDone?: (done: TranslatedCue[]) => Promise<void> | void
@@ -63,14 +74,19 @@ const isDone = (cue: CueToTranslate) => typeof cue.translatedText === 'string' &
 
 type Pending = TranslateLine & { index: number; key: string }
 
-/** A failure of particular cues (a wrong answer, a refusal), not of the provider as a whole. */
-const isAboutCues = (error: unknown) => error instanceof ProviderError && (error.kind === 'bad_answer' || error.kind === 'refused')
+/**
+ * Failures narrowed down to one cue: every provider kept failing a request holding it (a 5xx tied
+ * to its content, say) while they answered requests without it.
+ */
+const tiedToOneCue = new WeakSet<ProviderError>()
 
-/** Glossary entries whose term occurs in one of the lines (case-insensitive). */
-export function glossaryFor(glossary: readonly GlossaryTerm[], lines: readonly TranslateLine[]): GlossaryTerm[] {
-  if (glossary.length === 0) return []
-  const text = lines.map((l) => l.text.toLowerCase()).join('\n')
-  return glossary.filter((entry) => entry.term.trim() !== '' && text.includes(entry.term.toLowerCase()))
+/** A failure of particular cues (a wrong answer, a refusal, a cue every provider fails on), not of the provider as a whole. */
+const isAboutCues = (error: unknown) =>
+  error instanceof ProviderError && (error.kind === 'bad_answer' || error.kind === 'refused' || tiedToOneCue.has(error))
+
+const halves = <T>(group: T[]): [T[], T[]] => {
+  const half = Math.ceil(group.length / 2)
+  return [group.slice(0, half), group.slice(half)]
 }
 
 /**
@@ -101,16 +117,25 @@ function batchScheduler(count: number, concurrency: number) {
  *   overrides it; at most `concurrency` requests are in flight;
  * - each request to a provider that reads context carries ≥ `contextSize` cues before and after the
  *   batch (more while the budget allows), the translations already made of the cues before, and
- *   the glossary entries whose term occurs in its lines;
+ *   the glossary entries whose term occurs in its lines, most specific first, within a share of
+ *   the budget (lib/translate/batch-glossary.ts);
  * - a failure is retried up to `retry.attempts` times `delayMs` apart; a 429 pauses every request
  *   to that provider in the process (lib/translate/pause.ts);
  * - a wrong answer or a refusal is split in halves down to single cues, never matched by position;
  * - cues the provider refuses, answers wrongly alone, or cannot serve after its retries go to the
  *   fallbacks in order; a fatal error takes the provider out for the rest of the call;
+ * - a batch every provider keeps failing with a retryable error (a 5xx tied to one cue's content)
+ *   is split in halves, each tried from the first provider again; a half that fails is split
+ *   further while the providers answer other requests of the call, down to the cue at fault, so
+ *   its neighbours are translated and kept. When nothing answers (both halves fail and no request
+ *   of the call succeeded), the providers are down, not the content: the error stands;
  * - when no provider is left for a batch, the error rejects at once and stops every other request,
- *   except a failure of particular cues (wrong answer, refusal): then every other batch is still
- *   translated and reported before the call rejects; the caller's abort stops everything at once.
- *   Blank cues are answered blank without a request.
+ *   except a failure of particular cues (wrong answer, refusal, a cue every provider fails on):
+ *   then every other batch is still translated and reported before the call rejects; the caller's
+ *   abort stops everything at once. Blank cues are answered blank without a request;
+ * - with `review`, each translated batch goes to its provider once more with the same context and
+ *   glossary, and the lines it corrects are reported corrected, with the first translation kept
+ *   (lib/translate/review.ts); a review that fails leaves the batch as translated.
  */
 export async function translateCues({
   provider,
@@ -124,6 +149,7 @@ export async function translateCues({
   contextSize = 3,
   glossary = [],
   memory = true,
+  review = false,
   signal,
   onBatchDone,
   sleep = abortableSleep,
@@ -181,6 +207,10 @@ export async function translateCues({
     return { before: side(first - 1, -1), after: side(last + 1, 1) }
   }
 
+  // Whether any request of this call got a valid answer: then the providers are up, and a batch they
+  // keep failing fails for its content.
+  let anyAnswered = false
+
   async function request(p: TranslateProvider, group: Pending[]): Promise<string[]> {
     const lines = group.map(({ id, text }) => ({ id, text }))
     for (let attempt = 0; ; attempt++) {
@@ -189,7 +219,7 @@ export async function translateCues({
         const texts = await p.translateBatch({
           lines,
           context: p.usesContext ? contextFor(p, group[0].index, group[group.length - 1].index) : { before: [], after: [] },
-          glossary: p.usesContext ? glossaryFor(glossary, lines) : [],
+          glossary: p.usesContext ? glossaryForBatch(glossary, lines, glossaryBudget(p.batchTokens)) : [],
           sourceLanguage,
           targetLanguage,
           signal: combined,
@@ -198,6 +228,7 @@ export async function translateCues({
           throw new ProviderError({ provider: p.name, kind: 'bad_answer', message: 'provider answered the wrong number of lines' })
         }
         providerAnswered(p.limitKey)
+        anyAnswered = true
         return texts
       } catch (error) {
         if (!(error instanceof ProviderError) || combined.aborted) throw error
@@ -213,21 +244,36 @@ export async function translateCues({
     }
   }
 
+  // The batch's lines with their translations, shown again with the same context and glossary.
+  function reviewGroup(p: TranslateProvider, group: Pending[], texts: string[]) {
+    const lines = group.map((cue, i) => ({ id: cue.id, text: cue.text, translation: texts[i] }))
+    return reviewTranslations({
+      provider: p,
+      lines,
+      context: contextFor(p, group[0].index, group[group.length - 1].index),
+      glossary: glossaryForBatch(glossary, lines, glossaryBudget(p.batchTokens)),
+      sourceLanguage,
+      targetLanguage,
+      retry: { attempts, delayMs },
+      sleep,
+      signal: combined,
+    })
+  }
+
   const outOfService = new Set<number>()
-  async function translateGroup(group: Pending[], level = 0): Promise<void> {
+  async function translateGroup(group: Pending[], level = 0, depth = 0): Promise<void> {
     const p = chain[level]
-    if (outOfService.has(level) && level + 1 < chain.length) return translateGroup(group, level + 1)
+    if (outOfService.has(level) && level + 1 < chain.length) return translateGroup(group, level + 1, depth)
     let texts: string[]
     try {
       texts = await request(p, group)
     } catch (error) {
       if (!(error instanceof ProviderError) || combined.aborted) throw error
       if (isAboutCues(error) && group.length > 1) {
-        const half = Math.ceil(group.length / 2)
         // Both halves are tried, so one untranslatable cue costs no more than itself.
         let failure: unknown
-        for (const part of [group.slice(0, half), group.slice(half)]) {
-          await translateGroup(part, level).catch((e: unknown) => {
+        for (const part of halves(group)) {
+          await translateGroup(part, level, depth + 1).catch((e: unknown) => {
             if (!isAboutCues(e) || combined.aborted) throw e
             failure ??= e
           })
@@ -235,17 +281,62 @@ export async function translateCues({
         if (failure) throw failure
         return
       }
-      if (level + 1 >= chain.length) throw error
+      if (level + 1 >= chain.length) {
+        if (error.kind !== 'retryable') throw error
+        if (group.length === 1) {
+          if (anyAnswered) tiedToOneCue.add(error)
+          throw error
+        }
+        if (depth === 0 || anyAnswered) return splitFailedGroup(group, depth)
+        throw error
+      }
       if (error.kind === 'fatal') outOfService.add(level)
       log.warn('translate.fallback', { from: p.name, to: chain[level + 1].name, cues: group.length, kind: error.kind, error: error.message })
-      return translateGroup(group, level + 1)
+      return translateGroup(group, level + 1, depth)
     }
+    const corrections = review ? await reviewGroup(p, group, texts) : undefined
     const done: TranslatedCue[] = []
     group.forEach((cue, i) => {
-      done.push({ id: cue.id, translatedText: texts[i], translatedBy: p.name })
-      for (const id of copies.get(cue.key) ?? []) done.push({ id, translatedText: texts[i], translatedBy: 'memory' })
+      const corrected = corrections?.get(cue.id)
+      const outcome: Pick<TranslatedCue, 'review' | 'firstTranslation'> =
+        corrections === undefined ? {} : corrections === null ? { review: 'failed' } : corrected === undefined ? { review: 'unchanged' } : { review: 'corrected', firstTranslation: texts[i] }
+      const text = corrected ?? texts[i]
+      done.push({ id: cue.id, translatedText: text, translatedBy: p.name, ...outcome })
+      for (const id of copies.get(cue.key) ?? []) done.push({ id, translatedText: text, translatedBy: 'memory', ...outcome })
     })
     await report(done)
+  }
+
+  /**
+   * A group every provider kept failing: both halves are tried from the first provider again. A half
+   * that fails too is split further once some request of the call has succeeded (its sibling, say);
+   * if none has, the providers are down and its error stands.
+   */
+  async function splitFailedGroup(group: Pending[], depth: number): Promise<void> {
+    log.warn('translate.split_failed_batch', { cues: group.length, first: group[0].id, depth })
+    let cueFailure: unknown
+    const failed: { part: Pending[]; error: ProviderError }[] = []
+    for (const part of halves(group)) {
+      await translateGroup(part, 0, depth + 1).catch((e: unknown) => {
+        if (combined.aborted) throw e
+        if (isAboutCues(e)) return void (cueFailure ??= e)
+        if (e instanceof ProviderError && e.kind === 'retryable') return void failed.push({ part, error: e })
+        throw e
+      })
+    }
+    for (const { part, error } of failed) {
+      if (!anyAnswered) throw error
+      if (part.length === 1) {
+        tiedToOneCue.add(error)
+        cueFailure ??= error
+        continue
+      }
+      await splitFailedGroup(part, depth + 1).catch((e: unknown) => {
+        if (!isAboutCues(e) || combined.aborted) throw e
+        cueFailure ??= e
+      })
+    }
+    if (cueFailure) throw cueFailure
   }
 
   const tokensOf = (cue: Pending) => estimateTokens(cue.text) + 4

@@ -1,7 +1,9 @@
 // Server-side translation: the engine (batches, concurrency, retries, splitting), the providers and
 // the app's wiring of them to the environment.
-export { translateCues, glossaryFor, type CueToTranslate, type TranslatedCue, type TranslatedBy, type RetryPolicy, type TranslateCuesOptions } from './engine'
+export { translateCues, type CueToTranslate, type TranslatedCue, type TranslatedBy, type ReviewOutcome, type RetryPolicy, type TranslateCuesOptions } from './engine'
+export { reviewTranslations } from './review'
 export { estimateTokens, normaliseText, planBatches } from './tokens'
+export { glossaryForBatch, glossaryBudget, GLOSSARY_SHARE } from './batch-glossary'
 export { ProviderError, UnsupportedServiceError, resolveProvider, type GlossaryTerm, type ProvidersConfig, type TranslateProvider } from './providers'
 export {
   TRANSLATION_SERVICES,

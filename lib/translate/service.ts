@@ -1,7 +1,7 @@
 import 'server-only'
 import { env, type Env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
-import { detectLanguage } from '@/lib/srt/detect-language'
+import { detectLanguage } from '@/lib/languages/detect'
 import { translateCues, type RetryPolicy } from './engine'
 import { resolveProvider, UnsupportedServiceError, type ProvidersConfig, type TranslateProvider } from './providers'
 

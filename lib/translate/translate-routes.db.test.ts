@@ -4,7 +4,7 @@ import { startMyMemoryFake } from '@/fakes/mymemory'
 import { POST as deepseekRoute } from '@/app/api/translation/deepseek_translate/route'
 import { POST as googleRoute } from '@/app/api/translation/translate/route'
 import { POST as stsRoute } from '@/app/api/file/sts-credentials/route'
-import { ctx, jsonRequest, makeUser } from '@/lib/testing/route-harness'
+import { ctx, jsonRequest, makeUser } from '@/test/route-harness'
 
 const deepseek = await startDeepSeekFake({ apiKey: 'sk-texts' })
 const mymemory = await startMyMemoryFake()

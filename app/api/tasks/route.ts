@@ -7,10 +7,14 @@ import { taskPageSchema, taskSchema } from '@/lib/tasks/contract'
 
 // POST /api/tasks – creates a translation task from a subtitle upload (multipart: the `file`, or the
 // `uploadId` its estimate answered) and reserves its cost
-export const POST = route({ auth: 'user', response: taskSchema, multipart: true, body: createTaskFields }, async ({ req, user, body, form }) => {
-  await limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) })
-  return createTask({ userId: user.id, upload: await chosenUpload({ userId: user.id, uploadId: body.uploadId, form }), fields: body, enqueue: enqueueTranslation })
-})
+export const POST = route(
+  {
+    summary: 'Creates a translation task from a subtitle upload (SRT, WebVTT or ASS; multipart) and reserves its cost',
+    auth: 'user',
+    response: taskSchema, multipart: true, body: createTaskFields, rateLimit: ({ req, user }) => limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) }) },
+  async ({ user, body, form }) =>
+    createTask({ userId: user.id, upload: await chosenUpload({ userId: user.id, uploadId: body.uploadId, form }), fields: body, enqueue: enqueueTranslation }),
+)
 
 // GET /api/tasks?page=&size= – the caller's tasks, newest first, as a page object (docs/product.md, API)
-export const GET = route({ auth: 'user', response: taskPageSchema, query: listTasksQuery }, async ({ user, query }) => listTasks({ userId: user.id, page: query.page, size: query.size }))
+export const GET = route({ summary: 'The caller\'s tasks, newest first, as a page', auth: 'user', response: taskPageSchema, query: listTasksQuery }, async ({ user, query }) => listTasks({ userId: user.id, page: query.page, size: query.size }))

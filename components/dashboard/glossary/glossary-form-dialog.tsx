@@ -9,8 +9,8 @@ import { Field, Input, Textarea } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
-import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
-import { useSaveGlossaryEntry } from './use-glossary'
+import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages/languages'
+import { useSaveGlossaryEntry } from '@/lib/client/glossary'
 
 type Props = {
   /** The entry to edit, or null to add one; undefined keeps the dialog closed. */

@@ -12,9 +12,9 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
-import { TARGET_LANGUAGES } from '@/lib/srt/languages'
+import { TARGET_LANGUAGES } from '@/lib/languages/languages'
 import { GlossaryFormDialog } from './glossary-form-dialog'
-import { useDeleteGlossaryEntry, useGlossary } from './use-glossary'
+import { useDeleteGlossaryEntry, useGlossary } from '@/lib/client/glossary'
 
 const ALL = 'all'
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { errorText } from '@/lib/client/api'
 import type { Task } from '@/lib/client/tasks'
-import { useDeleteTask } from './use-tasks'
+import { useDeleteTask } from '@/lib/client/tasks'
 
 /** Confirms deleting a task (it cannot be undone); stays open with the error when deleting fails. */
 export function DeleteTaskDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {

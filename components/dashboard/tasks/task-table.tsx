@@ -1,6 +1,6 @@
 'use client'
 
-import { useFormatter, useTranslations } from 'next-intl'
+import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useLanguageName, useLanguagePair } from '@/components/tasks/language-name'
@@ -12,6 +12,7 @@ import { errorText } from '@/lib/client/api'
 import { downloadZip, type Task } from '@/lib/client/tasks'
 import { TaskActions } from './task-actions'
 import { TaskStatusBadge } from './task-status-badge'
+import { useDateTime } from '@/lib/client/use-date-time'
 
 type Selection = { all: boolean; some: boolean; toggleAll: () => void }
 
@@ -51,14 +52,14 @@ function Head({ selection }: { selection?: Selection }) {
 /** The task table; rows keep their height while loading so nothing jumps. */
 export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task: Task) => void }) {
   const t = useTranslations('tasks')
-  const format = useFormatter()
+  const dateTime = useDateTime()
   const pair = useLanguagePair()
   const name = useLanguageName()
   const thisYear = new Date().getFullYear()
   // "Nov 22, 10:29": the year only when it is not this one, so the column stays narrow.
   const submitted = (iso: string) => {
     const date = new Date(iso)
-    return format.dateTime(date, { year: date.getFullYear() === thisYear ? undefined : 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+    return dateTime(date, { year: date.getFullYear() === thisYear ? undefined : 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
   }
   const ts = useTranslations('tasks.selection')
   // Completed tasks can be picked for one ZIP download; a selection never outlives its page.

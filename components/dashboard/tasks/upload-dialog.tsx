@@ -122,8 +122,14 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
               onChange={flow.setChoices}
               detectedLanguage={flow.estimate?.detectedLanguage ?? null}
               canUseGoogle={features.googleTranslation}
+              reviewCost={flow.isReady ? flow.reviewCost : null}
               isDisabled={flow.isSubmitting}
             />
+          )}
+          {!recording.isActive && flow.hasReview && flow.isReady && (
+            <p className="tabular flex justify-end text-sm font-semibold text-fg" data-testid="upload-review-total" data-points={flow.batchCost}>
+              {t('review.total', { points: flow.batchCost })}
+            </p>
           )}
           {!recording.isActive && flow.batch.length <= 1 && flow.estimate?.glossary && <UploadGlossary key={flow.file?.name} help={flow.estimate.glossary} target={flow.choices.target} isDisabled={flow.isSubmitting} />}
           {(recording.submitError ?? flow.submitError) && (

@@ -6,6 +6,11 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { MEDIA_ACCEPT } from '@/lib/client/media/media-file'
 import { formatBytes } from '@/lib/client/task-helpers'
+import { SUBTITLE_EXTENSIONS } from '@/lib/subtitles/format'
+
+// The file picker offers subtitle files by extension, and by the types browsers give them, and
+// videos and recordings to transcribe (issue 22) by extension.
+const ACCEPT = [...SUBTITLE_EXTENSIONS.map((ext) => `.${ext}`), 'application/x-subrip', 'text/vtt', 'text/plain', MEDIA_ACCEPT].join(',')
 
 type Props = {
   file: File | null
@@ -50,7 +55,7 @@ export function UploadDropzone({ file, onFiles, isDisabled, error }: Props) {
       ref={input}
       type="file"
       multiple
-      accept={`.srt,.vtt,.ass,.ssa,application/x-subrip,text/vtt,text/plain,${MEDIA_ACCEPT}`}
+      accept={ACCEPT}
       className="sr-only"
       tabIndex={-1}
       aria-hidden="true"

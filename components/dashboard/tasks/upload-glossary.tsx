@@ -3,18 +3,20 @@
 import { useTranslations } from 'next-intl'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { useSaveGlossaryEntry } from '@/components/dashboard/glossary/use-glossary'
+import { useSaveGlossaryEntry } from '@/lib/client/glossary'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { errorText } from '@/lib/client/api'
-import type { Estimate } from '@/lib/client/tasks'
+import { shortTime } from '@/lib/client/task-helpers'
+import type { Estimate, TermSuggestion } from '@/lib/client/tasks'
+import { formatMs } from '@/lib/subtitles/time'
 
 type Help = NonNullable<Estimate['glossary']>
 
 /**
  * The upload dialog's glossary line: how many of the user's entries for the chosen target language
  * apply to the file, and the file's recurring names and terms, each one click (and its translation)
- * away from the glossary.
+ * away from the glossary, with the cue it first occurs in (on the chip's title, and shown when open).
  */
 export function UploadGlossary({ help, target, isDisabled }: { help: Help; target: string; isDisabled?: boolean }) {
   const t = useTranslations('upload.glossary')
@@ -25,6 +27,9 @@ export function UploadGlossary({ help, target, isDisabled }: { help: Help; targe
   const [translation, setTranslation] = useState('')
   const applying = (target ? (help.matches[target] ?? 0) : 0) + added.filter((a) => a.target === target).length
   const suggestions = help.suggestions.filter((s) => !added.some((a) => a.term === s.term))
+  const opened = suggestions.find((s) => s.term === open)
+  // Where a suggestion first occurs, as the editor numbers and times cues ("cue 12 at 00:01:23").
+  const firstAt = (s: TermSuggestion) => t('firstAt', { cue: s.first.cue, time: shortTime(formatMs(s.first.startMs)) })
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -69,6 +74,7 @@ export function UploadGlossary({ help, target, isDisabled }: { help: Help; targe
                   setTranslation('')
                 }}
                 aria-pressed={open === s.term}
+                title={firstAt(s)}
                 className="rounded-full border border-border px-2.5 py-0.5 text-xs text-fg transition-colors hover:border-brand hover:text-brand disabled:opacity-50 aria-pressed:border-brand aria-pressed:bg-brand-subtle"
                 data-testid="glossary-suggestion"
               >
@@ -76,6 +82,11 @@ export function UploadGlossary({ help, target, isDisabled }: { help: Help; targe
               </button>
             ))}
           </div>
+          {opened && (
+            <p className="text-xs text-muted" data-testid="glossary-suggestion-first" data-cue={opened.first.cue}>
+              {firstAt(opened)}
+            </p>
+          )}
           {open && target && (
             <form onSubmit={add} className="flex items-center gap-2" data-testid="glossary-suggestion-form">
               <Input

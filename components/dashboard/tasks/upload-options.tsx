@@ -6,9 +6,9 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import { Field } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'
-import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
+import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages/languages'
 
-export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean }
+export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean; review?: boolean }
 
 /** At most four languages besides the main target (five in all, POST /api/tasks/batch). */
 const MAX_EXTRA_TARGETS = 4
@@ -18,12 +18,16 @@ type Props = {
   onChange: (next: UploadChoices) => void
   detectedLanguage: string | null
   canUseGoogle: boolean
+  /** Points the review pass would add (null before the estimate). */
+  reviewCost: number | null
   isDisabled?: boolean
 }
 
 /** Source (auto by default), target (required, never auto), service and the bilingual switch. */
-export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, isDisabled }: Props) {
+export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, reviewCost, isDisabled }: Props) {
   const t = useTranslations('upload.options')
+  const tr = useTranslations('upload.review')
+  const canReview = value.service === 'deepseek'
   const name = useLanguageName()
   const set = (patch: Partial<UploadChoices>) => onChange({ ...value, ...patch })
 
@@ -113,6 +117,24 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
         <label htmlFor="upload-include-original" className="text-sm leading-snug">
           <span className="font-medium text-fg">{t('includeOriginal')}</span>
           <span className="block text-xs text-subtle">{t('includeOriginalHint')}</span>
+        </label>
+      </div>
+      <div className="flex items-start gap-2.5 sm:col-span-2">
+        <input
+          id="upload-review"
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-brand"
+          checked={canReview && Boolean(value.review)}
+          onChange={(event) => set({ review: event.target.checked })}
+          disabled={isDisabled || !canReview}
+          data-testid="upload-review"
+        />
+        <label htmlFor="upload-review" className="text-sm leading-snug">
+          <span className="font-medium text-fg" data-testid="upload-review-label">
+            {tr('label')}
+            {reviewCost !== null && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: reviewCost })}</span>}
+          </span>
+          <span className="block text-xs text-subtle">{canReview ? tr('hint') : tr('deepseekOnly')}</span>
         </label>
       </div>
     </div>

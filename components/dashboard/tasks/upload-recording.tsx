@@ -9,7 +9,7 @@ import { Select } from '@/components/ui/select'
 import { clockTime } from '@/lib/client/media/media-file'
 import { estimatedSeconds } from '@/lib/client/task-helpers'
 import type { TranslationService } from '@/lib/client/tasks'
-import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/srt/languages'
+import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
 import type { RecordingFlow } from './use-recording-flow'
 
 /** The "subtitles in" choice that means: the spoken language only, no translation. */

@@ -6,7 +6,8 @@ import { useCallback, useRef, useState } from 'react'
 import { errorText } from '@/lib/client/api'
 import { ExtractionError, extractAudio } from '@/lib/client/media/extract-audio'
 import { checkMediaFile } from '@/lib/client/media/media-file'
-import { getPoints, taskKeys, type Task, type TranslationService } from '@/lib/client/tasks'
+import { getPoints } from '@/lib/client/points'
+import { invalidateAfterCreate, type Task, type TranslationService } from '@/lib/client/tasks'
 import { createTranscription, estimateRecording, isShortOfPoints, type AudioEstimate } from '@/lib/client/transcribe'
 import type { Shortfall } from './insufficient-points-dialog'
 
@@ -104,8 +105,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
         service: choices.service,
         includeOriginalText: choices.includeOriginal,
       })
-      client.invalidateQueries({ queryKey: taskKeys.all })
-      client.invalidateQueries({ queryKey: taskKeys.points })
+      invalidateAfterCreate(client)
       onCreated([task])
     } catch (caught) {
       if (isShortOfPoints(caught)) setShortfall({ need: cost, have: (await getPoints().catch(() => 0)) ?? 0 })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The upload dialog's state (useUploadFlow) against the real API: the hook's own fetch and XHR
-// calls go over HTTP to the app's route handlers (lib/testing/route-server.ts, in a child process)
+// calls go over HTTP to the app's route handlers (test/route-server.ts, in a child process)
 // on this file's database, as a signed-in browser's would. Nothing about the server is faked.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, renderHook } from '@testing-library/react'
@@ -10,8 +10,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Task } from '@/lib/client/tasks'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
-import { openPage, startApiServer, type Received } from '@/lib/testing/browser-harness'
-import { buildSrt, makeUser, sessionCookie } from '@/lib/testing/route-harness'
+import { openPage, startApiServer, type Received } from '@/test/browser-harness'
+import { buildSrt, makeUser, sessionCookie } from '@/test/route-harness'
 import messages from '@/messages/en-US.json'
 import { useUploadFlow } from './use-upload-flow'
 
@@ -150,6 +150,19 @@ describe('useUploadFlow against the API', () => {
     expect(calls(carrying(received, one.text))).toEqual(['POST /api/tasks/estimate 200'])
     expect(calls(carrying(received, two.text))).toEqual(['POST /api/tasks/estimate 200'])
     expect(calls(received)).toContain('POST /api/tasks/batch 200')
+  })
+
+  it('remembers the choices of a batch for the next upload, as it does for one file', async () => {
+    await signedIn(1000)
+    const { result } = renderFlow()
+    await act(() => result.current.chooseFiles([srtFile('a.srt', 2).file, srtFile('b.srt', 3).file]))
+    act(() => result.current.setChoices((c) => ({ ...c, target: 'fr', includeOriginal: true })))
+    await act(() => result.current.submit())
+    expect(result.current.submitError).toBeNull()
+
+    expect(JSON.parse(localStorage.getItem('subtitle-studio.upload-choices')!)).toMatchObject({ target: 'fr', service: 'deepseek', includeOriginal: true })
+    act(() => result.current.reset())
+    expect(result.current.choices).toMatchObject({ target: 'fr', includeOriginal: true })
   })
 
   it('with too few points shows the shortfall and never uploads the file to create the task', async () => {

@@ -2,10 +2,11 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
-import { useCallback, useRef, useState } from 'react'
-import { ApiError, errorText } from '@/lib/client/api'
+import { useCallback, useReducer, useRef, type SetStateAction } from 'react'
+import { errorText, isApiError } from '@/lib/client/api'
 import { checkSrtFile } from '@/lib/client/task-helpers'
-import { createTask, createTaskBatch, estimateFile, getPoints, taskKeys, type Estimate, type Task, type TranslationService } from '@/lib/client/tasks'
+import { getPoints } from '@/lib/client/points'
+import { createTask, createTaskBatch, estimateFile, invalidateAfterCreate, type Estimate, type Task, type TranslationService } from '@/lib/client/tasks'
 import type { Shortfall } from './insufficient-points-dialog'
 import type { UploadChoices } from './upload-options'
 
@@ -24,6 +25,15 @@ function rememberedChoices(canUseGoogle: boolean): UploadChoices {
   }
 }
 
+/** Keeps the choices of a submitted upload (one file or many) for the next one. */
+function rememberChoices(choices: UploadChoices) {
+  try {
+    localStorage.setItem(CHOICES_KEY, JSON.stringify({ target: choices.target, service: choices.service, includeOriginal: choices.includeOriginal }))
+  } catch {
+    // private mode: nothing to remember
+  }
+}
+
 export type UploadPhase = 'idle' | 'estimating' | 'ready' | 'checking' | 'uploading' | 'creating'
 
 /** One chosen file of a batch: its estimate once read, or the problem that keeps it out. */
@@ -38,87 +48,93 @@ export function targetsOf(choices: UploadChoices): string[] {
   return [...new Set([choices.target, ...choices.extraTargets].filter(Boolean))].slice(0, MAX_TARGETS)
 }
 
+type State = {
+  phase: UploadPhase
+  /** The chosen files: one file is a batch of one. */
+  files: ChosenFile[]
+  /** A problem of the choice as a whole (too many files). */
+  listError: string | null
+  submitError: string | null
+  uploadPct: number
+  shortfall: Shortfall | null
+  choices: UploadChoices
+}
+
+type Action =
+  | { type: 'reset'; choices: UploadChoices }
+  | { type: 'chosen'; files: ChosenFile[]; listError: string | null }
+  | { type: 'estimated'; files: ChosenFile[] }
+  | { type: 'cleared' }
+  | { type: 'choices'; choices: SetStateAction<UploadChoices> }
+  | { type: 'submitting'; phase: 'checking' | 'uploading' | 'creating' }
+  | { type: 'progress'; fraction: number }
+  | { type: 'short'; shortfall: Shortfall }
+  | { type: 'failed'; message: string; shortfall?: Shortfall }
+  | { type: 'dismissShortfall' }
+
+const initial = (choices: UploadChoices): State => ({ phase: 'idle', files: [], listError: null, submitError: null, uploadPct: 0, shortfall: null, choices })
+
+/** A lone file that cannot be used leaves the dialog idle; a batch is ready, its bad files shown. */
+const settledPhase = (files: ChosenFile[]): UploadPhase => (files.length === 1 && files[0].error ? 'idle' : 'ready')
+
+function reduce(state: State, action: Action): State {
+  switch (action.type) {
+    case 'reset':
+      return initial(action.choices)
+    case 'chosen': {
+      const needsEstimate = action.files.some((entry) => !entry.error)
+      return { ...state, files: action.files, listError: action.listError, submitError: null, phase: needsEstimate ? 'estimating' : settledPhase(action.files) }
+    }
+    case 'estimated':
+      return { ...state, files: action.files, phase: settledPhase(action.files) }
+    case 'cleared':
+      return { ...state, files: [], listError: null, phase: 'idle' }
+    case 'choices':
+      return { ...state, choices: typeof action.choices === 'function' ? action.choices(state.choices) : action.choices }
+    case 'submitting':
+      return { ...state, phase: action.phase, submitError: null, ...(action.phase === 'uploading' ? { uploadPct: 0 } : {}) }
+    case 'progress':
+      // Every byte sent: the server is creating the tasks now.
+      return { ...state, uploadPct: Math.round(action.fraction * 100), phase: action.fraction >= 1 ? 'creating' : state.phase }
+    case 'short':
+      return { ...state, shortfall: action.shortfall, phase: 'ready' }
+    case 'failed':
+      return { ...state, submitError: action.message, phase: 'ready', shortfall: action.shortfall ?? state.shortfall }
+    case 'dismissShortfall':
+      return { ...state, shortfall: null }
+  }
+}
+
 /**
- * State of the upload dialog (docs/product.md, Uploads): idle → file chosen and estimated → submitting with
- * progress → done. Client checks run before any request; server messages are kept for display.
+ * State of the upload dialog (docs/product.md, Uploads): idle → files chosen and estimated →
+ * submitting with progress → done. One file is a batch of one: every file is checked and estimated
+ * on its own, and one bad file of many is shown, not fatal to the others. Client checks run before
+ * any request; server messages are kept for display; the choices of any submitted upload are
+ * remembered for the next one.
  */
 export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boolean; onCreated: (tasks: Task[]) => void }) {
   const t = useTranslations('upload')
   const client = useQueryClient()
-  const [phase, setPhase] = useState<UploadPhase>('idle')
-  const [file, setFile] = useState<File | null>(null)
-  const [fileError, setFileError] = useState<string | null>(null)
-  const [estimate, setEstimate] = useState<Estimate | null>(null)
-  // Two files or more: each with its own estimate (the single-file fields above stay unused).
-  const [batch, setBatch] = useState<ChosenFile[]>([])
-  const [submitError, setSubmitError] = useState<string | null>(null)
-  const [uploadPct, setUploadPct] = useState(0)
-  const [shortfall, setShortfall] = useState<Shortfall | null>(null)
-  const [choices, setChoices] = useState<UploadChoices>(() => rememberedChoices(canUseGoogle))
+  const [state, dispatch] = useReducer(reduce, canUseGoogle, (google) => initial(rememberedChoices(google)))
   const estimating = useRef<AbortController | null>(null)
+  const { phase, files, choices } = state
 
   const reset = useCallback(() => {
     estimating.current?.abort()
-    setPhase('idle')
-    setFile(null)
-    setFileError(null)
-    setEstimate(null)
-    setBatch([])
-    setSubmitError(null)
-    setUploadPct(0)
-    setShortfall(null)
-    setChoices(rememberedChoices(canUseGoogle))
+    dispatch({ type: 'reset', choices: rememberedChoices(canUseGoogle) })
   }, [canUseGoogle])
 
-  const chooseFile = useCallback(
-    async (chosen: File) => {
-      estimating.current?.abort()
-      setBatch([])
-      setFile(chosen)
-      setEstimate(null)
-      setSubmitError(null)
-      const problem = checkSrtFile(chosen)
-      if (problem) {
-        setFileError(t(`errors.${problem}`))
-        setPhase('idle')
-        return
-      }
-      setFileError(null)
-      setPhase('estimating')
-      const controller = new AbortController()
-      estimating.current = controller
-      try {
-        const result = await estimateFile(chosen, controller.signal)
-        if (controller.signal.aborted) return
-        setEstimate(result)
-        setPhase('ready')
-      } catch (error) {
-        if (controller.signal.aborted) return
-        setFileError(errorText(error, t('errors.estimateFailed')))
-        setPhase('idle')
-      }
-    },
-    [t],
-  )
-
-  /** Several files: each is checked and estimated on its own; one bad file is shown, not fatal to the others. */
   const chooseFiles = useCallback(
     async (chosen: File[]) => {
-      if (chosen.length === 1) return chooseFile(chosen[0])
       estimating.current?.abort()
       const controller = new AbortController()
       estimating.current = controller
-      const picked = chosen.slice(0, MAX_FILES)
-      const entries: ChosenFile[] = picked.map((f) => {
-        const problem = checkSrtFile(f)
-        return { file: f, estimate: null, error: problem ? t(`errors.${problem}`) : null }
+      const entries: ChosenFile[] = chosen.slice(0, MAX_FILES).map((file) => {
+        const problem = checkSrtFile(file)
+        return { file, estimate: null, error: problem ? t(`errors.${problem}`) : null }
       })
-      setFile(null)
-      setFileError(chosen.length > MAX_FILES ? t('batch.tooManyFiles', { max: MAX_FILES }) : null)
-      setEstimate(null)
-      setSubmitError(null)
-      setBatch(entries)
-      setPhase('estimating')
+      dispatch({ type: 'chosen', files: entries, listError: chosen.length > MAX_FILES ? t('batch.tooManyFiles', { max: MAX_FILES }) : null })
+      if (entries.every((entry) => entry.error)) return
       const results = await Promise.all(
         entries.map(async (entry) => {
           if (entry.error) return entry
@@ -130,118 +146,79 @@ export function useUploadFlow({ canUseGoogle, onCreated }: { canUseGoogle: boole
         }),
       )
       if (controller.signal.aborted) return
-      setBatch(results)
-      setPhase('ready')
+      dispatch({ type: 'estimated', files: results })
     },
-    [chooseFile, t],
+    [t],
   )
+  const chooseFile = useCallback((file: File) => chooseFiles([file]), [chooseFiles])
 
   const targets = targetsOf(choices)
-  const isBatch = batch.length > 1 || targets.length > 1
-  const batchCost = (batch.length > 1 ? batch.reduce((sum, entry) => sum + (entry.estimate?.cost ?? 0), 0) : (estimate?.cost ?? 0)) * targets.length
-  const isBatchReady = batch.length > 1 ? batch.every((entry) => entry.estimate && !entry.error) : Boolean(estimate)
+  const isBatch = files.length > 1 || targets.length > 1
+  // The review pass is DeepSeek's: its price is added to every task while that service is chosen.
+  const hasReview = Boolean(choices.review) && choices.service === 'deepseek'
+  const reviewCost = files.reduce((sum, entry) => sum + (entry.estimate?.reviewCost ?? 0), 0) * targets.length
+  const cost = files.reduce((sum, entry) => sum + (entry.estimate?.cost ?? 0), 0)
+  const batchCost = cost * targets.length + (hasReview ? reviewCost : 0)
+  const isReady = files.length > 0 && files.every((entry) => entry.estimate && !entry.error)
 
-  const submitBatch = useCallback(async () => {
-    const files = batch.length > 1 ? batch.map((entry) => entry.file) : file ? [file] : []
-    const uploadIds = (batch.length > 1 ? batch.map((entry) => entry.estimate?.uploadId) : [estimate?.uploadId]).filter((id): id is string => Boolean(id))
-    if (files.length === 0 || targets.length === 0) return
-    setSubmitError(null)
-    if (batchCost > 0) {
-      setPhase('checking')
-      const balance = await getPoints().catch(() => null)
-      if (balance !== null && balance < batchCost) {
-        setShortfall({ need: batchCost, have: balance, isTotal: true })
-        setPhase('ready')
-        return
-      }
-    }
-    setPhase('uploading')
-    setUploadPct(0)
-    try {
-      const { tasks } = await createTaskBatch(
-        { files, uploadIds, targetLanguages: targets, sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal },
-        (fraction) => {
-          setUploadPct(Math.round(fraction * 100))
-          if (fraction >= 1) setPhase('creating')
-        },
-      )
-      client.invalidateQueries({ queryKey: taskKeys.all })
-      client.invalidateQueries({ queryKey: taskKeys.points })
-      onCreated(tasks)
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 40200) setShortfall({ need: batchCost, have: (await getPoints().catch(() => 0)) ?? 0, isTotal: true })
-      setSubmitError(errorText(error, t('errors.submitFailed')))
-      setPhase('ready')
-    }
-  }, [batch, batchCost, choices, client, estimate, file, onCreated, t, targets])
-
-  const submitOne = useCallback(async () => {
-    if (!file || !estimate || !choices.target) return
-    setSubmitError(null)
-    if (estimate.cost > 0) {
-      setPhase('checking')
+  const submit = useCallback(async () => {
+    if (!isReady || targets.length === 0) return
+    // The whole batch's cost, or one file's into one language (then the shortfall is not a total).
+    const need = batchCost
+    const shortOf = (have: number): Shortfall => (isBatch ? { need, have, isTotal: true } : { need, have })
+    if (need > 0) {
+      dispatch({ type: 'submitting', phase: 'checking' })
       // The server reserves the points anyway; a failed balance lookup only skips the early warning.
       const balance = await getPoints().catch(() => null)
-      if (balance !== null && balance < estimate.cost) {
-        setShortfall({ need: estimate.cost, have: balance })
-        setPhase('ready')
-        return
-      }
+      if (balance !== null && balance < need) return dispatch({ type: 'short', shortfall: shortOf(balance) })
     }
-    setPhase('uploading')
-    setUploadPct(0)
+    dispatch({ type: 'submitting', phase: 'uploading' })
+    const onProgress = (fraction: number) => dispatch({ type: 'progress', fraction })
+    const common = { sourceLanguage: choices.source, service: choices.service, includeOriginalText: choices.includeOriginal, review: hasReview }
     try {
-      const task = await createTask(
-        { file, uploadId: estimate.uploadId, sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal },
-        (fraction) => {
-          setUploadPct(Math.round(fraction * 100))
-          if (fraction >= 1) setPhase('creating')
-        },
-      )
-      try {
-        localStorage.setItem(CHOICES_KEY, JSON.stringify({ target: choices.target, service: choices.service, includeOriginal: choices.includeOriginal }))
-      } catch {
-        // private mode: nothing to remember
-      }
-      client.invalidateQueries({ queryKey: taskKeys.all })
-      client.invalidateQueries({ queryKey: taskKeys.points })
-      onCreated([task])
+      const created = isBatch
+        ? (await createTaskBatch({ ...common, files: files.map((entry) => entry.file), uploadIds: files.map((entry) => entry.estimate!.uploadId).filter((id): id is string => Boolean(id)), targetLanguages: targets }, onProgress)).tasks
+        : [await createTask({ ...common, file: files[0].file, uploadId: files[0].estimate!.uploadId, targetLanguage: targets[0] }, onProgress)]
+      rememberChoices(choices)
+      invalidateAfterCreate(client)
+      onCreated(created)
     } catch (error) {
-      if (error instanceof ApiError && error.code === 40200) setShortfall({ need: estimate.cost, have: (await getPoints().catch(() => 0)) ?? 0 })
-      setSubmitError(errorText(error, t('errors.submitFailed')))
-      setPhase('ready')
+      const shortfall = isApiError(error, 'insufficient_points') ? shortOf((await getPoints().catch(() => 0)) ?? 0) : undefined
+      dispatch({ type: 'failed', message: errorText(error, t('errors.submitFailed')), shortfall })
     }
-  }, [choices, client, estimate, file, onCreated, t])
+  }, [batchCost, choices, client, files, hasReview, isBatch, isReady, onCreated, t, targets])
 
-  const isSubmitting = phase === 'checking' || phase === 'uploading' || phase === 'creating'
+  const lone = files.length === 1 ? files[0] : null
   return {
     phase,
-    batch,
+    /** Two files or more, each with its own estimate (empty for one file: see `file`). */
+    batch: files.length > 1 ? files : [],
     targets,
     isBatch,
     batchCost,
+    /** What the review pass adds to the whole submission (shown beside the option), and whether it is on. */
+    reviewCost,
+    hasReview,
+    /** Every chosen file has its estimate. */
+    isReady,
     chooseFiles,
     clearFiles: () => {
       estimating.current?.abort()
-      setBatch([])
-      setFile(null)
-      setFileError(null)
-      setEstimate(null)
-      setPhase('idle')
+      dispatch({ type: 'cleared' })
     },
-    file,
-    fileError,
-    estimate,
-    submitError,
-    uploadPct,
-    shortfall,
+    file: lone?.file ?? null,
+    fileError: lone ? lone.error : state.listError,
+    estimate: lone?.estimate ?? null,
+    submitError: state.submitError,
+    uploadPct: state.uploadPct,
+    shortfall: state.shortfall,
     choices,
-    setChoices,
+    setChoices: (next: SetStateAction<UploadChoices>) => dispatch({ type: 'choices', choices: next }),
     chooseFile,
-    submit: isBatch ? submitBatch : submitOne,
+    submit,
     reset,
-    dismissShortfall: () => setShortfall(null),
-    isSubmitting,
-    canSubmit: phase === 'ready' && Boolean(choices.target) && isBatchReady,
+    dismissShortfall: () => dispatch({ type: 'dismissShortfall' }),
+    isSubmitting: phase === 'checking' || phase === 'uploading' || phase === 'creating',
+    canSubmit: phase === 'ready' && Boolean(choices.target) && isReady,
   }
 }

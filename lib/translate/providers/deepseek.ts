@@ -1,6 +1,6 @@
 import { estimateTokens } from '../tokens'
 import { fetchText, kindForStatus, parseJson, parseRetryAfter, redact } from './http'
-import { ProviderError, type TranslateLine, type TranslateProvider } from './types'
+import { ProviderError, type ReviewLine, type TranslateLine, type TranslateProvider } from './types'
 
 export type DeepSeekConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs?: number }
 
@@ -17,6 +17,14 @@ export const DEEPSEEK_SYSTEM_PROMPT = [
   '"context" is for meaning only: never translate or return it; keep names and tone consistent with its translations. Translate glossary terms as given.',
   'Return one item per line, same ids in the same order. Never merge, split, drop or add lines. Keep \\n and tags (<i>, {\\an8}) as they are.',
   'Reply with json only: {"translations":[{"id":17,"text":"..."}]}',
+].join('\n')
+
+// The review pass's request: the same wire format, lines with their translation, and only corrections back.
+export const DEEPSEEK_REVIEW_PROMPT = [
+  'You review subtitle translations. The user sends json {"targetLanguage","glossary"?:[{"term","translation"}],"context":{"before":[{"id","text","translation"?}],"after":[{"id","text"}]},"lines":[{"id","text","translation"}]}.',
+  'Check each "lines" translation against its text: omissions, mistranslations, glossary terms not translated as given, names or terms inconsistent with the context\'s translations.',
+  'Return only the lines you would correct, each with its whole corrected translation; leave out the lines that are right (an empty list when all are). "context" is for meaning only: never return it.',
+  'Keep \\n and tags (<i>, {\\an8}) as they are. Reply with json only: {"translations":[{"id":17,"text":"..."}]}',
 ].join('\n')
 
 /** max_tokens ≈ 3× the source estimate (JSON overhead included), at least 1024, at most 8192. */
@@ -40,7 +48,7 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
   const fail = (kind: ProviderError['kind'], message: string, extra: { status?: number; retryAfterMs?: number } = {}) =>
     new ProviderError({ provider: 'deepseek', kind, message, ...extra })
 
-  return {
+  const provider: TranslateProvider = {
     name: 'deepseek',
     maxBatch: DEEPSEEK_MAX_CUES,
     batchTokens: DEEPSEEK_BATCH_TOKENS,
@@ -49,48 +57,64 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
     async translateBatch({ lines, context, glossary = [], targetLanguage, signal }) {
       if (lines.length === 0) return []
       const user = { targetLanguage, ...(glossary.length > 0 ? { glossary } : {}), context, lines }
-      const body = {
-        model,
-        messages: [
-          { role: 'system', content: DEEPSEEK_SYSTEM_PROMPT },
-          { role: 'user', content: JSON.stringify(user) },
-        ],
-        response_format: { type: 'json_object' },
-        thinking: { type: 'disabled' },
-        temperature: 1.3,
-        max_tokens: maxTokensFor(lines),
-        stream: false,
-      }
-      const res = await fetchText({
-        provider: 'deepseek',
-        url,
-        init: { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) },
-        timeoutMs,
-        signal,
-        secrets: [apiKey],
-      })
-      const answer = parseJson(res.text) as ChatAnswer | undefined
-      if (res.status !== 200) {
-        const vendor = typeof answer?.error?.message === 'string' ? answer.error.message : 'no error message'
-        const retryAfterMs = res.status === 429 ? parseRetryAfter(res.headers) : undefined
-        // DeepSeek refuses sensitive text with a 400 "Content Exists Risk": another service may translate it.
-        if (res.status === 400 && /content exists risk/i.test(vendor)) throw fail('refused', `HTTP 400: ${vendor}`, { status: 400 })
-        throw fail(kindForStatus(res.status), `HTTP ${res.status}: ${redact(vendor, [apiKey])}`, { status: res.status, retryAfterMs })
-      }
-      const choice = answer?.choices?.[0]
-      if (!choice) throw fail('retryable', 'answer was not a chat completion')
-      if (choice.finish_reason === 'insufficient_system_resource') throw fail('retryable', 'insufficient system resource')
-      if (choice.finish_reason === 'length') throw fail('bad_answer', 'answer cut off (finish_reason length)')
-      if (choice.finish_reason === 'content_filter') throw fail('refused', 'answer withheld by the content filter')
-      const content = choice.message?.content
-      // DeepSeek's JSON mode answers all-space content when it failed to produce JSON: a transient failure.
-      if (typeof content !== 'string' || content.trim() === '') throw fail('retryable', 'blank answer')
-      return readTranslations(content, lines, fail)
+      return readTranslations(await chat(DEEPSEEK_SYSTEM_PROMPT, user, maxTokensFor(lines), signal), lines, fail)
     },
+    async reviewBatch({ lines, context, glossary = [], targetLanguage, signal }) {
+      if (lines.length === 0) return new Map()
+      const user = { targetLanguage, ...(glossary.length > 0 ? { glossary } : {}), context, lines }
+      // A correction is a whole translation: room for every line to be answered again.
+      const size = maxTokensFor(lines.map((line) => ({ id: line.id, text: line.translation })))
+      return readCorrections(await chat(DEEPSEEK_REVIEW_PROMPT, user, size, signal), lines, fail)
+    },
+  }
+  return provider
+
+  /** One chat completion in JSON mode; answers the message content or throws a ProviderError. */
+  async function chat(system: string, user: object, maxTokens: number, signal: AbortSignal | undefined): Promise<string> {
+    const body = {
+      model,
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: JSON.stringify(user) },
+      ],
+      response_format: { type: 'json_object' },
+      thinking: { type: 'disabled' },
+      temperature: 1.3,
+      max_tokens: maxTokens,
+      stream: false,
+    }
+    const res = await fetchText({
+      provider: 'deepseek',
+      url,
+      init: { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      timeoutMs,
+      signal,
+      secrets: [apiKey],
+    })
+    const answer = parseJson(res.text) as ChatAnswer | undefined
+    if (res.status !== 200) {
+      const vendor = typeof answer?.error?.message === 'string' ? answer.error.message : 'no error message'
+      const retryAfterMs = res.status === 429 ? parseRetryAfter(res.headers) : undefined
+      // DeepSeek refuses sensitive text with a 400 "Content Exists Risk": another service may translate it.
+      if (res.status === 400 && /content exists risk/i.test(vendor)) throw fail('refused', `HTTP 400: ${vendor}`, { status: 400 })
+      throw fail(kindForStatus(res.status), `HTTP ${res.status}: ${redact(vendor, [apiKey])}`, { status: res.status, retryAfterMs })
+    }
+    const choice = answer?.choices?.[0]
+    if (!choice) throw fail('retryable', 'answer was not a chat completion')
+    if (choice.finish_reason === 'insufficient_system_resource') throw fail('retryable', 'insufficient system resource')
+    if (choice.finish_reason === 'length') throw fail('bad_answer', 'answer cut off (finish_reason length)')
+    if (choice.finish_reason === 'content_filter') throw fail('refused', 'answer withheld by the content filter')
+    const content = choice.message?.content
+    // DeepSeek's JSON mode answers all-space content when it failed to produce JSON: a transient failure.
+    if (typeof content !== 'string' || content.trim() === '') throw fail('retryable', 'blank answer')
+    return content
   }
 }
 
-function readTranslations(content: string, lines: TranslateLine[], fail: (kind: 'bad_answer', message: string) => ProviderError): string[] {
+type Fail = (kind: 'bad_answer', message: string) => ProviderError
+
+/** The answer's `translations` as id → text; a missing list, an item that is not {id, text} or an id answered twice is `bad_answer`. */
+function readItems(content: string, fail: Fail): Map<number, string> {
   const parsed = parseJson(content) as { translations?: unknown } | undefined
   if (!parsed || !Array.isArray(parsed.translations)) throw fail('bad_answer', 'answer is not {"translations": [...]}')
   const byId = new Map<number, string>()
@@ -99,6 +123,11 @@ function readTranslations(content: string, lines: TranslateLine[], fail: (kind: 
     if (byId.has(item.id)) throw fail('bad_answer', `id ${item.id} answered twice`)
     byId.set(item.id, item.text)
   }
+  return byId
+}
+
+function readTranslations(content: string, lines: TranslateLine[], fail: Fail): string[] {
+  const byId = readItems(content, fail)
   if (byId.size !== lines.length) throw fail('bad_answer', `expected ${lines.length} translations, got ${byId.size}`)
   return lines.map((line) => {
     const text = byId.get(line.id)
@@ -106,4 +135,22 @@ function readTranslations(content: string, lines: TranslateLine[], fail: (kind: 
     if (text.trim() === '' && line.text.trim() !== '') throw fail('bad_answer', `id ${line.id} answered blank`)
     return text
   })
+}
+
+/**
+ * A review's answer: only the lines it corrects, checked like a translation (every id one of the
+ * lines sent, once, never blank for a line with text). A "correction" equal to the translation
+ * sent is no correction and is left out.
+ */
+function readCorrections(content: string, lines: ReviewLine[], fail: Fail): Map<number, string> {
+  const byId = readItems(content, fail)
+  const sent = new Map(lines.map((line) => [line.id, line]))
+  const corrections = new Map<number, string>()
+  for (const [id, text] of byId) {
+    const line = sent.get(id)
+    if (!line) throw fail('bad_answer', `id ${id} was not sent for review`)
+    if (text.trim() === '' && line.text.trim() !== '') throw fail('bad_answer', `id ${id} answered blank`)
+    if (text !== line.translation) corrections.set(id, text)
+  }
+  return corrections
 }

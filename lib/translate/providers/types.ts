@@ -18,6 +18,11 @@ export type TranslateBatchInput = {
   signal?: AbortSignal
 }
 
+/** A translated line sent for review: its source text and the translation made of it. */
+export type ReviewLine = { id: number; text: string; translation: string }
+
+export type ReviewBatchInput = Omit<TranslateBatchInput, 'lines'> & { lines: ReviewLine[] }
+
 export type TranslateProvider = {
   name: ProviderName
   /** Most lines one translateBatch call accepts (a cap on the budget-sized batch). */
@@ -30,6 +35,12 @@ export type TranslateProvider = {
   limitKey: string
   /** Returns exactly one string per line, in the same order, or throws a ProviderError. */
   translateBatch(input: TranslateBatchInput): Promise<string[]>
+  /**
+   * The review pass, for providers that can look again at their work (an LLM): answers id →
+   * corrected translation for only the lines it would correct (an empty map when none), or throws
+   * a ProviderError; an answer naming a line not sent, twice, or blank is `bad_answer`.
+   */
+  reviewBatch?(input: ReviewBatchInput): Promise<Map<number, string>>
 }
 
 /**

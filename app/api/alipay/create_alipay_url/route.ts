@@ -8,7 +8,7 @@ import { assertPurchaseEnabled, dashboardPath, purchaseSite } from '@/lib/paymen
 import { alipayUrlSchema } from '@/lib/payments/contract'
 
 // POST /api/alipay/create_alipay_url – an unpaid order for the pack, and Alipay's signed page-pay URL
-export const POST = route({ auth: 'user', response: alipayUrlSchema, body: buyProductSchema }, async ({ req, user, body, locale }) => {
+export const POST = route({ summary: 'An unpaid order for the pack, and Alipay\'s signed page-pay URL', auth: 'user', response: alipayUrlSchema, body: buyProductSchema }, async ({ req, user, body, locale }) => {
   assertPurchaseEnabled()
   const { origin, edition } = purchaseSite(req)
   const order = await createOrder({ userId: user.id, productId: body.id, channel: ORDER_CHANNEL.alipay })

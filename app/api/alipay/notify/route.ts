@@ -1,4 +1,6 @@
 import type { NextRequest } from 'next/server'
+import type { RawContract } from '@/lib/openapi/document'
+import { readTextCapped } from '@/lib/http'
 import { log } from '@/lib/log'
 import { handleAlipayNotify } from '@/lib/payments'
 
@@ -10,8 +12,9 @@ const text = (body: string, status: number) => new Response(body, { status, head
 // signature instead of the Origin check). Answers the literal `success`; anything else makes Alipay retry.
 export async function POST(req: NextRequest): Promise<Response> {
   try {
-    const raw = await req.text()
-    if (raw.length > MAX_NOTIFY_BYTES) return text('fail', 413)
+    // Read with the cap as it streams in: a larger body is refused without being held in memory.
+    const raw = await readTextCapped(req, MAX_NOTIFY_BYTES)
+    if (raw === null) return text('fail', 413)
     const params = Object.fromEntries(new URLSearchParams(raw))
     const answer = await handleAlipayNotify(params)
     return answer.isAccepted ? text('success', 200) : text('fail', 400)
@@ -21,3 +24,9 @@ export async function POST(req: NextRequest): Promise<Response> {
     return text('fail', 500)
   }
 }
+
+POST.contract = {
+  summary: 'Alipay\'s asynchronous payment notification, verified by its RSA2 signature; answers the literal `success`',
+  rawRequest: { contentType: 'application/x-www-form-urlencoded', description: 'Alipay\'s signed notification parameters' },
+  raw: [{ status: 200, description: 'Verified and applied (or already applied)', contentType: 'text/plain' }, { status: 400, description: 'A bad signature or a malformed notification: answers `fail`', contentType: 'text/plain' }],
+} satisfies RawContract

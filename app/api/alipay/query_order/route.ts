@@ -9,7 +9,7 @@ import { alipayOrderStatusSchema } from '@/lib/payments/contract'
 
 // POST /api/alipay/query_order – the Alipay order's status (status, desc, tradeNo, outTradeNo, totalAmount); a paid
 // trade found here is applied exactly as its notification would be
-export const POST = route({ auth: 'user', response: alipayOrderStatusSchema, body: alipayQuerySchema }, async ({ user, body }) => {
+export const POST = route({ summary: 'The Alipay order\'s status (status, desc, tradeNo, outTradeNo, totalAmount); a paid result is applied once', auth: 'user', response: alipayOrderStatusSchema, body: alipayQuerySchema }, async ({ user, body }) => {
   await limitPaymentQueries(user.id)
   let order = await findOwnOrder({ userId: user.id, orderId: body.outTradeNo })
   if (order.channel !== ORDER_CHANNEL.alipay) throw new AppError('not_found', 'orderNotFound')

@@ -8,7 +8,7 @@ import { stsCredentialsSchema } from '@/lib/storage/contract'
 
 // POST /api/file/sts-credentials – short-lived OSS credentials (STS AssumeRole) when OSS is configured
 // (503 / 50300 otherwise: the service is not available here, nothing went wrong)
-export const POST = route({ auth: 'user', response: stsCredentialsSchema }, async ({ user }) => {
+export const POST = route({ summary: 'Short-lived OSS credentials (STS AssumeRole) when OSS is configured', auth: 'user', response: stsCredentialsSchema }, async ({ user }) => {
   const e = env()
   if (!isOssConfigured(e)) throw new AppError('unavailable', 'storageNotConfigured')
   try {

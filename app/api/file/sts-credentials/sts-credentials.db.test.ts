@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { startStsFake } from '@/fakes/sts'
-import { ctx, jsonRequest, makeUser } from '@/lib/testing/route-harness'
+import { ctx, jsonRequest, makeUser } from '@/test/route-harness'
 import { POST as stsRoute } from './route'
 
 const root = { accessKeyId: 'LTAI5tTest', accessKeySecret: 'sts-test-secret' }

@@ -4,7 +4,7 @@ import { assertSafeKey, StorageError } from '@/lib/storage'
 import { appStorage } from '@/lib/storage/app-storage'
 
 // GET /api/files/avatars/<user>/<name>.webp – serve a stored avatar (only the avatars/ prefix is public)
-export const GET = route({ auth: 'public', params: ['key'] }, async ({ params }) => {
+export const GET = route({ summary: 'A stored avatar image (only the avatars/ prefix is served)', raw: [{ status: 200, description: 'The image', contentType: 'image/webp' }], auth: 'public', params: ['key'] }, async ({ params }) => {
   const key = params.key ?? ''
   if (!/^avatars\/[\w-]+\/[\w.-]+\.webp$/.test(key)) throw new AppError('not_found', 'notFound')
   let body: Buffer | null

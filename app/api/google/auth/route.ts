@@ -12,7 +12,7 @@ const redirect = (location: string, cookie?: string) => {
 }
 
 // GET /api/google/auth?redirect_uri=<origin>/auth/callback – start Google sign-in (OIDC with PKCE, state, nonce)
-export const GET = route({ auth: 'public' }, async ({ req, requestId }) => {
+export const GET = route({ summary: 'Start Google sign-in (OIDC with PKCE, state, nonce)', raw: [{ status: 303, description: 'To Google\'s consent screen, or back to the landing page with an error' }], auth: 'public' }, async ({ req, requestId }) => {
   const landing = sameSitePath(req, req.nextUrl.searchParams.get('redirect_uri') ?? '/auth/callback')
   if (!landing) throw new AppError('bad_request', 'redirectInvalid')
   const withError = (code: string) => `${landing}${landing.includes('?') ? '&' : '?'}error=${code}`

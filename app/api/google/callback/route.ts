@@ -6,7 +6,7 @@ import { log } from '@/lib/log'
 import { clearedFlowCookie, finishGoogleSignIn, GOOGLE_FLOW_COOKIE, readFlowCookie, requestOrigin, type GoogleFlow } from '@/lib/oauth'
 
 // GET /api/google/callback?code&state – finish Google sign-in, set the session cookie, land on /auth/callback
-export const GET = route({ auth: 'public' }, async ({ req, requestId, setSession }) => {
+export const GET = route({ summary: 'Finish Google sign-in, set the session cookie, land on /auth/callback', raw: [{ status: 303, description: 'Signed in: to the landing page given at the start (an error in its query otherwise)' }], auth: 'public' }, async ({ req, requestId, setSession }) => {
   const flow = await readFlowCookie<GoogleFlow>(req.headers, GOOGLE_FLOW_COOKIE)
   const landing = flow?.landing ?? '/auth/callback'
   let location = `${landing}${landing.includes('?') ? '&' : '?'}error=provider`

@@ -3,4 +3,4 @@ import { listProducts } from '@/lib/orders'
 import { productListSchema } from '@/lib/orders/contract'
 
 // POST /api/product/list – the China edition's points packs (public: the pricing page shows them too)
-export const POST = route({ auth: 'public', response: productListSchema }, async () => listProducts('list'))
+export const POST = route({ summary: 'The China edition\'s points packs (public: the pricing page shows them too)', auth: 'public', response: productListSchema }, async () => listProducts('list'))

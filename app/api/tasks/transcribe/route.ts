@@ -8,12 +8,21 @@ import { createTranscriptionTask, MAX_AUDIO_BYTES, transcribeFields } from '@/li
 
 // POST /api/tasks/transcribe – creates a transcription task from a recording (multipart: the `file`
 // streamed to disk, at most 200 MB, or the `uploadId` an audio estimate answered) and reserves its cost
-export const POST = route({ auth: 'user', response: taskSchema, streamedBody: true, body: transcribeFields }, async ({ req, user }) => {
-  await limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) })
+export const POST = route(
+  {
+    summary: 'Creates a transcription task from a recording (multipart `file` of at most 200 MB, or an audio estimate\'s `uploadId`; sourceLanguage, optional targetLanguage and service) and reserves its cost',
+    auth: 'user',
+    response: taskSchema,
+    streamedBody: true,
+    body: transcribeFields,
+    rateLimit: ({ req, user }) => limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) }),
+  },
+  async ({ req, user }) => {
   const upload = await readStreamedUpload(req, { maxBytes: MAX_AUDIO_BYTES })
   try {
     return await createTranscriptionTask({ userId: user.id, upload: upload.file, fields: transcribeFields.parse(upload.fields), enqueue: enqueueTranslation })
   } finally {
     await upload.cleanup()
   }
-})
+  },
+)

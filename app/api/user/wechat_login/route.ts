@@ -11,7 +11,7 @@ import { clearedFlowCookie, exchangeWechatCode, flowCookie, readFlowCookie, WECH
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 // POST /api/user/wechat_login – exchange a WeChat code (state checked against its cookie) and sign in
-export const POST = route({ auth: 'public', body: wechatLoginSchema, response: signedInSchema }, async ({ req, body, setSession }) => {
+export const POST = route({ summary: 'Exchange a WeChat code (state checked against its cookie) and sign in', auth: 'public', body: wechatLoginSchema, response: signedInSchema }, async ({ req, body, setSession }) => {
   // The state ties the code to this browser, so nobody can sign a visitor in to someone else's account.
   const flow = await readFlowCookie<WechatFlow>(req.headers, WECHAT_STATE_COOKIE)
   const states = Array.isArray(flow?.states) ? flow.states : []

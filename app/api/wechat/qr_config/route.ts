@@ -13,7 +13,7 @@ const query = z.object({ redirect: z.string().max(200).optional() })
 const LOGIN_PATH = new RegExp(`^(?:/(?:${locales.join('|')}))?/login$`)
 
 // GET /api/wechat/qr_config?redirect=/login – settings for the QR panel, with a fresh state bound to a cookie
-export const GET = route({ auth: 'public', query, response: wechatQrConfigSchema }, async ({ req, query }) => {
+export const GET = route({ summary: 'Settings for the QR panel, with a fresh state bound to a cookie', auth: 'public', query, response: wechatQrConfigSchema }, async ({ req, query }) => {
   const settings = wechatSettings()
   if (!settings) throw new AppError('bad_request', 'wechatUnavailable')
   const path = query.redirect ?? '/login'

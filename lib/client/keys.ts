@@ -1,0 +1,28 @@
+// Every query key of the browser's cache, in one registry: a resource module (lib/client/<resource>.ts)
+// takes its keys from here, so two screens asking for the same data share one request and one
+// cache entry, and an invalidation reaches every copy. Components never write a key.
+
+export const queryKeys = {
+  tasks: {
+    all: ['tasks'] as const,
+    page: (page: number) => ['tasks', 'page', page] as const,
+    detail: (id: string) => ['tasks', 'detail', id] as const,
+  },
+  points: ['user', 'points'] as const,
+  glossary: {
+    all: ['glossary'] as const,
+    list: (targetLanguage: string) => ['glossary', 'list', targetLanguage] as const,
+  },
+  adminUsers: {
+    all: ['admin', 'users'] as const,
+    page: (page: number, size: number) => ['admin', 'users', page, size] as const,
+    // Apart from the users list's key, so a list refresh does not reload an open detail and back.
+    detail: (id: string) => ['admin', 'user-detail', id] as const,
+    detailEntries: (id: string, entries: number) => ['admin', 'user-detail', id, entries] as const,
+  },
+  products: (catalogue: string) => ['products', catalogue] as const,
+  orders: {
+    all: ['orders'] as const,
+    page: (page: number) => ['orders', page] as const,
+  },
+}

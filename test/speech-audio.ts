@@ -1,0 +1,119 @@
+// Real speech for tests: espeak-ng (a Debian package, installed by scripts/test-all.sh) speaks
+// known sentences, which are laid on silence at known times and encoded with ffmpeg. The true
+// start and end of each sentence's sound are measured from the samples, so tests compare cues
+// with where speech really is, not with where it was meant to be.
+import { spawn, spawnSync } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import { ffmpegPath } from '@/lib/media/binaries'
+
+const RATE = 22_050 // espeak-ng's output rate
+/** A sample louder than this (about -36 dBFS) is sound. */
+const SOUND = 500
+
+export type Sentence = { text: string; atMs: number }
+export type PlacedSpeech = { text: string; startMs: number; endMs: number }
+
+type Spoken = { samples: Int16Array; atSample: number }
+
+function speak(text: string): Int16Array {
+  const run = spawnSync('espeak-ng', ['-v', 'en', '--stdout', text], { maxBuffer: 64 * 1024 * 1024 })
+  if (run.status !== 0) throw new Error(`espeak-ng failed: ${run.stderr?.toString() ?? run.error}`)
+  const wav = run.stdout
+  // The PCM follows the `data` chunk header (espeak writes a 44-byte header, length left open).
+  const at = wav.indexOf('data') + 8
+  const bytes = wav.subarray(at, at + Math.floor((wav.length - at) / 2) * 2)
+  return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
+}
+
+/** Where the sound of some samples starts and ends, in samples. */
+function soundBounds(samples: Int16Array): [number, number] {
+  let first = 0
+  while (first < samples.length && Math.abs(samples[first]) < SOUND) first++
+  let last = samples.length - 1
+  while (last > first && Math.abs(samples[last]) < SOUND) last--
+  return [first, last + 1]
+}
+
+/**
+ * Writes a recording of `totalMs` with each sentence spoken from `atMs`, encoded as `format`
+ * (`ogg` = Opus, `webm` = Opus in WebM, `wav` = 16-bit PCM at `wavRate`, written directly, which is
+ * how a 3-hour file is made in seconds), and answers where each sentence's sound truly is.
+ * Silence is generated as it is written, so a long file takes no more memory than a sentence.
+ */
+export async function makeRecording({ sentences, totalMs, file, format = 'ogg', bitrate = '16k', wavRate = 8000 }: { sentences: Sentence[]; totalMs: number; file: string; format?: 'ogg' | 'webm' | 'wav'; bitrate?: string; wavRate?: number }): Promise<PlacedSpeech[]> {
+  const rate = format === 'wav' ? wavRate : RATE
+  const spoken: Spoken[] = sentences.map((s) => ({ samples: resample(speak(s.text), RATE, rate), atSample: Math.round((s.atMs * rate) / 1000) }))
+  const placed = sentences.map((s, i) => {
+    const [first, last] = soundBounds(spoken[i].samples)
+    return { text: s.text, startMs: ((spoken[i].atSample + first) * 1000) / rate, endMs: ((spoken[i].atSample + last) * 1000) / rate }
+  })
+  const total = Math.round((totalMs * rate) / 1000)
+  let sink: { write(b: Buffer): Promise<void>; end(): Promise<void> }
+  if (format === 'wav') {
+    const out = createWriteStream(file)
+    const header = Buffer.alloc(44)
+    header.write('RIFF', 0)
+    header.writeUInt32LE(36 + total * 2, 4)
+    header.write('WAVEfmt ', 8)
+    header.writeUInt32LE(16, 16)
+    header.writeUInt16LE(1, 20)
+    header.writeUInt16LE(1, 22)
+    header.writeUInt32LE(rate, 24)
+    header.writeUInt32LE(rate * 2, 28)
+    header.writeUInt16LE(2, 32)
+    header.writeUInt16LE(16, 34)
+    header.write('data', 36)
+    header.writeUInt32LE(total * 2, 40)
+    out.write(header)
+    sink = {
+      write: async (b) => void (out.write(b) || (await new Promise<void>((r) => out.once('drain', () => r())))),
+      end: () => new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    }
+  } else {
+    const codec = ['-c:a', 'libopus', '-b:a', bitrate, '-ac', '1']
+    const child = spawn(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', 'pipe:0', ...codec, '-f', format, file], { stdio: ['pipe', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    const done = new Promise<void>((resolve, reject) => {
+      child.on('error', reject)
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr}`))))
+    })
+    sink = {
+      write: async (b) => void (child.stdin.write(b) || (await new Promise<void>((r) => child.stdin.once('drain', () => r())))),
+      end: async () => {
+        child.stdin.end()
+        await done
+      },
+    }
+  }
+  const block = rate * 10
+  for (let from = 0; from < total; from += block) {
+    const samples = new Int16Array(Math.min(block, total - from))
+    for (const s of spoken) {
+      const start = Math.max(from, s.atSample)
+      const end = Math.min(from + samples.length, s.atSample + s.samples.length)
+      for (let i = start; i < end; i++) samples[i - from] = s.samples[i - s.atSample]
+    }
+    await sink.write(Buffer.from(samples.buffer))
+  }
+  await sink.end()
+  return placed
+}
+
+/** Linear resampling (good enough for energy and for a speech-to-text fake). */
+function resample(samples: Int16Array, from: number, to: number): Int16Array {
+  if (from === to) return samples
+  const out = new Int16Array(Math.floor((samples.length * to) / from))
+  for (let i = 0; i < out.length; i++) {
+    const at = (i * from) / to
+    const k = Math.floor(at)
+    const next = samples[Math.min(k + 1, samples.length - 1)]
+    out[i] = Math.round(samples[k] + (next - samples[k]) * (at - k))
+  }
+  return out
+}
+
+/** True when espeak-ng is installed (scripts/test-all.sh installs it). */
+export function hasEspeak(): boolean {
+  return spawnSync('espeak-ng', ['--version']).status === 0
+}
