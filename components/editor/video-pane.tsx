@@ -185,15 +185,22 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
           <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className="size-8 text-subtle">
             <path d="M3 6.5h12v11H3zM15 10.5l6-3.5v10l-6-3.5" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
           </svg>
-          <p className="max-w-sm text-sm text-muted">{t('empty')}</p>
+          <p className="max-w-sm text-sm text-muted">{recordingUrl ? t('emptyWithAudio') : t('empty')}</p>
           <div className="flex flex-wrap justify-center gap-2">
             {recordingUrl && (
-              <Button size="sm" onClick={() => setFile({ url: recordingUrl, name: t('recording') })} data-testid="video-recording">
+              <Button
+                size="sm"
+                onClick={() => {
+                  setBroken(false)
+                  setFile({ url: recordingUrl, name: t('recording') })
+                }}
+                data-testid="video-recording"
+              >
                 {t('playRecording')}
               </Button>
             )}
-            <Button size="sm" variant={recordingUrl ? 'ghost' : undefined} onClick={() => input.current?.click()} data-testid="video-open">
-              {t('open')}
+            <Button size="sm" variant={recordingUrl ? 'secondary' : undefined} onClick={() => input.current?.click()} data-testid="video-open">
+              {recordingUrl ? t('openOriginal') : t('open')}
             </Button>
           </div>
         </div>

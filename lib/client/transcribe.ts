@@ -1,27 +1,58 @@
-// Browser calls for recordings (speech to subtitles): the estimate of an extracted audio track and
-// the transcription task made from it. The audio is sent once: the estimate keeps it a day and
-// answers its `uploadId`, which `transcribeRecording` names instead of sending it again.
-import type { Task } from '@/lib/client/tasks'
+'use client'
+
 import type { AudioEstimate } from '@/lib/transcribe/schemas'
-import { api } from './api'
+import { isApiError } from './api'
+import { postForm } from './post-form'
+import type { Task, TranslationService } from './tasks'
 
-export type { AudioEstimate }
+// Browser calls for recordings (speech to subtitles, issue 22): the extracted audio is sent once,
+// with the estimate (upload progress shown), which keeps it a day and answers its `uploadId`; the
+// transcribe call names it instead of sending it again (the audio goes again only when it expired).
 
-/** `POST /api/tasks/estimate?media=audio`: duration, format and cost read by the server. */
-export function estimateRecording(audio: Blob, fileName: string, { targetLanguage, signal }: { targetLanguage?: string; signal?: AbortSignal } = {}) {
+export type { AudioEstimate } from '@/lib/transcribe/schemas'
+
+/** Sends a recording's extracted audio for its real duration and cost (the server reads it with ffprobe). */
+export function estimateRecording(audio: Blob, fileName: string, { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) {
   const form = new FormData()
-  if (targetLanguage) form.append('targetLanguage', targetLanguage)
   form.append('file', audio, fileName)
-  return api<AudioEstimate>('/api/tasks/estimate?media=audio', { form, signal })
+  return postForm<AudioEstimate>('/api/tasks/estimate?media=audio', form, { onProgress, signal })
 }
 
-export type TranscribeChoice = { sourceLanguage?: string; targetLanguage?: string; service?: string; includeOriginalText?: boolean }
-
-/** `POST /api/tasks/transcribe` with the estimate's `uploadId` (or the audio itself when it expired). */
-export function transcribeRecording(source: { uploadId: string } | { audio: Blob; fileName: string }, choice: TranscribeChoice = {}) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(choice)) if (value !== undefined && value !== '') form.append(name, String(value))
-  if ('uploadId' in source) form.append('uploadId', source.uploadId)
-  else form.append('file', source.audio, source.fileName)
-  return api<Task>('/api/tasks/transcribe', { form })
+export type TranscribeInput = {
+  /** The extracted audio, sent again only if the server no longer keeps the estimate's copy. */
+  audio: Blob
+  fileName: string
+  uploadId: string
+  /** `auto`, or the language spoken. */
+  sourceLanguage: string
+  /** Empty: a transcript only. Otherwise the transcript is translated into it in the same task. */
+  targetLanguage: string
+  service: TranslationService
+  includeOriginalText: boolean
 }
+
+/** Creates a transcription task (and reserves its cost); answers the task like task creation. */
+export async function createTranscription(input: TranscribeInput, onProgress?: (fraction: number) => void): Promise<Task> {
+  const send = (withBytes: boolean) => {
+    const form = new FormData()
+    if (withBytes) form.append('file', input.audio, input.fileName)
+    else form.append('uploadId', input.uploadId)
+    form.append('sourceLanguage', input.sourceLanguage)
+    if (input.targetLanguage) {
+      form.append('targetLanguage', input.targetLanguage)
+      form.append('service', input.service)
+      form.append('includeOriginalText', String(input.includeOriginalText))
+    }
+    return postForm<Task>('/api/tasks/transcribe', form, { onProgress })
+  }
+  try {
+    return await send(false)
+  } catch (error) {
+    // 40400: the kept copy is gone (kept a day; the dialog stayed open longer): send the audio after all.
+    if (isApiError(error, 'not_found')) return send(true)
+    throw error
+  }
+}
+
+/** Whether the server refused for want of points (the dialog then offers to buy some). */
+export const isShortOfPoints = (error: unknown) => isApiError(error, 'insufficient_points')

@@ -121,9 +121,11 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       await options.rateLimit?.({ req, user: (caller?.user ?? null) as HandlerContext<A, B, Q, P>['user'] })
       const stream = options.streamBody && req.method !== 'GET' && req.method !== 'HEAD' ? cappedStream(req, bodyLimit) : null
       const raw = await readBody(req, { kind, multipart, limit: bodyLimit })
-      throwOnUnsafeText(raw.json, fileNames(raw.form))
+      // A field's own rule speaks first (its message names what is wrong with it); whatever passes
+      // the rules is still refused when it holds text no handler can store.
       const body = options.body && !options.streamedBody ? options.body.parse(raw.json ?? {}) : undefined
       const query = options.query ? options.query.parse(queryInput) : undefined
+      throwOnUnsafeText(raw.json, fileNames(raw.form))
       const result = await handler({
         req,
         user: (caller?.user ?? null) as HandlerContext<A, B, Q, P>['user'],

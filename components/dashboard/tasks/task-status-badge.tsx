@@ -4,25 +4,32 @@ import { useTranslations } from 'next-intl'
 import { Badge } from '@/components/ui/badge'
 import type { Task } from '@/lib/client/tasks'
 
-/** Status of a task; while translating it carries the percentage and a thin bar. */
-export function TaskStatusBadge({ task }: { task: Pick<Task, 'status' | 'progress' | 'error'> & Partial<Pick<Task, 'stage' | 'chunksDone' | 'chunksTotal'>> }) {
+type StatusTask = Pick<Task, 'status' | 'progress' | 'error'> & Partial<Pick<Task, 'kind' | 'stage' | 'chunksDone' | 'chunksTotal'>>
+
+/**
+ * What a running task is doing: a transcription says its stage (preparing the audio, transcribing
+ * chunk k of n, translating), a translation its percentage.
+ */
+function runningLabel(task: StatusTask, t: ReturnType<typeof useTranslations<'tasks.state'>>, pct: number): string {
+  if (task.kind !== 'transcription' || !task.stage) return t('translatingPct', { progress: pct })
+  if (task.stage === 'translating') return t('translatingPct', { progress: pct })
+  if (!task.chunksTotal) return t('preparingAudio')
+  // Chunks run several at once: the count is of those finished.
+  return t('transcribingChunk', { done: Math.min(task.chunksTotal, task.chunksDone ?? 0), total: task.chunksTotal })
+}
+
+/** Status of a task; while running it carries what it is doing and a thin bar. */
+export function TaskStatusBadge({ task }: { task: StatusTask }) {
   const t = useTranslations('tasks.state')
   if (task.status === 'translating') {
     const pct = Math.max(0, Math.min(100, Math.round(task.progress ?? 0)))
-    // A recording is first transcribed, chunk by chunk (issue 22), then translated like any task.
-    const label =
-      task.stage === 'transcribing'
-        ? task.chunksTotal
-          ? t('transcribingChunk', { done: Math.min(task.chunksTotal, (task.chunksDone ?? 0) + 1), total: task.chunksTotal })
-          : t('transcribing')
-        : t('translatingPct', { progress: pct })
     return (
-      <div className="flex w-28 flex-col gap-1.5" data-testid="task-status" data-status="translating" data-stage={task.stage ?? undefined}>
+      <div className="flex w-36 flex-col gap-1.5" data-testid="task-status" data-status="translating" data-stage={task.stage ?? undefined}>
         <Badge tone="info" className="w-fit gap-1.5 whitespace-nowrap">
           <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
-          {label}
+          {runningLabel(task, t, pct)}
         </Badge>
-        <div className="h-1 w-28 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('translating')}>
+        <div className="h-1 w-full overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('translating')}>
           <div className="h-full rounded-full bg-info transition-[width] duration-500" style={{ width: `${pct}%` }} />
         </div>
       </div>

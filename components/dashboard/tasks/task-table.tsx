@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { useLanguagePair } from '@/components/tasks/language-name'
+import { useLanguageName, useLanguagePair } from '@/components/tasks/language-name'
 import { ServiceBadge } from '@/components/tasks/service-badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -54,6 +54,7 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
   const t = useTranslations('tasks')
   const dateTime = useDateTime()
   const pair = useLanguagePair()
+  const name = useLanguageName()
   const thisYear = new Date().getFullYear()
   // "Nov 22, 10:29": the year only when it is not this one, so the column stays narrow.
   const submitted = (iso: string) => {
@@ -124,8 +125,16 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
             </TD>
             <TD>
               <div className="flex flex-col items-start gap-1">
-                <span className="whitespace-nowrap text-muted">{pair(task)}</span>
-                <ServiceBadge service={task.translationService} />
+                {isTranscriptOnly(task) ? (
+                  <span className="whitespace-nowrap text-muted" data-testid="task-transcript-only">
+                    {t('kind.transcriptOnlyOf', { language: name(task.originalLanguage === 'auto' ? task.detectedLanguage || 'auto' : task.originalLanguage) })}
+                  </span>
+                ) : (
+                  <>
+                    <span className="whitespace-nowrap text-muted">{pair(task)}</span>
+                    <ServiceBadge service={task.translationService} />
+                  </>
+                )}
               </div>
             </TD>
             <TD>
@@ -177,6 +186,9 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
     </div>
   )
 }
+
+/** A transcription without a target language: its subtitles stay in the spoken language. */
+const isTranscriptOnly = (task: Task) => task.kind === 'transcription' && (task.targetLanguage === task.originalLanguage || task.targetLanguage === 'auto')
 
 /** Marks a task made from a recording (speech to subtitles) rather than from a subtitle file. */
 function SpeechLabel() {

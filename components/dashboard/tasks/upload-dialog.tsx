@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Progress } from '@/components/ui/progress'
+import { isMediaFile } from '@/lib/client/media/media-file'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import type { Features } from '@/lib/features'
 import { SECTION_PATHS } from '../sections'
@@ -16,6 +17,8 @@ import { UploadDropzone } from './upload-dropzone'
 import { UploadEstimate } from './upload-estimate'
 import { UploadGlossary } from './upload-glossary'
 import { UploadOptions } from './upload-options'
+import { UploadRecording } from './upload-recording'
+import { useRecordingFlow } from './use-recording-flow'
 import { useUploadFlow } from './use-upload-flow'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; features: Features; onCreated?: () => void }
@@ -26,19 +29,29 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
   const tc = useTranslations('common')
   const router = useRouter()
   const localized = useLocalizedPath()
-  const flow = useUploadFlow({
-    canUseGoogle: features.googleTranslation,
-    onCreated: (tasks) => {
-      const title = tasks.length === 1 ? t('started', { fileName: tasks[0].fileName }) : t('startedMany', { count: tasks.length })
-      toast.success(title, { description: t('startedHint') })
-      close()
-      onCreated?.()
-    },
-  })
+  const created = (tasks: { fileName: string }[]) => {
+    const title = tasks.length === 1 ? t('started', { fileName: tasks[0].fileName }) : t('startedMany', { count: tasks.length })
+    toast.success(title, { description: t('startedHint') })
+    close()
+    onCreated?.()
+  }
+  const flow = useUploadFlow({ canUseGoogle: features.googleTranslation, onCreated: created })
+  // A video or a recording (issue 22) takes the dialog over until subtitle files are picked again.
+  const recording = useRecordingFlow({ canUseGoogle: features.googleTranslation, onCreated: created })
+  const chooseFiles = (files: File[]) => {
+    if (files.length === 1 && isMediaFile(files[0])) {
+      flow.clearFiles()
+      void recording.choose(files[0])
+    } else {
+      recording.clear()
+      void flow.chooseFiles(files)
+    }
+  }
 
   function close() {
     onOpenChange(false)
     flow.reset()
+    recording.clear()
   }
   const buyPoints = () => {
     close()
@@ -53,25 +66,36 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
     <>
       <Dialog
         // Hidden (not reset) while the insufficient-points dialog is up, so cancelling returns to it.
-        open={open && flow.shortfall === null}
+        open={open && flow.shortfall === null && recording.shortfall === null}
         onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-        isLocked={flow.isSubmitting}
-        title={t('title')}
-        description={t('description')}
+        isLocked={flow.isSubmitting || recording.isSubmitting}
+        title={recording.isActive ? t('recording.title') : t('title')}
+        description={recording.isActive ? t('recording.description') : t('description')}
         className="max-w-xl"
         footer={
           <>
-            <Button variant="secondary" onClick={close} disabled={flow.isSubmitting}>
+            <Button variant="secondary" onClick={close} disabled={flow.isSubmitting || recording.isSubmitting}>
               {tc('cancel')}
             </Button>
-            <Button onClick={flow.submit} disabled={!flow.canSubmit} isLoading={flow.isSubmitting} data-testid="upload-submit">
-              {t('submit')}
-            </Button>
+            {recording.isActive ? (
+              <Button onClick={recording.submit} disabled={!recording.canSubmit} isLoading={recording.isSubmitting} data-testid="upload-submit">
+                {recording.choices.target ? t('recording.submitTranslate') : t('recording.submit')}
+              </Button>
+            ) : (
+              <Button onClick={flow.submit} disabled={!flow.canSubmit} isLoading={flow.isSubmitting} data-testid="upload-submit">
+                {t('submit')}
+              </Button>
+            )}
           </>
         }
       >
         <div className="space-y-5" data-testid="upload-dialog" data-phase={flow.phase}>
-          {flow.batch.length > 1 ? (
+          {recording.isActive ? (
+            <>
+              <UploadDropzone file={recording.file} onFiles={chooseFiles} isDisabled={recording.isSubmitting} error={recording.error} />
+              <UploadRecording flow={recording} canUseGoogle={features.googleTranslation} isSandbox={features.isSandbox} />
+            </>
+          ) : flow.batch.length > 1 ? (
             <>
               {flow.fileError && (
                 <Alert tone="warning" className="py-2.5">
@@ -82,7 +106,7 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
             </>
           ) : (
             <>
-              <UploadDropzone file={flow.file} onFiles={flow.chooseFiles} isDisabled={flow.isSubmitting} error={flow.fileError} />
+              <UploadDropzone file={flow.file} onFiles={chooseFiles} isDisabled={flow.isSubmitting} error={flow.fileError} />
               {flow.file && !flow.fileError && <UploadEstimate estimate={flow.estimate} />}
               {flow.file && flow.estimate && flow.targets.length > 1 && (
                 <p className="tabular flex justify-between text-sm" data-testid="upload-batch-total" data-points={flow.batchCost}>
@@ -92,27 +116,34 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
               )}
             </>
           )}
-          <UploadOptions
-            value={flow.choices}
-            onChange={flow.setChoices}
-            detectedLanguage={flow.estimate?.detectedLanguage ?? null}
-            canUseGoogle={features.googleTranslation}
-            memory={flow.batch.length <= 1 && flow.estimate ? { covered: flow.estimate.memory, segments: flow.estimate.segments } : null}
-            reviewCost={flow.isReady ? flow.reviewCost : null}
-            isDisabled={flow.isSubmitting}
-          />
-          {flow.hasReview && flow.isReady && (
+          {!recording.isActive && (
+            <UploadOptions
+              value={flow.choices}
+              onChange={flow.setChoices}
+              detectedLanguage={flow.estimate?.detectedLanguage ?? null}
+              canUseGoogle={features.googleTranslation}
+              memory={flow.batch.length <= 1 && flow.estimate ? { covered: flow.estimate.memory, segments: flow.estimate.segments } : null}
+              reviewCost={flow.isReady ? flow.reviewCost : null}
+              isDisabled={flow.isSubmitting}
+            />
+          )}
+          {!recording.isActive && flow.hasReview && flow.isReady && (
             <p className="tabular flex justify-end text-sm font-semibold text-fg" data-testid="upload-review-total" data-points={flow.batchCost}>
               {t('review.total', { points: flow.batchCost })}
             </p>
           )}
-          {flow.batch.length <= 1 && flow.estimate?.glossary && <UploadGlossary key={flow.file?.name} help={flow.estimate.glossary} target={flow.choices.target} isDisabled={flow.isSubmitting} />}
-          {flow.submitError && (
+          {!recording.isActive && flow.batch.length <= 1 && flow.estimate?.glossary && <UploadGlossary key={flow.file?.name} help={flow.estimate.glossary} target={flow.choices.target} isDisabled={flow.isSubmitting} />}
+          {(recording.submitError ?? flow.submitError) && (
             <Alert tone="danger" className="py-2.5">
-              <span data-testid="upload-error">{flow.submitError}</span>
+              <span data-testid="upload-error">{recording.submitError ?? flow.submitError}</span>
             </Alert>
           )}
-          {flow.isSubmitting ? (
+          {recording.isSubmitting ? (
+            <div className="space-y-1.5 text-xs text-muted" data-testid="upload-progress">
+              <span>{recording.phase === 'creating' ? t('progress.creating') : t('progress.checking')}</span>
+              <Progress value={recording.phase === 'creating' ? 100 : 2} label={recording.phase === 'creating' ? t('progress.creating') : t('progress.checking')} />
+            </div>
+          ) : flow.isSubmitting ? (
             <div className="space-y-1.5" data-testid="upload-progress">
               <div className="flex justify-between text-xs text-muted">
                 <span>{progressLabel}</span>
@@ -121,12 +152,17 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
             </div>
           ) : null}
           <ul className="space-y-1 text-xs text-subtle">
-            <li>{t('keepsRunning')}</li>
+            <li>{recording.isActive ? t('recording.keepsRunning') : t('keepsRunning')}</li>
             {features.isSandbox && <li className="text-info">{t('sandbox')}</li>}
           </ul>
         </div>
       </Dialog>
-      <InsufficientPointsDialog shortfall={flow.shortfall} canPurchase={features.pointsPurchase} onBuy={buyPoints} onCancel={flow.dismissShortfall} />
+      <InsufficientPointsDialog
+        shortfall={flow.shortfall ?? recording.shortfall}
+        canPurchase={features.pointsPurchase}
+        onBuy={buyPoints}
+        onCancel={() => (flow.shortfall ? flow.dismissShortfall() : recording.dismissShortfall())}
+      />
     </>
   )
 }

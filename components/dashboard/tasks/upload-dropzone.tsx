@@ -4,11 +4,13 @@ import { useTranslations } from 'next-intl'
 import { useRef, useState, type DragEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
+import { MEDIA_ACCEPT } from '@/lib/client/media/media-file'
 import { formatBytes } from '@/lib/client/task-helpers'
 import { SUBTITLE_EXTENSIONS } from '@/lib/subtitles/format'
 
-// The file picker offers subtitle files by extension, and by the types browsers give them.
-const ACCEPT = [...SUBTITLE_EXTENSIONS.map((ext) => `.${ext}`), 'application/x-subrip', 'text/vtt', 'text/plain'].join(',')
+// The file picker offers subtitle files by extension, and by the types browsers give them, and
+// videos and recordings to transcribe (issue 22) by extension.
+const ACCEPT = [...SUBTITLE_EXTENSIONS.map((ext) => `.${ext}`), 'application/x-subrip', 'text/vtt', 'text/plain', MEDIA_ACCEPT].join(',')
 
 type Props = {
   file: File | null
@@ -28,7 +30,7 @@ function FileIcon({ className }: { className?: string }) {
   )
 }
 
-/** Drag-and-drop or pick subtitle files; once one is chosen it shows the file and offers another pick. */
+/** Drag-and-drop or pick subtitle files (or one video or recording to transcribe); once one is chosen it shows the file and offers another pick. */
 export function UploadDropzone({ file, onFiles, isDisabled, error }: Props) {
   const t = useTranslations('upload.drop')
   const input = useRef<HTMLInputElement>(null)

@@ -1,0 +1,146 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useMemo, type ReactNode } from 'react'
+import { useLanguageName } from '@/components/tasks/language-name'
+import { Field } from '@/components/ui/input'
+import { Progress } from '@/components/ui/progress'
+import { Select } from '@/components/ui/select'
+import { clockTime } from '@/lib/client/media/media-file'
+import { estimatedSeconds } from '@/lib/client/task-helpers'
+import type { TranslationService } from '@/lib/client/tasks'
+import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
+import type { RecordingFlow } from './use-recording-flow'
+
+/** The "subtitles in" choice that means: the spoken language only, no translation. */
+const TRANSCRIPT_ONLY = 'transcript'
+
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-subtle">{label}</dt>
+      <dd className="tabular mt-0.5 text-sm font-medium whitespace-nowrap text-fg" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  )
+}
+
+function Step({ label, pct, state, testId }: { label: string; pct: number; state: 'waiting' | 'running' | 'done'; testId: string }) {
+  return (
+    <div className="space-y-1.5" data-testid={testId} data-state={state}>
+      <div className="flex justify-between text-xs">
+        <span className={state === 'waiting' ? 'text-subtle' : 'text-muted'}>{label}</span>
+        <span className="tabular text-subtle">{state === 'waiting' ? '' : `${pct}%`}</span>
+      </div>
+      <Progress value={state === 'done' ? 100 : pct} label={label} />
+    </div>
+  )
+}
+
+/**
+ * A recording in the upload dialog: the sound being extracted and uploaded (two bars), then its
+ * duration, spoken language, cost and time, and the choice between a transcript alone and a
+ * transcript translated into one language.
+ */
+export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: RecordingFlow; canUseGoogle: boolean; isSandbox: boolean }) {
+  const t = useTranslations('upload.recording')
+  const to = useTranslations('upload.options')
+  const name = useLanguageName()
+  const { choices, estimate } = flow
+  const set = (patch: Partial<typeof choices>) => flow.setChoices({ ...choices, ...patch })
+
+  const spokenOptions = useMemo(() => LANGUAGES.map((code) => ({ value: code, label: code === 'auto' ? t('spokenAuto') : name(code) })), [name, t])
+  // Translating into the language spoken is no translation (the server refuses it too).
+  const targetOptions = useMemo(
+    () => [
+      { value: TRANSCRIPT_ONLY, label: t('transcriptOnly') },
+      ...TARGET_LANGUAGES.filter((code) => code !== choices.source).map((code) => ({ value: code, label: t('translateInto', { language: name(code) }) })),
+    ],
+    [choices.source, name, t],
+  )
+  const serviceOptions = useMemo(() => [{ value: 'deepseek', label: to('deepseek') }, ...(canUseGoogle ? [{ value: 'google', label: to('google') }] : [])], [canUseGoogle, to])
+
+  if (flow.error) return null
+  const isWorking = flow.phase === 'extracting' || flow.phase === 'uploading'
+
+  return (
+    <div className="space-y-5" data-testid="upload-recording" data-phase={flow.phase}>
+      {isWorking && (
+        <div className="space-y-3 rounded-lg border border-border px-4 py-3" role="status">
+          <Step
+            label={flow.durationMs === null ? t('opening') : t('extracting', { duration: clockTime(flow.durationMs) })}
+            pct={flow.extractPct}
+            state={flow.phase === 'extracting' ? 'running' : 'done'}
+            testId="recording-extract"
+          />
+          <Step label={t('uploading')} pct={flow.uploadPct} state={flow.phase === 'uploading' ? 'running' : 'waiting'} testId="recording-upload" />
+          <p className="text-xs text-subtle">{t('onlySound')}</p>
+        </div>
+      )}
+      {estimate && (
+        <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:flex sm:justify-between sm:gap-6" data-testid="recording-estimate">
+          <Stat label={t('duration')} testId="recording-duration">
+            <span data-ms={estimate.durationMs}>{clockTime(estimate.durationMs)}</span>
+          </Stat>
+          <Stat label={t('spoken')} testId="recording-language">
+            {choices.source === 'auto' ? t('spokenDetected') : name(choices.source)}
+          </Stat>
+          <Stat label={t('cost')} testId="recording-cost">
+            <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: Math.ceil(estimate.durationMs / 60_000) })}</span>
+          </Stat>
+          <Stat label={t('time')} testId="recording-time">
+            {t('timeValue', { minutes: Math.max(1, Math.ceil(estimatedSeconds(estimate.estimatedMs) / 60)) })}
+          </Stat>
+        </dl>
+      )}
+      {(estimate || isWorking) && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="recording-source" label={t('spokenChoice')}>
+            <Select id="recording-source" value={choices.source} onValueChange={(source) => set({ source, target: source === choices.target ? '' : choices.target })} options={spokenOptions} disabled={flow.isSubmitting} data-testid="recording-source" />
+          </Field>
+          <Field id="recording-target" label={t('subtitlesIn')} hint={choices.target ? t('pricedWithTranslation') : t('pricedTranscript')}>
+            <Select
+              id="recording-target"
+              value={choices.target || TRANSCRIPT_ONLY}
+              onValueChange={(target) => set({ target: target === TRANSCRIPT_ONLY ? '' : target })}
+              options={targetOptions}
+              disabled={flow.isSubmitting}
+              data-testid="recording-target"
+            />
+          </Field>
+          {choices.target && (
+            <>
+              <Field id="recording-service" label={to('service')} hint={canUseGoogle ? undefined : to('deepseekOnly')}>
+                <Select
+                  id="recording-service"
+                  value={choices.service}
+                  onValueChange={(service) => set({ service: service as TranslationService })}
+                  options={serviceOptions}
+                  disabled={flow.isSubmitting || serviceOptions.length === 1}
+                  data-testid="recording-service"
+                />
+              </Field>
+              <div className="flex items-start gap-2.5 sm:pt-7">
+                <input
+                  id="recording-include-original"
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-brand"
+                  checked={choices.includeOriginal}
+                  onChange={(event) => set({ includeOriginal: event.target.checked })}
+                  disabled={flow.isSubmitting}
+                  data-testid="recording-include-original"
+                />
+                <label htmlFor="recording-include-original" className="text-sm leading-snug">
+                  <span className="font-medium text-fg">{to('includeOriginal')}</span>
+                  <span className="block text-xs text-subtle">{to('includeOriginalHint')}</span>
+                </label>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+      {isSandbox && estimate && <p className="text-xs text-info">{t('sandbox')}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,138 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { E2E } from './env'
+import { editorReady, newCreator, signIn } from './helpers'
+import { makeSpeechVideo, timeMs, type PlacedSpeech } from './speech-video'
+
+// Issue 22 end to end, on the China host (zh-CN) against the sandbox fakes: a WebM video of real
+// speech (espeak-ng sentences on known silences) is picked in the upload dialog, its sound
+// extracted in Chromium and uploaded, transcribed by the speech-to-text fake (which answers words
+// at the true times of the sound it hears) and translated; the editor and the SRT export must
+// show one cue per sentence within 250 ms of where the speech really is.
+
+const SENTENCES = [
+  { text: 'The river was quiet in the morning.', atMs: 1500 },
+  { text: 'We walked to the old bridge and waited there.', atMs: 7000 },
+  { text: 'Nobody came so we went home again.', atMs: 13500 },
+]
+const TOTAL_MS = 20_000
+/** Where a cue may start or end around the real speech (issue 22, Done when). */
+const TOLERANCE_MS = 250
+
+let dir: string
+let video: string
+let speech: PlacedSpeech[]
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'transcribe-e2e-'))
+  video = path.join(dir, `talk-${Date.now()}.webm`)
+  speech = makeSpeechVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS })
+})
+
+test.afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+function expectNear(actualMs: number, expectedMs: number, what: string) {
+  expect(Math.abs(actualMs - expectedMs), `${what}: ${actualMs} ms, speech at ${Math.round(expectedMs)} ms`).toBeLessThanOrEqual(TOLERANCE_MS)
+}
+
+test('a video of speech becomes timed, translated subtitles', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, await newCreator(500))
+  const fileName = path.basename(video)
+
+  await page.getByTestId('open-upload').first().click()
+  const dialog = page.getByTestId('upload-dialog')
+  await page.getByTestId('upload-input').setInputFiles(video)
+
+  // The sound is extracted and uploaded in the browser, then the server's reading is shown.
+  await expect(page.getByRole('dialog')).toContainText('从视频或录音生成字幕')
+  await expect(page.getByTestId('upload-file-name')).toHaveText(fileName)
+  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 30_000 })
+  const durationMs = Number(await page.getByTestId('recording-duration').locator('[data-ms]').getAttribute('data-ms'))
+  expect(Math.abs(durationMs - TOTAL_MS)).toBeLessThan(100)
+  await expect(page.getByTestId('recording-duration')).toHaveText('0:20')
+  await expect(page.getByTestId('recording-language')).toHaveText('转写时自动检测')
+  // 10 points per started minute to transcribe, 20 with a translation (docs/billing.md).
+  await expect(page.getByTestId('recording-cost')).toHaveText('10 积分（音频 1 分钟）')
+  await expect(page.getByTestId('upload-submit')).toHaveText('开始转写')
+
+  await page.getByTestId('recording-source').click()
+  await page.getByRole('option', { name: '英语', exact: true }).click()
+  await expect(page.getByTestId('recording-language')).toHaveText('英语')
+  await page.getByTestId('recording-target').click()
+  await page.getByRole('option', { name: '翻译为日语', exact: true }).click()
+  await expect(page.getByTestId('recording-cost')).toHaveText('20 积分（音频 1 分钟）')
+  await expect(page.getByTestId('upload-submit')).toHaveText('转写并翻译')
+  await page.getByTestId('upload-submit').click()
+  await expect(dialog).toBeHidden({ timeout: 15_000 })
+
+  // The list shows a transcription, named after the video, until it completes.
+  const row = page.getByTestId('task-row').filter({ hasText: fileName })
+  await expect(row).toHaveCount(1)
+  await expect(row.getByTestId('task-kind')).toHaveText('语音转写')
+  await expect(row.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
+  await row.getByTestId('task-edit').click()
+
+  // Editor: one cue per spoken sentence, each where its speech really is, translated.
+  await expect(page).toHaveURL(/\/edit\//)
+  await editorReady(page)
+  const rows = page.getByTestId('segment-row')
+  await expect(rows).toHaveCount(SENTENCES.length)
+  for (let i = 0; i < SENTENCES.length; i++) {
+    await rows.nth(i).getByTestId('segment-open').click()
+    const times = (await page.getByRole('dialog').locator('p.tabular').first().textContent()) ?? ''
+    const [start, end] = times.split('→').map((part) => timeMs(part.trim()))
+    expectNear(start, speech[i].startMs, `cue ${i + 1} start`)
+    expectNear(end, speech[i].endMs, `cue ${i + 1} end`)
+    await expect(page.getByTestId('dialog-translated')).toHaveValue(/^\[ja\] /)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toBeHidden()
+  }
+
+  // The preview offers the uploaded sound, served by our origin.
+  await page.getByTestId('toolbar-video').click()
+  const pane = page.getByTestId('video-pane')
+  await pane.getByTestId('video-recording').click()
+  const player = pane.getByTestId('video')
+  await expect.poll(() => player.evaluate((node: HTMLVideoElement) => node.readyState), { timeout: 10_000 }).toBeGreaterThan(0)
+  const audioSeconds = await player.evaluate((node: HTMLVideoElement) => node.duration)
+  expect(Math.abs(audioSeconds * 1000 - TOTAL_MS)).toBeLessThan(200)
+
+  // The SRT export carries the same timings.
+  await page.getByTestId('export-menu').click()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-srt-translated').click()])
+  const srt = await readFile((await download.path())!, 'utf8')
+  const cues = [...srt.matchAll(/(\d{2}:\d{2}:\d{2},\d{3}) --> (\d{2}:\d{2}:\d{2},\d{3})/g)]
+  expect(cues).toHaveLength(SENTENCES.length)
+  cues.forEach((cue, i) => {
+    expectNear(timeMs(cue[1]), speech[i].startMs, `SRT cue ${i + 1} start`)
+    expectNear(timeMs(cue[2]), speech[i].endMs, `SRT cue ${i + 1} end`)
+  })
+})
+
+test('a file without sound gets a clear message and no upload', async ({ page }) => {
+  await signIn(page, await newCreator(0))
+  await page.getByTestId('open-upload').first().click()
+  await page.getByTestId('upload-input').setInputFiles({ name: 'broken.mp4', mimeType: 'video/mp4', buffer: Buffer.from('this is not a video at all') })
+  await expect(page.getByTestId('upload-file-error')).toHaveText('无法读取这个文件，文件可能已损坏，或格式暂不支持。')
+  await expect(page.getByTestId('upload-submit')).toBeDisabled()
+})
+
+test('a browser without WebCodecs audio encoding is told so in its language', async ({ page }) => {
+  // As in a browser that has no AudioEncoder (older Safari, Firefox before 130).
+  await page.addInitScript(() => {
+    delete (window as { AudioEncoder?: unknown }).AudioEncoder
+  })
+  await signIn(page, { ...(await newCreator(0)), baseUrl: E2E.intlUrl })
+  await page.goto(`${E2E.intlUrl}/ja-JP/dashboard`)
+  await page.getByTestId('open-upload').first().click()
+  await page.getByTestId('upload-input').setInputFiles(video)
+  await expect(page.getByTestId('upload-file-error')).toHaveText(
+    'このブラウザーでは動画から音声を取り出せません。最新版の Chrome、Edge、Firefox、Safari をお使いください。',
+  )
+  await expect(page.getByTestId('upload-submit')).toBeDisabled()
+})
