@@ -33,6 +33,8 @@ export function useEditorOps(taskId: string, pending: Pending) {
   const [history, setHistoryState] = useState<History>(emptyHistory)
   const [busy, setBusy] = useState<StepKind | 'undo' | 'redo' | null>(null)
   const busyRef = useRef(false)
+  // The operation running now: an undo or redo pressed meanwhile waits for it instead of being lost.
+  const runningRef = useRef<Promise<void>>(Promise.resolve())
 
   const setHistory = useCallback((change: (h: History) => History) => {
     historyRef.current = change(historyRef.current)
@@ -65,19 +67,30 @@ export function useEditorOps(taskId: string, pending: Pending) {
     [client, key, pending, segmentsNow, t, taskId],
   )
 
-  /** Runs one operation at a time, after pending typing is saved. */
+  /**
+   * Runs one operation at a time, after pending typing is saved. A button pressed while another
+   * operation runs does nothing (it is shown busy); an undo or redo key waits its turn, so two quick
+   * presses take two steps.
+   */
   const exclusive = useCallback(
     async (label: StepKind | 'undo' | 'redo', work: () => Promise<void>) => {
-      if (busyRef.current) return
+      if (busyRef.current) {
+        if (label !== 'undo' && label !== 'redo') return
+        while (busyRef.current) await runningRef.current
+      }
       busyRef.current = true
       setBusy(label)
-      try {
-        await pending.flushAll()
-        await work()
-      } finally {
-        busyRef.current = false
-        setBusy(null)
-      }
+      const run = (async () => {
+        try {
+          await pending.flushAll()
+          await work()
+        } finally {
+          busyRef.current = false
+          setBusy(null)
+        }
+      })()
+      runningRef.current = run.catch(() => {})
+      await run
     },
     [pending],
   )
