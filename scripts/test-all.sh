@@ -34,7 +34,7 @@ if [ ! -x "$CHROMIUM" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
-# The speech tests speak known sentences with espeak-ng (lib/testing/speech-audio.ts).
+# The speech tests speak known sentences with espeak-ng (test/speech-audio.ts).
 if ! command -v espeak-ng >/dev/null; then
   step "installing espeak-ng from Debian's apt"
   SUDO=""
