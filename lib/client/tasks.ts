@@ -7,6 +7,7 @@ import type { Page } from '@/lib/pagination'
 import type { segmentChange } from '@/lib/tasks/schemas'
 import type { Estimate, SegmentDto as TaskSegment, TaskDetailDto, TaskDto as Task } from '@/lib/tasks/contract'
 import { queryKeys } from './keys'
+import { postForm } from './post-form'
 import { invalidatePoints } from './points'
 import { dispositionName, exportFileName, mergeTaskChanges, type ExportContent, type ExportFormat } from './task-helpers'
 
@@ -104,7 +105,7 @@ export function createTask(input: CreateTaskInput, onProgress: (fraction: number
     form.append('includeOriginalText', String(input.includeOriginalText))
     form.append('useMemory', String(input.useMemory ?? true))
     if (input.review) form.append('review', 'true')
-    return postForm<Task>('/api/tasks', form, onProgress)
+    return postForm<Task>('/api/tasks', form, { onProgress })
   }
   return sendingBytesOnlyIfExpired(Boolean(input.uploadId), send)
 }
@@ -129,7 +130,7 @@ export function createTaskBatch(input: CreateBatchInput, onProgress: (fraction: 
     form.append('includeOriginalText', String(input.includeOriginalText))
     form.append('useMemory', String(input.useMemory ?? true))
     if (input.review) form.append('review', 'true')
-    return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, onProgress)
+    return postForm<{ tasks: Task[] }>('/api/tasks/batch', form, { onProgress })
   }
   return sendingBytesOnlyIfExpired(hasIds, send)
 }
@@ -146,25 +147,6 @@ async function sendingBytesOnlyIfExpired<T>(hasIds: boolean, send: (withBytes: b
     if (isApiError(error, 'not_found')) return send(true)
     throw error
   }
-}
-
-function postForm<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', url)
-    xhr.withCredentials = true
-    for (const [name, value] of Object.entries(localeHeaders())) xhr.setRequestHeader(name, value)
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total)
-    xhr.onerror = () => reject(new ApiError(0, '', 0))
-    xhr.onload = () => {
-      try {
-        resolve(unwrapEnvelope<T>(xhr.status, xhr.statusText, xhr.responseText))
-      } catch (error) {
-        reject(error)
-      }
-    }
-    xhr.send(form)
-  })
 }
 
 /**

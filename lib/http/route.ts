@@ -63,11 +63,6 @@ type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends st
   rateLimit?: (caller: { req: NextRequest; user: A extends 'public' ? User | null : User }) => Promise<void>
   /** Answers besides the envelope (a file, a redirect), for the OpenAPI document. */
   raw?: RawAnswer[]
-  /**
-   * The handler reads the body itself, streamed (a large upload: lib/http/streamed-upload.ts), once the
-   * caller and the rate limits have passed; `body` is then undefined.
-   */
-  streamedBody?: boolean
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> }
@@ -93,7 +88,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
 ): RouteHandler<R> {
   const multipart = options.multipart === true
   const bodyLimit = options.bodyLimit ?? (multipart ? MULTIPART_LIMIT : JSON_LIMIT)
-  const contract: RouteContract = { summary: options.summary, auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: multipart || options.streamedBody === true, maxBodyBytes: bodyLimit.bytes, raw: options.raw }
+  const contract: RouteContract = { summary: options.summary, auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: multipart || options.streamBody === true, maxBodyBytes: bodyLimit.bytes, raw: options.raw }
   const wrapped = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get('x-request-id') ?? randomUUID()
     const locale = callerLocale(req.headers)
@@ -106,7 +101,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       // Everything that can refuse a request from its headers runs before a byte of the body is
       // read: origin, content type, caller, declared length, rate limits.
       if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) throw new AppError('forbidden', 'crossSite')
-      const kind = options.streamBody || options.streamedBody ? 'none' : bodyKind(req, { multipart })
+      const kind = options.streamBody ? 'none' : bodyKind(req, { multipart })
       const caller = options.auth === 'public' ? await currentCaller(req.headers).catch(() => null) : await currentCaller(req.headers)
       if (caller?.via === 'cookie') renewToken = caller.token
       else if (!caller && hasSessionCookie(req.headers)) cookie = { clear: true }
@@ -123,7 +118,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       const raw = await readBody(req, { kind, multipart, limit: bodyLimit })
       // A field's own rule speaks first (its message names what is wrong with it); whatever passes
       // the rules is still refused when it holds text no handler can store.
-      const body = options.body && !options.streamedBody ? options.body.parse(raw.json ?? {}) : undefined
+      const body = options.body && !options.streamBody ? options.body.parse(raw.json ?? {}) : undefined
       const query = options.query ? options.query.parse(queryInput) : undefined
       throwOnUnsafeText(raw.json, fileNames(raw.form))
       const result = await handler({

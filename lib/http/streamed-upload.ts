@@ -8,7 +8,6 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
-import type { NextRequest } from 'next/server'
 import { AppError } from '@/lib/errors'
 import { findUnsafeText } from './well-formed'
 
@@ -24,7 +23,7 @@ const MAX_FIELD_BYTES = 4096
  * declared length says so). Text fields are small and kept. The caller deletes the temp file with
  * `cleanup()` when done (it is deleted here when reading fails).
  */
-export async function readStreamedUpload(req: NextRequest, { maxBytes }: { maxBytes: number }): Promise<StreamedUpload> {
+export async function readStreamedUpload(req: { headers: Headers; body: ReadableStream<Uint8Array> | null }, { maxBytes }: { maxBytes: number }): Promise<StreamedUpload> {
   const type = req.headers.get('content-type') ?? ''
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('bad_request', 'audioRequired')
   const declared = Number(req.headers.get('content-length'))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isOn } from '@/lib/env/on-off'
+import { isOn, OFF_VALUES } from '@/lib/env/on-off'
 import { MAX_PAGE, pageQuery } from '@/lib/pagination'
 import { AppError } from '@/lib/errors'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
@@ -7,7 +7,8 @@ import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages
 import { EXPORT_CONTENTS, SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 import { parseTime } from '@/lib/subtitles/time'
 
-const flag = z
+/** A form switch that is off unless sent as on (`true`, `1`, `on`, `yes`). */
+export const flag = z
   .string()
   .optional()
   .transform(isOn)
@@ -16,16 +17,19 @@ const flag = z
 const onUnlessFalse = z
   .string()
   .optional()
-  .transform((v) => v === undefined || !['false', '0', 'off', 'no'].includes(v.trim().toLowerCase()))
+  .transform((v) => v === undefined || !(OFF_VALUES as readonly string[]).includes(v.trim().toLowerCase()))
+
+/** A spoken or written source language: `auto` (detect) when absent or blank. */
+export const sourceLanguageField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || 'auto')
+  .refine(isSupportedLanguage, 'sourceLanguageInvalid')
 
 /** The text fields of `POST /api/tasks` (multipart; the file is checked separately). */
 export const createTaskFields = z.object({
-  sourceLanguage: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || 'auto')
-    .refine(isSupportedLanguage, 'sourceLanguageInvalid'),
+  sourceLanguage: sourceLanguageField,
   targetLanguage: z
     .string({ error: 'targetLanguageRequired' })
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
+import { isTargetLanguage } from '@/lib/languages/languages'
+import { flag, sourceLanguageField } from '@/lib/tasks/schemas'
 
 /** Largest recording upload: the browser sends only the audio, compressed (about 1 MB for 5 minutes). */
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024
@@ -11,12 +12,7 @@ export const MAX_AUDIO_MS = 3 * 60 * 60 * 1000
  * `uploadId` an audio estimate answered). No target language: a transcript only.
  */
 export const transcribeFields = z.object({
-  sourceLanguage: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || 'auto')
-    .refine(isSupportedLanguage, 'sourceLanguageInvalid'),
+  sourceLanguage: sourceLanguageField,
   targetLanguage: z
     .string()
     .trim()
@@ -25,10 +21,7 @@ export const transcribeFields = z.object({
     .refine((v) => v === undefined || isTargetLanguage(v), 'targetLanguageInvalid'),
   /** The translation service when a target language is chosen (as for `POST /api/tasks`); default deepseek. */
   service: z.string().trim().max(32).optional(),
-  includeOriginalText: z
-    .string()
-    .optional()
-    .transform((v) => v !== undefined && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase())),
+  includeOriginalText: flag,
   /** An audio estimate's `uploadId`: the recording it kept, sent instead of the file. */
   uploadId: z.string().trim().max(64).optional(),
 })
@@ -57,3 +50,6 @@ export const audioEstimateSchema = z.object({
 })
 
 export type AudioEstimate = z.infer<typeof audioEstimateSchema>
+
+/** The recording routes' body cap for route(): the file's 200 MB plus room for the form around it (413 past it, from the declared length before reading). */
+export const AUDIO_BODY_LIMIT = { bytes: MAX_AUDIO_BYTES + 1024 * 1024, tooLarge: 'audioTooLarge' } as const

@@ -163,7 +163,7 @@ describe('a recording to subtitles', () => {
   it('refuses more than 200 MB before reading it, and an expired upload id', async () => {
     const { auth } = await fundedUser(100)
     const big = await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: { ...auth, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(300 * 1024 * 1024) }, raw: '--x--' }), ctx()))
-    expect(big).toMatchObject({ status: 400, code: 40000, msg: 'the audio is too large (200 MB at most)' })
+    expect(big).toMatchObject({ status: 413, code: 41300, msg: 'the audio is too large (200 MB at most)' })
     const form = new FormData()
     form.append('uploadId', 'A'.repeat(24))
     expect(await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: auth, raw: form }), ctx()))).toMatchObject({ status: 404, code: 40400 })

@@ -5,7 +5,7 @@ import { clientIp } from '@/lib/rate-limit'
 import { estimateTask, readSubtitleUpload } from '@/lib/tasks'
 import { limitUploadWork } from '@/lib/tasks/request-limits'
 import { estimateSchema } from '@/lib/tasks/contract'
-import { audioEstimateFields, audioEstimateSchema, estimateAudio, MAX_AUDIO_BYTES } from '@/lib/transcribe'
+import { AUDIO_BODY_LIMIT, audioEstimateFields, audioEstimateSchema, estimateAudio, MAX_AUDIO_BYTES } from '@/lib/transcribe'
 
 // POST /api/tasks/estimate – segments, detected language, duration, cost, estimated time and glossary help for an upload
 const estimateSubtitles = route(
@@ -25,12 +25,13 @@ const estimateRecording = route(
     summary: 'A recording\'s real duration, format and cost, read by the server (`?media=audio`; the file streamed to disk, 200 MB at most)',
     auth: 'user',
     response: audioEstimateSchema,
-    streamedBody: true,
+    streamBody: true,
+    bodyLimit: AUDIO_BODY_LIMIT,
     body: audioEstimateFields,
     rateLimit: ({ req, user }) => limitUploadWork({ kind: 'estimate', userId: user.id, clientIp: clientIp(req) }),
   },
-  async ({ req, user }) => {
-    const upload = await readStreamedUpload(req, { maxBytes: MAX_AUDIO_BYTES })
+  async ({ req, stream, user }) => {
+    const upload = await readStreamedUpload({ headers: req.headers, body: stream }, { maxBytes: MAX_AUDIO_BYTES })
     try {
       const fields = audioEstimateFields.parse(upload.fields)
       return await estimateAudio({ userId: user.id, upload: upload.file ?? { path: '', fileName: '' }, targetLanguage: fields.targetLanguage })
