@@ -32,7 +32,8 @@ function sessionSecret(): string {
 }
 
 async function database(): Promise<string> {
-  const dbName = mode === 'e2e' ? 'subtitle_studio_e2e' : 'subtitle_studio'
+  // Per port, so two browser-test servers (E2E_PORT) can share one PostgreSQL.
+  const dbName = mode === 'e2e' ? `subtitle_studio_e2e_${process.env.PORT ?? 3100}` : 'subtitle_studio'
   let url = process.env.DATABASE_URL
   // The embedded database is a development convenience; production names its PostgreSQL.
   if (!url && mode === 'start') throw new Error('Invalid environment:\n  - DATABASE_URL: required by npm start (production)')
