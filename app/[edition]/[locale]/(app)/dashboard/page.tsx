@@ -1,19 +1,18 @@
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { redirect } from 'next/navigation'
 import { legacySection, SECTION_PATHS } from '@/components/dashboard/sections'
 import { TasksView } from '@/components/dashboard/tasks-view'
 import { localized, requireUser } from '@/lib/auth/guards'
 import { features } from '@/lib/features'
+import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
 type Props = LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> }
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
+export const generateMetadata = noIndexMetadata(async (locale) => {
   const t = await getTranslations({ locale, namespace: 'dashboard' })
-  return { title: t('pageTitle'), robots: { index: false, follow: false } }
-}
+  return { title: t('pageTitle') }
+})
 
 /** /dashboard: the task list. An old `?view=…` address goes to that view's own page. */
 export default async function DashboardPage({ params, searchParams }: Props) {

@@ -1,20 +1,19 @@
-import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { env } from '@/lib/env'
 import { readDevMailbox } from '@/lib/mail/dev-mailbox'
+import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
 // Always read the mailbox fresh; never prerendered.
 export const dynamic = 'force-dynamic'
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
+export const generateMetadata = noIndexMetadata(async (locale) => {
   const t = await getTranslations({ locale, namespace: 'metadata.devMailbox' })
-  return { title: t('title'), description: t('description'), robots: { index: false, follow: false } }
-}
+  return { title: t('title'), description: t('description') }
+})
 
 /** Development only: the mail that would have been sent without an SMTP server (404 in production). */
 export default async function DevMailboxPage({ params }: LocaleParams) {

@@ -1,14 +1,13 @@
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { GlossaryView } from '@/components/dashboard/glossary/glossary-view'
 import { requireUser } from '@/lib/auth/guards'
+import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
+export const generateMetadata = noIndexMetadata(async (locale) => {
   const t = await getTranslations({ locale, namespace: 'dashboard.pageTitles' })
-  return { title: t('glossary'), robots: { index: false, follow: false } }
-}
+  return { title: t('glossary') }
+})
 
 /** /dashboard/glossary: the user's own glossary entries. */
 export default async function GlossaryPage({ params }: LocaleParams) {

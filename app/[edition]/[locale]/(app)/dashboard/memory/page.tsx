@@ -1,14 +1,13 @@
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { MemoryView } from '@/components/dashboard/memory/memory-view'
 import { requireUser } from '@/lib/auth/guards'
+import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
+export const generateMetadata = noIndexMetadata(async (locale) => {
   const t = await getTranslations({ locale, namespace: 'dashboard.pageTitles' })
-  return { title: t('memory'), robots: { index: false, follow: false } }
-}
+  return { title: t('memory') }
+})
 
 /** /dashboard/memory: the user's translation memory, per language pair. */
 export default async function MemoryPage({ params }: LocaleParams) {

@@ -1,19 +1,18 @@
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { Editor } from '@/components/editor/editor'
 import { requireUser } from '@/lib/auth/guards'
 import { toPublicUser } from '@/lib/auth/public-user'
+import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale } from '@/lib/seo/page-params'
 import { getTask } from '@/lib/tasks'
 import type { TaskDetail } from '@/lib/client/tasks'
 
 type Params = { params: Promise<{ locale: string; taskId: string }> }
 
-export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const locale = await pageLocale(params)
+export const generateMetadata = noIndexMetadata(async (locale) => {
   const t = await getTranslations({ locale, namespace: 'editor' })
-  return { title: t('pageTitle'), robots: { index: false, follow: false } }
-}
+  return { title: t('pageTitle') }
+})
 
 /**
  * /edit/{taskId}: the segment editor. The task and its segments are read on the server, so the

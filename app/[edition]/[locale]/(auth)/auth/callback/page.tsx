@@ -1,13 +1,12 @@
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { CallbackView } from '@/components/auth/callback-view'
+import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
+export const generateMetadata = noIndexMetadata(async (locale) => {
   const t = await getTranslations({ locale, namespace: 'metadata.authCallback' })
-  return { title: t('title'), description: t('description'), robots: { index: false, follow: false } }
-}
+  return { title: t('title'), description: t('description') }
+})
 
 export default async function AuthCallbackPage({ params }: LocaleParams) {
   await pageLocale(params)

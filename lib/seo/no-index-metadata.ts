@@ -1,0 +1,14 @@
+import type { Metadata } from 'next'
+import type { Locale } from '@/lib/site'
+import { pageLocale, type LocaleParams } from './page-params'
+
+/**
+ * `generateMetadata` of a page search engines must not index (signed-in pages, payment returns):
+ * `read` answers its title (and description) in the page's locale, with typed message keys.
+ */
+export function noIndexMetadata(read: (locale: Locale) => Promise<Omit<Metadata, 'robots'>>) {
+  return async ({ params }: LocaleParams): Promise<Metadata> => {
+    const locale = await pageLocale(params)
+    return { ...(await read(locale)), robots: { index: false, follow: false } }
+  }
+}
