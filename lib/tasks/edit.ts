@@ -5,7 +5,7 @@ import { log } from '@/lib/log'
 import { rememberEdits } from '@/lib/memory'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { formatMs, parseTime } from '@/lib/subtitles/time'
-import { ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
+import { charsSent, clipContextLine, ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import { chargeFreeTranslation } from '@/lib/translate/free-usage'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
@@ -149,7 +149,7 @@ export async function shiftSegments({ userId, taskId, offsetMs, ids }: { userId:
  * three cues on each side as context, and stores the results. Rules: not while the task is
  * translating (40900); a text longer than a cue may be is a 40000; free of points (the file was
  * paid for as a whole) but counted with the free translate calls (60 a minute, a daily character
- * allowance; 42900 past either); a provider failure is a 50200 "retranslate error" and changes nothing.
+ * allowance counting the context too, each neighbour clipped to CONTEXT_LINE_CHARS; 42900 past either); a provider failure is a 50200 "retranslate error" and changes nothing.
  * A fresh translation is no longer the review's correction: its first version is dropped.
  */
 export async function retranslateSegments({
@@ -172,12 +172,17 @@ export async function retranslateSegments({
   const rows = await db.segment.findMany({ where: { taskId, index: { in: [...around] } }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
   if (rows.filter((r) => wanted.has(r.index)).length !== wanted.size) throw new AppError('not_found', 'segmentNotFound')
   if (rows.some((r) => wanted.has(r.index) && r.originalText.length > MAX_CUE_CHARS)) throw new AppError('bad_request', 'segmentTooLong', { max: MAX_CUE_CHARS })
-  // Neighbours are marked done (with their translation when there is one) so the engine sends them as context only.
-  const cues = rows.map((r) =>
-    wanted.has(r.index) ? { id: r.index, text: r.originalText } : { id: r.index, text: r.originalText, translatedText: r.translatedText?.trim() ? r.translatedText : r.originalText || ' ' },
-  )
-  // Free of points, but counted with the translate calls: 60 calls a minute, a daily character allowance.
-  await chargeFreeTranslation({ userId, chars: cues.reduce((sum, c) => sum + c.text.length, 0) })
+  // Neighbours are marked done (with their translation when there is one) so the engine sends them
+  // as context only, each clipped to CONTEXT_LINE_CHARS (the part nearest the lines asked for).
+  const first = Math.min(...wanted)
+  const cues = rows.map((r) => {
+    if (wanted.has(r.index)) return { id: r.index, text: r.originalText }
+    const clipped = clipContextLine({ id: r.index, text: r.originalText, translation: r.translatedText?.trim() ? r.translatedText : r.originalText || ' ' }, r.index < first ? 'before' : 'after')
+    return { id: r.index, text: clipped.text, translatedText: clipped.translation }
+  })
+  // Free of points, but counted with the translate calls (60 calls a minute, a daily character
+  // allowance) by what may be sent: every line's source and every neighbour's translation.
+  await chargeFreeTranslation({ userId, chars: charsSent({ lines: cues.map((c) => ({ text: c.text, translation: c.translatedText })) }) })
   const madeBy = new Map<number, string | null>()
   let result: Map<number, string>
   try {

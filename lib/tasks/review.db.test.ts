@@ -264,3 +264,39 @@ describe('review this segment (editor)', () => {
     expect(await review(1)).toMatchObject({ code: 40000, msg: 'the review pass is available with DeepSeek only' })
   })
 })
+
+describe('the free per-segment calls count what they send', () => {
+  // A 1-character cue between 2,000-character neighbours.
+  const LONG = (i: number) => `${String(i).repeat(5)} ${'word '.repeat(400)}`.slice(0, 2000)
+  const text = (i: number) => (i === 4 ? 'a' : LONG(i))
+  // Every character of the request's texts, as the fake received it.
+  const sentChars = () => {
+    const sent = fake.stats.log.at(-1)!.data as { lines: { text: string; translation?: string }[]; before: { text: string; translation?: string }[]; after: { text: string; translation?: string }[]; glossary: { term: string; translation: string }[] }
+    const of = (l: { text: string; translation?: string }) => l.text.length + (l.translation?.length ?? 0)
+    return [...sent.lines, ...sent.before, ...sent.after].reduce((sum, l) => sum + of(l), 0) + sent.glossary.reduce((sum, g) => sum + g.term.length + g.translation.length, 0)
+  }
+  const spent = async (userId: string) => (await db.rateLimit.findFirst({ where: { key: { startsWith: `translate-chars:${userId}:` } } }))?.count ?? 0
+
+  it('reviewing or retranslating a 1-character cue sends its neighbours clipped and counts every character sent', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 10_000, key: `g:${user.id}` })
+    const created = await create(auth, buildSrt(7, { text }), {})
+    expect(created).toMatchObject({ code: 20000 })
+    const taskId = created.data.id as string
+    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+
+    const reviewed = await (await reviewRoute(jsonRequest('POST', `/api/tasks/${taskId}/segments/4/review`, auth), ctx({ id: taskId, segmentId: '4' }))).json()
+    expect(reviewed.code).toBe(20000)
+    const reviewSent = sentChars()
+    // Three neighbours a side, each clipped: a few thousand characters, not ~19,000.
+    expect(reviewSent).toBeLessThanOrEqual(3_000)
+    expect(await spent(user.id)).toBeGreaterThanOrEqual(reviewSent)
+
+    const before = await spent(user.id)
+    const retranslated = await (await retranslateRoute(jsonRequest('POST', `/api/tasks/${taskId}/segments/4/retranslate`, auth), ctx({ id: taskId, segmentId: '4' }))).json()
+    expect(retranslated.code).toBe(20000)
+    const retranslateSent = sentChars()
+    expect(retranslateSent).toBeLessThanOrEqual(3_000)
+    expect((await spent(user.id)) - before).toBeGreaterThanOrEqual(retranslateSent)
+  })
+})
