@@ -2,7 +2,7 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
-import { rememberEdits } from '@/lib/memory'
+import { rememberEdits, rememberRestored } from '@/lib/memory'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { formatMs, parseTime } from '@/lib/subtitles/time'
 import { charsSent, clipContextLine, ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
@@ -10,6 +10,7 @@ import { chargeFreeTranslation } from '@/lib/translate/free-usage'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
 import { findOwnTask } from './queries'
+import { grantedOrigins, keepReplacedVersions } from './segment-versions'
 import { MAX_CUE_TIME_MS, type SegmentChange } from './schemas'
 import { lacksTranslation, type CueTexts } from './untranslated'
 
@@ -59,14 +60,18 @@ export async function editSegment({
   const task = await findOwnTask({ userId, taskId })
   const segment = await findSegment(taskId, segmentId)
   if (task.status === 'translating' && !applies(segment, { originalText, translatedText })) throw new AppError('conflict', 'segmentPending')
-  const updated = await db.segment.update({
-    where: { taskId_index: { taskId, index: segmentId } },
-    data: {
-      ...(originalText === undefined ? {} : { originalText }),
-      // A person's translation is marked as such (the editor shows who made each line).
-      ...(translatedText === undefined ? {} : { translatedText, translatedBy: 'edited' }),
-      editedAt: new Date(),
-    },
+  const updated = await db.$transaction(async (tx) => {
+    // The machine's translation this replaces is kept, so undoing the edit can restore its origin.
+    await keepReplacedVersions(tx, taskId, [{ id: segmentId, translatedText }])
+    return tx.segment.update({
+      where: { taskId_index: { taskId, index: segmentId } },
+      data: {
+        ...(originalText === undefined ? {} : { originalText }),
+        // A person's translation is marked as such (the editor shows who made each line).
+        ...(translatedText === undefined ? {} : { translatedText, translatedBy: 'edited' }),
+        editedAt: new Date(),
+      },
+    })
   })
   // A person's translation replaces what the memory held for this line.
   if (translatedText !== undefined) await rememberEdits({ taskId, indexes: [segmentId] })
@@ -77,34 +82,51 @@ export async function editSegment({
  * Applies several segment changes (texts and/or times) in one statement: the editor's replace
  * all, undo and redo. Rules: all or nothing; every id must exist (40400); while translating, every
  * change must apply (`applies`; 40900); every changed row is marked edited (`editedAt`), and a
- * row whose translation is written is marked as a person's (`translatedBy: 'edited'`).
+ * row whose translation is written is marked as a person's (`translatedBy: 'edited'`) unless the
+ * change asks for the origin the row had with that very text (undo, redo) and the row held it
+ * (lib/tasks/segment-versions.ts): then that origin (and its review's first version) comes back,
+ * and the memory no longer keeps the undone text as the person's (`rememberRestored`).
  */
 export async function editSegments({ userId, taskId, changes }: { userId: string; taskId: string; changes: SegmentChange[] }): Promise<SegmentDto[]> {
   const task = await findOwnTask({ userId, taskId })
   const ids = changes.map((c) => c.id)
   const rows = await db.segment.findMany({ where: { taskId, index: { in: ids } }, select: { index: true, originalText: true, translatedText: true, translatedBy: true } })
   if (rows.length !== ids.length) throw new AppError('not_found', 'segmentNotFound')
-  if (task.status === 'translating') {
-    const byId = new Map(rows.map((r) => [r.index, r]))
-    if (changes.some((c) => !applies(byId.get(c.id)!, c))) throw new AppError('conflict', 'segmentPending')
-  }
+  const byId = new Map(rows.map((r) => [r.index, r]))
+  if (task.status === 'translating' && changes.some((c) => !applies(byId.get(c.id)!, c))) throw new AppError('conflict', 'segmentPending')
   const times = changes.map((c) => (c.startTime === undefined ? null : { start: parseTime(c.startTime) ?? 0, end: parseTime(c.endTime ?? '') ?? 0 }))
-  await db.$executeRaw`
-    UPDATE "Segment" AS s SET
-      "originalText" = COALESCE(v.o, s."originalText"),
-      "translatedText" = COALESCE(v.t, s."translatedText"),
-      "translatedBy" = CASE WHEN v.t IS NULL THEN s."translatedBy" ELSE 'edited' END,
-      "startTime" = COALESCE(v.st, s."startTime"),
-      "endTime" = COALESCE(v.et, s."endTime"),
-      "durationMs" = COALESCE(v.d, s."durationMs"),
-      "editedAt" = now()
-    FROM unnest(
-      ${ids}::int[], ${changes.map((c) => c.originalText ?? null)}::text[], ${changes.map((c) => c.translatedText ?? null)}::text[],
-      ${times.map((t) => (t ? formatMs(t.start) : null))}::text[], ${times.map((t) => (t ? formatMs(t.end) : null))}::text[],
-      ${times.map((t) => (t ? Math.max(0, t.end - t.start) : null))}::int[]
-    ) AS v(i, o, t, st, et, d)
-    WHERE s."taskId" = ${taskId} AND s."index" = v.i`
-  await rememberEdits({ taskId, indexes: changes.filter((c) => c.translatedText !== undefined).map((c) => c.id) })
+  const claims = changes.flatMap((c) => (c.translatedText !== undefined && c.translatedBy !== undefined ? [{ id: c.id, translatedText: c.translatedText, translatedBy: c.translatedBy }] : []))
+  const granted = await db.$transaction(async (tx) => {
+    const origins = await grantedOrigins(tx, taskId, claims)
+    await keepReplacedVersions(tx, taskId, changes)
+    const by = changes.map((c) => (c.translatedText === undefined ? null : (origins.get(c.id)?.translatedBy ?? 'edited')))
+    await tx.$executeRaw`
+      UPDATE "Segment" AS s SET
+        "originalText" = COALESCE(v.o, s."originalText"),
+        "translatedText" = COALESCE(v.t, s."translatedText"),
+        "translatedBy" = COALESCE(v.b, s."translatedBy"),
+        "firstTranslation" = CASE WHEN v.r THEN v.f ELSE s."firstTranslation" END,
+        "startTime" = COALESCE(v.st, s."startTime"),
+        "endTime" = COALESCE(v.et, s."endTime"),
+        "durationMs" = COALESCE(v.d, s."durationMs"),
+        "editedAt" = now()
+      FROM unnest(
+        ${ids}::int[], ${changes.map((c) => c.originalText ?? null)}::text[], ${changes.map((c) => c.translatedText ?? null)}::text[], ${by}::text[],
+        ${changes.map((c) => origins.has(c.id))}::boolean[], ${changes.map((c) => origins.get(c.id)?.firstTranslation ?? null)}::text[],
+        ${times.map((t) => (t ? formatMs(t.start) : null))}::text[], ${times.map((t) => (t ? formatMs(t.end) : null))}::text[],
+        ${times.map((t) => (t ? Math.max(0, t.end - t.start) : null))}::int[]
+      ) AS v(i, o, t, b, r, f, st, et, d)
+      WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+    return origins
+  })
+  await rememberEdits({ taskId, indexes: changes.filter((c) => c.translatedText !== undefined && !granted.has(c.id)).map((c) => c.id) })
+  await rememberRestored({
+    taskId,
+    items: changes.flatMap((c) => {
+      const row = byId.get(c.id)!
+      return granted.has(c.id) && row.translatedText !== null ? [{ sourceText: row.originalText, undoneText: row.translatedText, restoredText: c.translatedText! }] : []
+    }),
+  })
   const updated = await db.segment.findMany({ where: { taskId, index: { in: ids } }, orderBy: { index: 'asc' } })
   return updated.map(toSegmentDto)
 }
@@ -210,10 +232,14 @@ export async function retranslateSegments({
     throw error
   }
   const done = [...wanted].map((id) => ({ id, text: result.get(id) ?? '', by: madeBy.get(id) ?? null }))
-  await db.$executeRaw`
-    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
-    FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
-    WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  await db.$transaction(async (tx) => {
+    // The machine's translations replaced are kept, so undoing the retranslation restores their origin.
+    await keepReplacedVersions(tx, taskId, done.map((d) => ({ id: d.id, translatedText: d.text })))
+    await tx.$executeRaw`
+      UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
+      FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
+      WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  })
   const updated = await db.segment.findMany({ where: { taskId, index: { in: [...wanted] } }, orderBy: { index: 'asc' } })
   return updated.map(toSegmentDto)
 }
