@@ -206,6 +206,44 @@ test('replace all is one request and one undo step, and the server follows undo 
   await expect.poll(async () => (await segments(page, taskId)).segments[0].translatedText).toBe('[fr] Hi Hanna.')
 })
 
+test('undoing replace all gives the rows back to the provider, in the editor, on the server and in the memory', async ({ page }) => {
+  // Lines of this run only, so the demo user's memory holds nothing else for them.
+  const run = Date.now().toString(36)
+  const cues = [`Hi Zora ${run}.`, `Zora runs ${run}.`, `Bye ${run}.`].map((text, i) => ({ start: i * 1000, end: i * 1000 + 1000, text }))
+  const taskId = await openCompleted(page, cues)
+  type Row = { id: number; translatedText: string; translatedBy: string }
+  const origins = async () => ((await api<{ segments: Row[] }>(page, `/api/tasks/${taskId}`)).segments).map((s) => s.translatedBy)
+  const remembered = async () =>
+    Object.fromEntries((await api<{ list: { sourceText: string; targetText: string; origin: string }[] }>(page, `/api/memory?q=${encodeURIComponent(run)}&size=100`)).list.map((e) => [e.sourceText, `${e.origin}: ${e.targetText}`]))
+  expect(await origins()).toEqual(['deepseek', 'deepseek', 'deepseek'])
+
+  await page.getByTestId('segment-list').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Control+f')
+  await page.getByTestId('find-query').fill('Zora')
+  await page.keyboard.press('Control+h')
+  await page.getByTestId('find-replacement').fill('Nora')
+  await page.getByTestId('replace-all').click()
+  await expect(translationBox(page, 1)).toHaveValue(`[fr] Nora runs ${run}.`)
+  await expect.poll(origins).toEqual(['edited', 'edited', 'deepseek'])
+  await expect(row(page, 0).getByTestId('translated-by')).toHaveAttribute('data-by', 'edited')
+  await expect.poll(remembered).toMatchObject({ [`Zora runs ${run}.`]: `edited: [fr] Nora runs ${run}.` })
+
+  // Undo: the provider's lines, the provider's again, and the memory no longer calls them the creator's.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Control+z')
+  await expect(translationBox(page, 1)).toHaveValue(`[fr] Zora runs ${run}.`)
+  await expect.poll(origins).toEqual(['deepseek', 'deepseek', 'deepseek'])
+  await expect(row(page, 0).getByTestId('translated-by')).toHaveAttribute('data-by', 'deepseek')
+  await expect(row(page, 1).getByTestId('translated-by')).toHaveAttribute('data-by', 'deepseek')
+  await expect.poll(remembered).toMatchObject({ [`Hi Zora ${run}.`]: `machine: [fr] Hi Zora ${run}.`, [`Zora runs ${run}.`]: `machine: [fr] Zora runs ${run}.` })
+
+  // Redo: the person's replacement again.
+  await page.keyboard.press('Control+Shift+z')
+  await expect.poll(origins).toEqual(['edited', 'edited', 'deepseek'])
+  await expect(row(page, 1).getByTestId('translated-by')).toHaveAttribute('data-by', 'edited')
+  await expect.poll(remembered).toMatchObject({ [`Zora runs ${run}.`]: `edited: [fr] Nora runs ${run}.` })
+})
+
 test('three selected rows are retranslated in one request', async ({ page }) => {
   const taskId = await openCompleted(page)
   await api(page, `/api/tasks/${taskId}/segments`, { method: 'PATCH', body: { segments: [2, 3, 4, 6].map((id) => ({ id, translatedText: `à la main ${id}` })) } })

@@ -57,14 +57,17 @@ test('the review pass from the upload dialog: two rows reviewed, the first versi
   const taskId = await upload(page, `review-${Date.now()}.srt`, { review: true })
   expect(await balance(page)).toBe(85)
 
-  for (const [prefix, locale, badge, first] of [
-    ['', 'zh-CN', '已校对', '初译'],
-    ['/en-US', 'en-US', 'Reviewed', 'First version'],
-    ['/ja-JP', 'ja-JP', '見直し済み', '最初の訳'],
+  for (const [prefix, locale, badge, first, note] of [
+    ['', 'zh-CN', '已校对', '初译', 'DeepSeek 已校对全部字幕行'],
+    ['/en-US', 'en-US', 'Reviewed', 'First version', 'DeepSeek reviewed every line'],
+    ['/ja-JP', 'ja-JP', '見直し済み', '最初の訳', 'DeepSeek がすべての行を見直しました'],
   ] as const) {
     await page.goto(`${E2E.cnUrl}${prefix}/edit/${taskId}`)
     await expect(page.getByTestId('segment-row')).toHaveCount(TEXTS.length)
     await editorReady(page)
+    // The task says what became of its review pass: done here, nothing refunded.
+    await expect(page.getByTestId('review-pass-note')).toHaveAttribute('data-outcome', 'reviewed')
+    await expect(page.getByTestId('review-pass-note')).toContainText(note)
     await expect(page.getByTestId('reviewed-badge')).toHaveCount(2)
     await expect(row(page, 2).getByTestId('reviewed-badge')).toHaveText(badge)
     await expect(row(page, 5).getByTestId('reviewed-badge')).toBeVisible()

@@ -14,6 +14,15 @@ export function makeSpeechVideo(file: string, spec: { sentences: Sentence[]; tot
   return JSON.parse(out.trim().split('\n').pop()!) as PlacedSpeech[]
 }
 
+/**
+ * Writes the damaged MP4s of test/make-damaged-videos.ts into `dir` (cut.mp4, index-lost.mp4,
+ * index-removed.mp4), made by ffmpeg from a real 32 s video.
+ */
+export function makeDamagedVideos(dir: string): void {
+  const tsx = path.resolve('node_modules/.bin/tsx')
+  execFileSync(tsx, ['--conditions=react-server', path.resolve('test/make-damaged-videos.ts'), dir], { encoding: 'utf8', timeout: 60_000 })
+}
+
 /** An SRT or editor time (`00:01:02,345`) in milliseconds. */
 export function timeMs(time: string): number {
   const m = /(\d+):(\d{2}):(\d{2})[,.](\d{3})/.exec(time)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E } from './env'
 import { editorReady, newCreator, signIn } from './helpers'
-import { makeSpeechVideo, timeMs, type PlacedSpeech } from './speech-video'
+import { makeDamagedVideos, makeSpeechVideo, timeMs, type PlacedSpeech } from './speech-video'
 
 // Issue 22 end to end, on the China host (zh-CN) against the sandbox fakes: a WebM video of real
 // speech (espeak-ng sentences on known silences) is picked in the upload dialog, its sound
@@ -29,6 +29,7 @@ test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'transcribe-e2e-'))
   video = path.join(dir, `talk-${Date.now()}.webm`)
   speech = makeSpeechVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS })
+  makeDamagedVideos(dir)
 })
 
 test.afterAll(async () => {
@@ -135,4 +136,32 @@ test('a browser without WebCodecs audio encoding is told so in its language', as
     'このブラウザーでは動画から音声を取り出せません。最新版の Chrome、Edge、Firefox、Safari をお使いください。',
   )
   await expect(page.getByTestId('upload-submit')).toBeDisabled()
+})
+
+test('damaged videos are named as damaged, with how much could be read, before anything is uploaded or charged', async ({ page }) => {
+  // Real ffmpeg MP4s of 32 s (test/make-damaged-videos.ts): cut to their first eighth, index lost by
+  // a cut, index erased. The browser reads 3 s of the first and nothing of the others.
+  const estimates: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/tasks/estimate') || request.url().includes('/api/tasks/transcribe')) estimates.push(request.url())
+  })
+  await signIn(page, { ...(await newCreator(100)), baseUrl: E2E.intlUrl })
+  const cases = [
+    ['', 'cut.mp4', '这个文件似乎已损坏：总长 0:32，只能读取开头的 0:03。文件可能在复制或下载时被截断，请检查后重新选择。'],
+    ['/en-US', 'cut.mp4', 'This file looks damaged: only the first 0:03 of its 0:32 can be read. It may have been cut off while being copied or downloaded. Please check the file and choose it again.'],
+    ['/ja-JP', 'cut.mp4', 'このファイルは破損しているようです：全体 0:32 のうち、読み取れるのは最初の 0:03 だけです。コピーやダウンロードの途中で途切れた可能性があります。ファイルを確認して、もう一度選んでください。'],
+    ['/en-US', 'index-lost.mp4', 'This file looks damaged: its index is missing, so none of its 2.5 MB can be read (this happens when a recording is interrupted before it is saved). Please check the file or export it again.'],
+    ['', 'index-lost.mp4', '这个文件似乎已损坏：缺少索引，2.5 MB 的内容都无法读取（录制中断、未正常保存时常会这样）。请检查文件，或重新导出。'],
+    ['/ja-JP', 'index-removed.mp4', 'このファイルは破損しているようです：インデックスがないため、5.0 MB のどの部分も読み取れません（録画が正しく保存される前に中断されると起こります）。ファイルを確認するか、書き出し直してください。'],
+  ] as const
+  for (const [prefix, name, message] of cases) {
+    await page.goto(`${E2E.intlUrl}${prefix || '/zh-CN'}/dashboard`)
+    await page.getByTestId('open-upload').first().click()
+    await page.getByTestId('upload-input').setInputFiles(path.join(dir, name))
+    await expect(page.getByTestId('upload-file-error')).toHaveText(message)
+    await expect(page.getByTestId('upload-submit')).toBeDisabled()
+  }
+  // Nothing was sent to be priced or transcribed, and nothing was charged.
+  expect(estimates).toEqual([])
+  expect(await page.evaluate(async () => (await (await fetch('/api/user/get_point', { method: 'POST' })).json()).data.point)).toBe(100)
 })

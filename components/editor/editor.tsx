@@ -27,6 +27,7 @@ import { SegmentDialog } from './segment-dialog'
 import { SegmentList, type SegmentListHandle } from './segment-list'
 import type { RowHandlers } from './segment-row'
 import { clickSelection, emptySelection, type Selection } from './selection'
+import { ReviewPassNote } from './review-pass-note'
 import { ShiftDialog } from './shift-dialog'
 import { ShortcutsHint } from './shortcuts-hint'
 import { useEditorKeys } from './use-editor-keys'
@@ -257,6 +258,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
           {task.error && <p className="mt-0.5 text-xs break-words opacity-80">{task.error}</p>}
         </Alert>
       )}
+      <ReviewPassNote task={task} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
         {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">

@@ -1,11 +1,19 @@
 // Undo and redo of the editor as pure data: each step lists, per segment, the fields before and
-// after, so undoing is writing "before" back (one request) and redoing is writing "after".
+// after, so undoing is writing "before" back (one request) and redoing is writing "after". A
+// translation travels with its origin (`translatedBy`): undoing a replace asks the server to give
+// the provider's line back as the provider's, which it grants only if the row held it.
+import type { TaskSegment, TranslatedBy } from '@/lib/client/tasks'
 
-export type SegmentFields = { originalText?: string; translatedText?: string; startTime?: string; endTime?: string }
+export type SegmentFields = { originalText?: string; translatedText?: string; translatedBy?: TranslatedBy; startTime?: string; endTime?: string }
 export type Change = { id: number; before: SegmentFields; after: SegmentFields }
 export type StepKind = 'edit' | 'replace' | 'retranslate' | 'shift'
 export type Step = { kind: StepKind; changes: Change[] }
 export type History = { readonly undo: readonly Step[]; readonly redo: readonly Step[] }
+
+/** A row's translation with its origin, as a step's fields (no origin when it has none). */
+export function translationOf(segment: Pick<TaskSegment, 'translatedText' | 'translatedBy'>): SegmentFields {
+  return { translatedText: segment.translatedText ?? '', ...(segment.translatedBy ? { translatedBy: segment.translatedBy } : {}) }
+}
 
 /** Steps kept: enough for an afternoon's work, bounded so a long session does not grow forever. */
 export const MAX_STEPS = 200

@@ -7,7 +7,7 @@ import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
 import { patchSegments, retranslateSegments, shiftSegments, taskKeys, type SegmentWrite, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
 import { withSegments } from './drafts'
-import { emptyHistory, returnStep, takeStep, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
+import { emptyHistory, returnStep, takeStep, translationOf, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
 
 /** Most rows one "retranslate selected" sends (the endpoint's limit). */
 export const MAX_SELECTED_RETRANSLATE = 200
@@ -16,8 +16,12 @@ type Pending = { flushAll: () => Promise<void>; dropDrafts: (writes: readonly Se
 
 function fieldsOf(segment: TaskSegment, keys: readonly (keyof SegmentFields)[]): SegmentFields {
   const out: SegmentFields = {}
-  for (const key of keys) out[key] = segment[key] ?? ''
-  return out
+  for (const key of keys) {
+    if (key === 'translatedBy') continue
+    out[key] = segment[key] ?? ''
+  }
+  // A translation's origin goes with it, so undo can ask for it back.
+  return keys.includes('translatedText') ? { ...out, ...translationOf(segment) } : out
 }
 
 /**
@@ -104,7 +108,9 @@ export function useEditorOps(taskId: string, pending: Pending) {
         for (const w of writes) {
           const segment = byId.get(w.id)
           if (!segment) continue
-          const { id, ...after } = w
+          const { id, ...written } = w
+          // What a person writes is theirs: the server marks it edited, and redo asks for no other origin.
+          const after: SegmentFields = written.translatedText === undefined ? written : { ...written, translatedBy: 'edited' }
           changes.push({ id, before: fieldsOf(segment, Object.keys(after) as (keyof SegmentFields)[]), after })
         }
         if (changes.length === 0) return
@@ -136,7 +142,10 @@ export function useEditorOps(taskId: string, pending: Pending) {
           client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
           record(
             'retranslate',
-            saved.map((s) => ({ id: s.id, before: { translatedText: byId.get(s.id)?.translatedText ?? '' }, after: { translatedText: s.translatedText ?? '' } })),
+            saved.map((s) => {
+              const old = byId.get(s.id)
+              return { id: s.id, before: old ? translationOf(old) : { translatedText: '' }, after: translationOf(s) }
+            }),
           )
           toast.success(t('retranslated', { count: saved.length }), { id: 'retranslate-many' })
         } catch (error) {

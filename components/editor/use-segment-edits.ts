@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
 import { patchSegment, retranslateSegment, taskKeys, type TaskDetail } from '@/lib/client/tasks'
-import type { Change } from './history'
+import { translationOf, type Change, type SegmentFields } from './history'
 import { withChange, withoutField, withoutSettled, withSaved, withSegment, withStatus, type Draft, type EditableField, type Edits } from './drafts'
 
 /** Typing pauses this long before a row saves on its own; leaving the box saves at once. */
@@ -71,9 +71,15 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
       try {
         const saved = await patchSegment(taskId, id, sent)
         if (previous) {
-          const before: Draft = {}
+          const before: SegmentFields = {}
           for (const field of Object.keys(sent) as EditableField[]) before[field] = previous[field] ?? ''
-          onSavedRef.current?.({ id, before, after: { ...sent } })
+          // A translation's origin goes with it: undoing the edit asks for the provider's line back as theirs.
+          const hasTranslation = sent.translatedText !== undefined
+          onSavedRef.current?.({
+            id,
+            before: hasTranslation ? { ...before, ...translationOf(previous) } : before,
+            after: hasTranslation ? { ...sent, translatedBy: saved?.translatedBy ?? 'edited' } : { ...sent },
+          })
         }
         // a poll that started before this save must not bring the old text back
         await client.cancelQueries({ queryKey: key })
@@ -163,7 +169,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
         const previous = client.getQueryData<TaskDetail>(key)?.segments.find((s) => s.id === id)
         const segment = await retranslateSegment(taskId, id)
         if (previous && segment && typeof segment.translatedText === 'string') {
-          onSavedRef.current?.({ id, before: { translatedText: previous.translatedText ?? '' }, after: { translatedText: segment.translatedText } })
+          onSavedRef.current?.({ id, before: translationOf(previous), after: translationOf(segment) })
         }
         await client.cancelQueries({ queryKey: key })
         if (segment && typeof segment.translatedText === 'string') {

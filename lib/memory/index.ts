@@ -1,7 +1,7 @@
 // A creator's translation memory: what their tasks kept, reused by later tasks for the same lines,
 // listed, edited, exported and imported as TMX on the dashboard.
 export { listMemory, listMemoryPairs, updateMemoryEntry, deleteMemoryEntry, toMemoryDto } from './entries'
-export { rememberTranslations, rememberTask, rememberEdits, type Remembered } from './remember'
+export { rememberTranslations, rememberTask, rememberEdits, rememberRestored, type Remembered } from './remember'
 export { recallTranslations, memoryCoverage } from './recall'
 export { exportMemoryTmx, importMemoryTmx, MAX_IMPORT_UNITS } from './transfer'
 export { memoryKey, taskSourceLanguage } from './keys'

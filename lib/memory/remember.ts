@@ -67,3 +67,23 @@ export async function rememberEdits({ taskId, indexes }: { taskId: string; index
     items: rows.map((r) => ({ sourceText: r.originalText, targetText: r.translatedText ?? '', origin: 'edited' as const })),
   })
 }
+
+/**
+ * Takes back a person's edits that an undo (or redo) replaced with a machine's translation again:
+ * where the memory still holds the undone text as the person's, it holds the machine's text again,
+ * as a machine's (`machine`), so a provider's line is never kept as the creator's own. An entry
+ * changed since (another edit of the same line) is left alone.
+ */
+export async function rememberRestored({ taskId, items }: { taskId: string; items: readonly { sourceText: string; undoneText: string; restoredText: string }[] }): Promise<number> {
+  const kept = items.filter((item) => item.sourceText.trim() !== '' && item.restoredText.trim() !== '' && item.undoneText !== item.restoredText)
+  if (kept.length === 0) return 0
+  const task = await db.task.findUnique({ where: { id: taskId }, select: { userId: true, originalLanguage: true, detectedLanguage: true, targetLanguage: true } })
+  if (!task) return 0
+  const sourceLanguage = taskSourceLanguage(task)
+  if (sourceLanguage === task.targetLanguage) return 0
+  return db.$executeRaw`
+    UPDATE "MemoryEntry" AS e SET "targetText" = v.r, "origin" = 'machine', "updatedAt" = now()
+    FROM unnest(${kept.map((i) => memoryKey(i.sourceText))}::text[], ${kept.map((i) => i.undoneText)}::text[], ${kept.map((i) => i.restoredText)}::text[]) AS v(h, u, r)
+    WHERE e."userId" = ${task.userId} AND e."sourceLanguage" = ${sourceLanguage} AND e."targetLanguage" = ${task.targetLanguage}
+      AND e."sourceHash" = v.h AND e."origin" = 'edited' AND e."targetText" = v.u`
+}

@@ -2,14 +2,15 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
-import { rememberEdits } from '@/lib/memory'
+import { rememberEdits, rememberRestored } from '@/lib/memory'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { formatMs, parseTime } from '@/lib/subtitles/time'
-import { ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
+import { charsSent, clipContextLine, ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import { chargeFreeTranslation } from '@/lib/translate/free-usage'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
 import { findOwnTask } from './queries'
+import { grantedOrigins, keepReplacedVersions } from './segment-versions'
 import { MAX_CUE_TIME_MS, type SegmentChange } from './schemas'
 import { lacksTranslation, type CueTexts } from './untranslated'
 
@@ -59,14 +60,18 @@ export async function editSegment({
   const task = await findOwnTask({ userId, taskId })
   const segment = await findSegment(taskId, segmentId)
   if (task.status === 'translating' && !applies(segment, { originalText, translatedText })) throw new AppError('conflict', 'segmentPending')
-  const updated = await db.segment.update({
-    where: { taskId_index: { taskId, index: segmentId } },
-    data: {
-      ...(originalText === undefined ? {} : { originalText }),
-      // A person's translation is marked as such (the editor shows who made each line).
-      ...(translatedText === undefined ? {} : { translatedText, translatedBy: 'edited' }),
-      editedAt: new Date(),
-    },
+  const updated = await db.$transaction(async (tx) => {
+    // The machine's translation this replaces is kept, so undoing the edit can restore its origin.
+    await keepReplacedVersions(tx, taskId, [{ id: segmentId, translatedText }])
+    return tx.segment.update({
+      where: { taskId_index: { taskId, index: segmentId } },
+      data: {
+        ...(originalText === undefined ? {} : { originalText }),
+        // A person's translation is marked as such (the editor shows who made each line).
+        ...(translatedText === undefined ? {} : { translatedText, translatedBy: 'edited' }),
+        editedAt: new Date(),
+      },
+    })
   })
   // A person's translation replaces what the memory held for this line.
   if (translatedText !== undefined) await rememberEdits({ taskId, indexes: [segmentId] })
@@ -77,34 +82,51 @@ export async function editSegment({
  * Applies several segment changes (texts and/or times) in one statement: the editor's replace
  * all, undo and redo. Rules: all or nothing; every id must exist (40400); while translating, every
  * change must apply (`applies`; 40900); every changed row is marked edited (`editedAt`), and a
- * row whose translation is written is marked as a person's (`translatedBy: 'edited'`).
+ * row whose translation is written is marked as a person's (`translatedBy: 'edited'`) unless the
+ * change asks for the origin the row had with that very text (undo, redo) and the row held it
+ * (lib/tasks/segment-versions.ts): then that origin (and its review's first version) comes back,
+ * and the memory no longer keeps the undone text as the person's (`rememberRestored`).
  */
 export async function editSegments({ userId, taskId, changes }: { userId: string; taskId: string; changes: SegmentChange[] }): Promise<SegmentDto[]> {
   const task = await findOwnTask({ userId, taskId })
   const ids = changes.map((c) => c.id)
   const rows = await db.segment.findMany({ where: { taskId, index: { in: ids } }, select: { index: true, originalText: true, translatedText: true, translatedBy: true } })
   if (rows.length !== ids.length) throw new AppError('not_found', 'segmentNotFound')
-  if (task.status === 'translating') {
-    const byId = new Map(rows.map((r) => [r.index, r]))
-    if (changes.some((c) => !applies(byId.get(c.id)!, c))) throw new AppError('conflict', 'segmentPending')
-  }
+  const byId = new Map(rows.map((r) => [r.index, r]))
+  if (task.status === 'translating' && changes.some((c) => !applies(byId.get(c.id)!, c))) throw new AppError('conflict', 'segmentPending')
   const times = changes.map((c) => (c.startTime === undefined ? null : { start: parseTime(c.startTime) ?? 0, end: parseTime(c.endTime ?? '') ?? 0 }))
-  await db.$executeRaw`
-    UPDATE "Segment" AS s SET
-      "originalText" = COALESCE(v.o, s."originalText"),
-      "translatedText" = COALESCE(v.t, s."translatedText"),
-      "translatedBy" = CASE WHEN v.t IS NULL THEN s."translatedBy" ELSE 'edited' END,
-      "startTime" = COALESCE(v.st, s."startTime"),
-      "endTime" = COALESCE(v.et, s."endTime"),
-      "durationMs" = COALESCE(v.d, s."durationMs"),
-      "editedAt" = now()
-    FROM unnest(
-      ${ids}::int[], ${changes.map((c) => c.originalText ?? null)}::text[], ${changes.map((c) => c.translatedText ?? null)}::text[],
-      ${times.map((t) => (t ? formatMs(t.start) : null))}::text[], ${times.map((t) => (t ? formatMs(t.end) : null))}::text[],
-      ${times.map((t) => (t ? Math.max(0, t.end - t.start) : null))}::int[]
-    ) AS v(i, o, t, st, et, d)
-    WHERE s."taskId" = ${taskId} AND s."index" = v.i`
-  await rememberEdits({ taskId, indexes: changes.filter((c) => c.translatedText !== undefined).map((c) => c.id) })
+  const claims = changes.flatMap((c) => (c.translatedText !== undefined && c.translatedBy !== undefined ? [{ id: c.id, translatedText: c.translatedText, translatedBy: c.translatedBy }] : []))
+  const granted = await db.$transaction(async (tx) => {
+    const origins = await grantedOrigins(tx, taskId, claims)
+    await keepReplacedVersions(tx, taskId, changes)
+    const by = changes.map((c) => (c.translatedText === undefined ? null : (origins.get(c.id)?.translatedBy ?? 'edited')))
+    await tx.$executeRaw`
+      UPDATE "Segment" AS s SET
+        "originalText" = COALESCE(v.o, s."originalText"),
+        "translatedText" = COALESCE(v.t, s."translatedText"),
+        "translatedBy" = COALESCE(v.b, s."translatedBy"),
+        "firstTranslation" = CASE WHEN v.r THEN v.f ELSE s."firstTranslation" END,
+        "startTime" = COALESCE(v.st, s."startTime"),
+        "endTime" = COALESCE(v.et, s."endTime"),
+        "durationMs" = COALESCE(v.d, s."durationMs"),
+        "editedAt" = now()
+      FROM unnest(
+        ${ids}::int[], ${changes.map((c) => c.originalText ?? null)}::text[], ${changes.map((c) => c.translatedText ?? null)}::text[], ${by}::text[],
+        ${changes.map((c) => origins.has(c.id))}::boolean[], ${changes.map((c) => origins.get(c.id)?.firstTranslation ?? null)}::text[],
+        ${times.map((t) => (t ? formatMs(t.start) : null))}::text[], ${times.map((t) => (t ? formatMs(t.end) : null))}::text[],
+        ${times.map((t) => (t ? Math.max(0, t.end - t.start) : null))}::int[]
+      ) AS v(i, o, t, b, r, f, st, et, d)
+      WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+    return origins
+  })
+  await rememberEdits({ taskId, indexes: changes.filter((c) => c.translatedText !== undefined && !granted.has(c.id)).map((c) => c.id) })
+  await rememberRestored({
+    taskId,
+    items: changes.flatMap((c) => {
+      const row = byId.get(c.id)!
+      return granted.has(c.id) && row.translatedText !== null ? [{ sourceText: row.originalText, undoneText: row.translatedText, restoredText: c.translatedText! }] : []
+    }),
+  })
   const updated = await db.segment.findMany({ where: { taskId, index: { in: ids } }, orderBy: { index: 'asc' } })
   return updated.map(toSegmentDto)
 }
@@ -149,7 +171,7 @@ export async function shiftSegments({ userId, taskId, offsetMs, ids }: { userId:
  * three cues on each side as context, and stores the results. Rules: not while the task is
  * translating (40900); a text longer than a cue may be is a 40000; free of points (the file was
  * paid for as a whole) but counted with the free translate calls (60 a minute, a daily character
- * allowance; 42900 past either); a provider failure is a 50200 "retranslate error" and changes nothing.
+ * allowance counting the context too, each neighbour clipped to CONTEXT_LINE_CHARS; 42900 past either); a provider failure is a 50200 "retranslate error" and changes nothing.
  * A fresh translation is no longer the review's correction: its first version is dropped.
  */
 export async function retranslateSegments({
@@ -172,12 +194,17 @@ export async function retranslateSegments({
   const rows = await db.segment.findMany({ where: { taskId, index: { in: [...around] } }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
   if (rows.filter((r) => wanted.has(r.index)).length !== wanted.size) throw new AppError('not_found', 'segmentNotFound')
   if (rows.some((r) => wanted.has(r.index) && r.originalText.length > MAX_CUE_CHARS)) throw new AppError('bad_request', 'segmentTooLong', { max: MAX_CUE_CHARS })
-  // Neighbours are marked done (with their translation when there is one) so the engine sends them as context only.
-  const cues = rows.map((r) =>
-    wanted.has(r.index) ? { id: r.index, text: r.originalText } : { id: r.index, text: r.originalText, translatedText: r.translatedText?.trim() ? r.translatedText : r.originalText || ' ' },
-  )
-  // Free of points, but counted with the translate calls: 60 calls a minute, a daily character allowance.
-  await chargeFreeTranslation({ userId, chars: cues.reduce((sum, c) => sum + c.text.length, 0) })
+  // Neighbours are marked done (with their translation when there is one) so the engine sends them
+  // as context only, each clipped to CONTEXT_LINE_CHARS (the part nearest the lines asked for).
+  const first = Math.min(...wanted)
+  const cues = rows.map((r) => {
+    if (wanted.has(r.index)) return { id: r.index, text: r.originalText }
+    const clipped = clipContextLine({ id: r.index, text: r.originalText, translation: r.translatedText?.trim() ? r.translatedText : r.originalText || ' ' }, r.index < first ? 'before' : 'after')
+    return { id: r.index, text: clipped.text, translatedText: clipped.translation }
+  })
+  // Free of points, but counted with the translate calls (60 calls a minute, a daily character
+  // allowance) by what may be sent: every line's source and every neighbour's translation.
+  await chargeFreeTranslation({ userId, chars: charsSent({ lines: cues.map((c) => ({ text: c.text, translation: c.translatedText })) }) })
   const madeBy = new Map<number, string | null>()
   let result: Map<number, string>
   try {
@@ -205,10 +232,14 @@ export async function retranslateSegments({
     throw error
   }
   const done = [...wanted].map((id) => ({ id, text: result.get(id) ?? '', by: madeBy.get(id) ?? null }))
-  await db.$executeRaw`
-    UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
-    FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
-    WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  await db.$transaction(async (tx) => {
+    // The machine's translations replaced are kept, so undoing the retranslation restores their origin.
+    await keepReplacedVersions(tx, taskId, done.map((d) => ({ id: d.id, translatedText: d.text })))
+    await tx.$executeRaw`
+      UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
+      FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
+      WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  })
   const updated = await db.segment.findMany({ where: { taskId, index: { in: [...wanted] } }, orderBy: { index: 'asc' } })
   return updated.map(toSegmentDto)
 }

@@ -3,7 +3,7 @@ import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { MAX_CUE_CHARS } from '@/lib/pricing'
-import { glossaryBudget, glossaryForBatch, reviewTranslations, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
+import { charsSent, clipContextLine, glossaryBudget, glossaryForBatch, reviewTranslations, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import { chargeFreeTranslation } from '@/lib/translate/free-usage'
 import { providerFor } from '@/lib/translate/service'
 import type { SegmentReviewDto } from './contract'
@@ -21,7 +21,8 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * if any, replaces the translation, the first one kept (`firstTranslation`, the first version ever:
  * a second review keeps the one before the first). Rules: DeepSeek tasks only (40000); not while
  * the task translates (40900); a segment without a translation is a 40000; free of points but
- * counted with the free translate calls, like a retranslation (docs/billing.md; 42900 past them);
+ * counted with the free translate calls by every character it sends, the neighbours clipped to
+ * `CONTEXT_LINE_CHARS` each, like a retranslation (docs/billing.md; 42900 past them);
  * a review the provider cannot answer is a 50200 and changes nothing.
  */
 export async function reviewSegment({
@@ -50,19 +51,25 @@ export async function reviewSegment({
   const translation = segment.translatedText
   if (!translation?.trim() || !segment.originalText.trim()) throw new AppError('bad_request', 'segmentNotTranslated')
   if (segment.originalText.length > MAX_CUE_CHARS) throw new AppError('bad_request', 'segmentTooLong', { max: MAX_CUE_CHARS })
-  await chargeFreeTranslation({ userId, chars: segment.originalText.length + translation.length })
-
   const reviewer = provider ?? providerFor(task.translationService)
   const lines = [{ id: segmentId, text: segment.originalText, translation }]
   const near = rows.filter((r) => r.index !== segmentId && r.originalText.trim() !== '')
+  // Neighbours are clipped (a 2,000-character cue is context, not the point), and the allowance
+  // counts every character sent: the line, its translation, the context and the glossary.
+  const context = {
+    before: near
+      .filter((r) => r.index < segmentId)
+      .map((r) => clipContextLine(r.translatedText ? { id: r.index, text: r.originalText, translation: r.translatedText } : { id: r.index, text: r.originalText }, 'before')),
+    after: near.filter((r) => r.index > segmentId).map((r) => clipContextLine({ id: r.index, text: r.originalText }, 'after')),
+  }
+  const glossary = glossaryForBatch(await glossaryTermsFor({ userId, targetLanguage: task.targetLanguage, sourceLanguage: task.originalLanguage }), lines, glossaryBudget(reviewer.batchTokens))
+  await chargeFreeTranslation({ userId, chars: charsSent({ lines, context, glossary }) })
+
   const corrections = await reviewTranslations({
     provider: reviewer,
     lines,
-    context: {
-      before: near.filter((r) => r.index < segmentId).map((r) => (r.translatedText ? { id: r.index, text: r.originalText, translation: r.translatedText } : { id: r.index, text: r.originalText })),
-      after: near.filter((r) => r.index > segmentId).map((r) => ({ id: r.index, text: r.originalText })),
-    },
-    glossary: glossaryForBatch(await glossaryTermsFor({ userId, targetLanguage: task.targetLanguage, sourceLanguage: task.originalLanguage }), lines, glossaryBudget(reviewer.batchTokens)),
+    context,
+    glossary,
     sourceLanguage: task.originalLanguage,
     targetLanguage: task.targetLanguage,
     retry: { attempts: 3, delayMs: 1000, ...retry },

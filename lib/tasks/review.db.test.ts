@@ -151,6 +151,69 @@ describe('the review pass of a task', () => {
   })
 })
 
+describe('the review pass over lines from the translation memory', () => {
+  // A first task (no review) fills the creator's memory with every line of the file.
+  async function remembered(auth: Record<string, string>, body: string) {
+    const first = await create(auth, body, {})
+    expect(await runTranslationTask({ taskId: first.data.id, ...PIPELINE })).toBe('completed')
+    fake.resetStats()
+  }
+
+  it('reviews lines that all come from memory: the review request is sent, corrections kept, the price charged once', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    await remembered(auth, srt())
+    const created = await create(auth, srt(), { review: 'true' })
+    const taskId = created.data.id as string
+    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    // No line needed translating, but every line was shown to the reviewer.
+    expect(fake.stats.counters.reviewRequests).toBeGreaterThanOrEqual(1)
+    expect(fake.stats.counters.reviewLines).toBe(12)
+    expect(fake.stats.counters.lines).toBe(12)
+    const task = await segmentsOf(auth, taskId)
+    expect(task.reviewIncomplete).toBe(false)
+    for (const segment of task.segments) {
+      const first = `[ja] ${lineText(segment.id)}`
+      if (MARKED.has(segment.id)) expect(segment).toMatchObject({ translatedText: `${first} (reviewed)`, translatedBy: 'deepseek', firstTranslation: first })
+      else expect(segment).toMatchObject({ translatedText: first, translatedBy: 'memory', firstTranslation: null })
+    }
+    // 10 for the first task, 15 for this one; nothing refunded: the review was done.
+    expect(await getBalance({ userId: user.id })).toBe(75)
+    expect((await ledger(user.id)).filter((e) => e.reason === 'refund')).toEqual([])
+  })
+
+  it('reviews the memory\'s lines and the provider\'s alike when only some come from memory', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    // The memory holds lines 1-6 only.
+    await remembered(auth, buildSrt(6, { text: (i) => lineText(i) }))
+    const created = await create(auth, srt(), { review: 'true' })
+    expect(await runTranslationTask({ taskId: created.data.id, ...PIPELINE })).toBe('completed')
+    expect(fake.stats.counters.reviewLines).toBe(12)
+    const task = await segmentsOf(auth, created.data.id)
+    expect(task.reviewIncomplete).toBe(false)
+    expect(task.segments.find((s) => s.id === 4)).toMatchObject({ translatedText: `[ja] ${lineText(4)} (reviewed)`, firstTranslation: `[ja] ${lineText(4)}` })
+    expect(task.segments.find((s) => s.id === 9)).toMatchObject({ translatedText: `[ja] ${lineText(9)} (reviewed)`, firstTranslation: `[ja] ${lineText(9)}` })
+  })
+
+  it('a memory line the reviewer cannot review refunds the review price through the ledger, exactly once, and the task says so', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    const body = srt((i) => (i === 2 ? ` ${DEEPSEEK_REVIEW_BOGUS}` : ''))
+    await remembered(auth, body)
+    const created = await create(auth, body, { review: 'true' })
+    const taskId = created.data.id as string
+    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(fake.stats.counters.reviewRequests).toBeGreaterThanOrEqual(1)
+    expect((await segmentsOf(auth, taskId)).reviewIncomplete).toBe(true)
+    // 10 + 15 charged, the review's 5 given back.
+    expect(await getBalance({ userId: user.id })).toBe(80)
+    await completeTask({ taskId, startedAt: new Date() })
+    expect(await getBalance({ userId: user.id })).toBe(80)
+    expect((await ledger(user.id)).filter((e) => e.reason === 'refund')).toEqual([{ reason: 'refund', delta: 5 }])
+  })
+})
+
 describe('review this segment (editor)', () => {
   it('corrects a marked segment and keeps its first version; an unmarked one is answered uncorrected; no points are charged', async () => {
     const { user, auth } = await makeUser()
@@ -199,5 +262,41 @@ describe('review this segment (editor)', () => {
     expect(await review(99)).toMatchObject({ code: 40400 })
     await db.task.update({ where: { id: taskId }, data: { translationService: 'google' } })
     expect(await review(1)).toMatchObject({ code: 40000, msg: 'the review pass is available with DeepSeek only' })
+  })
+})
+
+describe('the free per-segment calls count what they send', () => {
+  // A 1-character cue between 2,000-character neighbours.
+  const LONG = (i: number) => `${String(i).repeat(5)} ${'word '.repeat(400)}`.slice(0, 2000)
+  const text = (i: number) => (i === 4 ? 'a' : LONG(i))
+  // Every character of the request's texts, as the fake received it.
+  const sentChars = () => {
+    const sent = fake.stats.log.at(-1)!.data as { lines: { text: string; translation?: string }[]; before: { text: string; translation?: string }[]; after: { text: string; translation?: string }[]; glossary: { term: string; translation: string }[] }
+    const of = (l: { text: string; translation?: string }) => l.text.length + (l.translation?.length ?? 0)
+    return [...sent.lines, ...sent.before, ...sent.after].reduce((sum, l) => sum + of(l), 0) + sent.glossary.reduce((sum, g) => sum + g.term.length + g.translation.length, 0)
+  }
+  const spent = async (userId: string) => (await db.rateLimit.findFirst({ where: { key: { startsWith: `translate-chars:${userId}:` } } }))?.count ?? 0
+
+  it('reviewing or retranslating a 1-character cue sends its neighbours clipped and counts every character sent', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 10_000, key: `g:${user.id}` })
+    const created = await create(auth, buildSrt(7, { text }), {})
+    expect(created).toMatchObject({ code: 20000 })
+    const taskId = created.data.id as string
+    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+
+    const reviewed = await (await reviewRoute(jsonRequest('POST', `/api/tasks/${taskId}/segments/4/review`, auth), ctx({ id: taskId, segmentId: '4' }))).json()
+    expect(reviewed.code).toBe(20000)
+    const reviewSent = sentChars()
+    // Three neighbours a side, each clipped: a few thousand characters, not ~19,000.
+    expect(reviewSent).toBeLessThanOrEqual(3_000)
+    expect(await spent(user.id)).toBeGreaterThanOrEqual(reviewSent)
+
+    const before = await spent(user.id)
+    const retranslated = await (await retranslateRoute(jsonRequest('POST', `/api/tasks/${taskId}/segments/4/retranslate`, auth), ctx({ id: taskId, segmentId: '4' }))).json()
+    expect(retranslated.code).toBe(20000)
+    const retranslateSent = sentChars()
+    expect(retranslateSent).toBeLessThanOrEqual(3_000)
+    expect((await spent(user.id)) - before).toBeGreaterThanOrEqual(retranslateSent)
   })
 })

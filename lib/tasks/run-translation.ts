@@ -5,7 +5,7 @@ import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { recallTranslations, taskSourceLanguage } from '@/lib/memory'
-import { ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
+import { ProviderError, reviewCues, translateCues, type CueToTranslate, type GlossaryTerm, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
 import { failTask } from './fail'
@@ -88,8 +88,10 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
     await db.$executeRaw`UPDATE "Task" SET "progress" = GREATEST("progress", ${progress}) WHERE "id" = ${taskId} AND "status" = 'translating'`
   }
 
-  // Lines the user's translation memory holds are taken from it, without asking a provider.
-  if (task.useMemory) await reuseMemory(task, cues, onBatchDone)
+  // Lines the user's translation memory holds are taken from it, without asking a provider; with
+  // the review pass they are reviewed before they are kept, as the file's other lines are.
+  const reviewer = task.review ? { provider, glossary, retry: options.retry, signal: options.signal } : null
+  if (task.useMemory) await reuseMemory(task, cues, onBatchDone, reviewer)
 
   const e = env()
   const passes = options.resumePasses ?? 3
@@ -127,11 +129,18 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
   return completeTask({ taskId, startedAt, storage: options.storage })
 }
 
-/** Fills the untranslated cues the owner's memory holds (same normalised source, same languages). */
+type MemoryReviewer = { provider: TranslateProvider; glossary: GlossaryTerm[]; retry?: Partial<RetryPolicy>; signal?: AbortSignal }
+
+/**
+ * Fills the untranslated cues the owner's memory holds (same normalised source, same languages).
+ * With a reviewer (the task's review pass), those lines are reviewed first (lib/translate/review-cues.ts):
+ * a line the review could not check is saved `failed`, which refunds the review at completion.
+ */
 async function reuseMemory(
   task: { userId: string; originalLanguage: string; detectedLanguage: string; targetLanguage: string },
   cues: CueToTranslate[],
   onBatchDone: (batch: TranslatedCue[]) => Promise<void>,
+  reviewer: MemoryReviewer | null,
 ): Promise<void> {
   const open = cues.filter((c) => (c.translatedText === null || c.translatedText === undefined) && c.text.trim() !== '')
   if (open.length === 0) return
@@ -140,6 +149,21 @@ async function reuseMemory(
   for (const cue of open) {
     const translation = known.get(cue.text)
     if (translation !== undefined) reused.push({ id: cue.id, translatedText: translation, translatedBy: 'memory' })
+  }
+  if (reviewer && reused.length > 0) {
+    const translations = new Map(reused.map((r) => [r.id, r.translatedText]))
+    await reviewCues({
+      provider: reviewer.provider,
+      lines: cues.map((c) => ({ id: c.id, text: c.text, translatedText: c.translatedText ?? translations.get(c.id) })),
+      review: reused.map((r) => ({ id: r.id, translation: r.translatedText, translatedBy: r.translatedBy })),
+      glossary: reviewer.glossary,
+      sourceLanguage: task.originalLanguage,
+      targetLanguage: task.targetLanguage,
+      retry: reviewer.retry,
+      signal: reviewer.signal,
+      onBatchDone,
+    })
+    return
   }
   // In slices, so a long file's first write is not one huge statement.
   for (let i = 0; i < reused.length; i += 500) await onBatchDone(reused.slice(i, i + 500))

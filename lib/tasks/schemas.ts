@@ -6,6 +6,7 @@ import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { isSupportedLanguage, isTargetLanguage } from '@/lib/languages/languages'
 import { EXPORT_CONTENTS, SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 import { parseTime } from '@/lib/subtitles/time'
+import { TRANSLATED_BY } from './contract'
 
 /** A form switch that is off unless sent as on (`true`, `1`, `on`, `yes`). */
 export const flag = z
@@ -124,7 +125,17 @@ function uniqueIds(list: { id: number }[] | number[]) {
 
 /** One change of `PATCH /api/tasks/{id}/segments`: texts, and/or both times together (the end not before the start). */
 export const segmentChange = z
-  .object({ id: segmentIndex, originalText: segmentText, translatedText: segmentText, startTime: timestamp, endTime: timestamp })
+  .object({
+    id: segmentIndex,
+    originalText: segmentText,
+    translatedText: segmentText,
+    // Undo and redo ask for the origin the text had; the server grants it only when the row really
+    // held that text from that origin (lib/tasks/segment-versions.ts), else the text is a person's.
+    translatedBy: z.enum(TRANSLATED_BY, { error: 'invalidField' }).optional(),
+    startTime: timestamp,
+    endTime: timestamp,
+  })
+  .refine((v) => v.translatedBy === undefined || v.translatedText !== undefined, { message: 'invalidField', path: ['translatedBy'] })
   .refine((v) => (v.startTime === undefined) === (v.endTime === undefined), { message: 'invalidField', path: ['endTime'] })
   .refine((v) => v.startTime === undefined || v.endTime === undefined || parseTime(v.endTime)! >= parseTime(v.startTime)!, { message: 'cueTimesInvalid', path: ['endTime'] })
   .refine((v) => v.originalText !== undefined || v.translatedText !== undefined || v.startTime !== undefined, { message: 'invalidField', path: ['translatedText'] })

@@ -1,6 +1,6 @@
 import { log } from '@/lib/log'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
-import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
+import { abortableSleep, pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
 import { mapWithConcurrency } from './pool'
 import { reviewTranslations } from './review'
 import { ProviderError, type ContextLine, type GlossaryTerm, type ProviderName, type TranslateLine, type TranslateProvider } from './providers/types'
@@ -54,20 +54,6 @@ const GIVE_UP_RATE_WAIT_MS = 5 * 60_000
 // Context on each side may take this share of the provider's batch budget, beyond the minimum.
 const CONTEXT_SHARE = 0.12
 const MAX_CONTEXT_CUES = 12
-
-const abortableSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 
 const isBlank = (text: string) => text.trim() === ''
 const isDone = (cue: CueToTranslate) => typeof cue.translatedText === 'string' && (!isBlank(cue.translatedText) || isBlank(cue.text))

@@ -2,6 +2,8 @@
 // the app's wiring of them to the environment.
 export { translateCues, type CueToTranslate, type TranslatedCue, type TranslatedBy, type ReviewOutcome, type RetryPolicy, type TranslateCuesOptions } from './engine'
 export { reviewTranslations } from './review'
+export { reviewCues } from './review-cues'
+export { charsSent, clipContextLine, CONTEXT_LINE_CHARS } from './context-budget'
 export { estimateTokens, normaliseText, planBatches } from './tokens'
 export { glossaryForBatch, glossaryBudget, GLOSSARY_SHARE } from './batch-glossary'
 export { ProviderError, UnsupportedServiceError, resolveProvider, type GlossaryTerm, type ProvidersConfig, type TranslateProvider } from './providers'

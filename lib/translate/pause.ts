@@ -61,3 +61,18 @@ export function pauseLeft(key: string): number {
 export function clearPauses(): void {
   pauses.clear()
 }
+
+/** Waits `ms`, rejecting with the signal's reason when it aborts. */
+export const abortableSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })

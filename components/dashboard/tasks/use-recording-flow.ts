@@ -5,7 +5,8 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useRef, useState } from 'react'
 import { errorText } from '@/lib/client/api'
 import { ExtractionError, extractAudio } from '@/lib/client/media/extract-audio'
-import { checkMediaFile } from '@/lib/client/media/media-file'
+import { checkMediaFile, clockTime } from '@/lib/client/media/media-file'
+import { formatBytes } from '@/lib/client/task-helpers'
 import { getPoints } from '@/lib/client/points'
 import { invalidateAfterCreate, type Task, type TranslationService } from '@/lib/client/tasks'
 import { createTranscription, estimateRecording, isShortOfPoints, type AudioEstimate } from '@/lib/client/transcribe'
@@ -52,6 +53,17 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     setShortfall(null)
   }, [])
 
+  /** The problem in the person's language; a damaged file says how much of it could be read. */
+  const extractionMessage = useCallback(
+    (error: ExtractionError) => {
+      const damage = error.damage
+      if (error.problem === 'damaged' && damage) return t('errors.damaged', { read: clockTime(damage.readMs), total: clockTime(damage.totalMs) })
+      if (error.problem === 'damagedIndex' && damage) return t('errors.damagedIndex', { size: formatBytes(damage.bytes) })
+      return t(`errors.${error.problem}`)
+    },
+    [t],
+  )
+
   const choose = useCallback(
     async (chosen: File) => {
       clear()
@@ -74,11 +86,11 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
         setPhase('ready')
       } catch (caught) {
         if (controller.signal.aborted) return
-        setError(caught instanceof ExtractionError ? t(`errors.${caught.problem}`) : errorText(caught, t('errors.uploadFailed')))
+        setError(caught instanceof ExtractionError ? extractionMessage(caught) : errorText(caught, t('errors.uploadFailed')))
         setPhase('idle')
       }
     },
-    [clear, t],
+    [clear, extractionMessage, t],
   )
 
   const cost = estimate ? (choices.target ? estimate.costs.transcribeAndTranslate : estimate.costs.transcribe) : 0

@@ -6,20 +6,35 @@
 // Ogg at 24 kbit/s, about 0.9 MB for 5 minutes. It is imported only when a recording is picked.
 
 import { MAX_MEDIA_MS } from './media-file'
+import { readableSeconds } from './readable-length'
 
 /** Opus at 24 kbit/s mono: speech stays clear to a recogniser and 3 hours fit in about 32 MB. */
 export const AUDIO_BITRATE = 24_000
 const SAMPLE_RATE = 48_000
 
-/** Why a recording's sound could not be taken out; each has its message in the three languages. */
-export type ExtractionProblem = 'unsupportedBrowser' | 'unreadable' | 'noAudio' | 'undecodable' | 'tooLong' | 'failed'
+/**
+ * Why a recording's sound could not be taken out; each has its message in the three languages.
+ * `damaged`: the file is cut short (only `readMs` of its `totalMs` can be read); `damagedIndex`: a
+ * known container with no index of its tracks (an MP4 whose `moov` is missing), none of it readable.
+ */
+export type ExtractionProblem = 'unsupportedBrowser' | 'unreadable' | 'noAudio' | 'undecodable' | 'tooLong' | 'damaged' | 'damagedIndex' | 'failed'
+
+/** How much of a damaged file could be read, for its message. */
+export type DamageReport = { readMs: number; totalMs: number; bytes: number }
 
 export class ExtractionError extends Error {
-  constructor(readonly problem: ExtractionProblem, detail?: string) {
+  constructor(
+    readonly problem: ExtractionProblem,
+    detail?: string,
+    readonly damage?: DamageReport,
+  ) {
     super(detail ?? problem)
     this.name = 'ExtractionError'
   }
 }
+
+// Less than this missing at the end is an encoder's rounding, not damage.
+const DAMAGE_TOLERANCE_MS = 1000
 
 export type ExtractedAudio = {
   /** Mono Opus in Ogg, on the recording's own timeline (time t here is time t in the video). */
@@ -66,10 +81,18 @@ export async function extractAudio(file: Blob, { onProgress, onDuration, signal 
       // Not a container Mediabunny knows (or a damaged one).
       throw new ExtractionError('unreadable', String(error))
     }
-    if (!track) throw new ExtractionError('noAudio')
+    if (!track) {
+      // A container the browser knows that lists no track at all has lost its index, not its sound.
+      if ((await input.getTracks()).length === 0) throw new ExtractionError('damagedIndex', 'no track index', { readMs: 0, totalMs: 0, bytes: file.size })
+      throw new ExtractionError('noAudio')
+    }
     if (!(await track.canDecode())) throw new ExtractionError('undecodable', track.codec ?? 'unknown codec')
 
-    const durationMs = Math.round(((await input.getDurationFromMetadata([track])) ?? (await input.computeDuration([track]))) * 1000)
+    const durationS = (await input.getDurationFromMetadata([track])) ?? (await input.computeDuration([track]))
+    const durationMs = Math.round(durationS * 1000)
+    // A file cut short still announces its whole length: measure what can really be read.
+    const readMs = Math.round((await readableSeconds(new mb.EncodedPacketSink(track), durationS)) * 1000)
+    if (readMs < durationMs - DAMAGE_TOLERANCE_MS) throw new ExtractionError('damaged', `readable ${readMs} of ${durationMs} ms`, { readMs, totalMs: durationMs, bytes: file.size })
     if (durationMs > MAX_MEDIA_MS) throw new ExtractionError('tooLong')
     onDuration?.(durationMs)
     signal?.throwIfAborted()
