@@ -22,6 +22,6 @@ export const GET = route(
     // Queue depth is global (one database): read here at scrape time, not counted per process.
     setQueueDepth(await readQueueDepth())
     const { body, contentType } = await metricsText()
-    return new Response(body, { headers: { 'content-type': contentType, 'www-authenticate': 'Bearer' } })
+    return new Response(body, { headers: { 'content-type': contentType } })
   },
 )
