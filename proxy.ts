@@ -74,5 +74,6 @@ export const config = {
   // API paths pass through here only for the encoding check above, so only those with a percent
   // sign come: Next.js reads the whole body of a request its proxy sees (and cuts it at 10 MB)
   // before the route runs, which would defeat route()'s refusals before the body and the upload caps.
-  matcher: ['/((?!api|og/|_next|_vercel|.*\\..*).*)', '/api/(.*%.*)'],
+  // /metrics (the Prometheus endpoint) is no page: never localized, redirected or rewritten here.
+  matcher: ['/((?!api|metrics$|og/|_next|_vercel|.*\\..*).*)', '/api/(.*%.*)'],
 }

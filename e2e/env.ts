@@ -36,6 +36,8 @@ export const E2E = {
     FAKE_AIRWALLEX_PORT: String(fakeBase + 9),
     FAKE_STT_PORT: String(fakeBase + 10),
     FAKE_DEEPSEEK_DELAY_MS: '20',
+    // GET /metrics answers only this Bearer token (e2e/metrics.spec.ts).
+    METRICS_TOKEN: 'e2e-metrics-token-0123456789',
     NEXT_TELEMETRY_DISABLED: '1',
   } as Record<string, string>,
 }

@@ -78,6 +78,14 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   PORT: positiveInt(3000),
   TRUST_PROXY: flag(false),
+
+  // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers 404.
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  // The worker process (`npm run worker`) serves its own /metrics on this port when set.
+  METRICS_PORT: z.coerce.number().int().positive().max(65535).optional(),
+  // Traces go to this OTLP/HTTP collector (`{endpoint}/v1/traces`) when set; off otherwise.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().default('subtitle-studio'),
 })
 
 export type Env = z.infer<typeof envSchema>

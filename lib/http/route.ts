@@ -6,6 +6,7 @@ import type { User } from '@prisma/client'
 import { clearedCookieHeader, sessionCookieHeader } from '@/lib/auth/cookie'
 import { currentCaller, hasSessionCookie } from '@/lib/auth/current'
 import { log } from '@/lib/log'
+import { observeRoute } from '@/lib/metrics'
 import type { Locale } from '@/lib/site'
 import { AppError, errorMessage } from '@/lib/errors'
 import type { RawAnswer, RouteContract } from '@/lib/openapi/document'
@@ -161,7 +162,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
     log.info('request', { requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Date.now() - started })
     return response
   }
-  return Object.assign(wrapped, { contract })
+  return Object.assign(observeRoute(wrapped), { contract })
 }
 
 /** Refuses (40000, naming the field) text no handler can store: a lone surrogate or a NUL. */

@@ -1,6 +1,7 @@
 import 'server-only'
 import { PgBoss, fromPrisma } from 'pg-boss'
 import { log } from '@/lib/log'
+import { traceParent } from '@/lib/tracing'
 import type { Enqueue } from '@/lib/tasks/enqueue'
 import { translateTaskJob } from './definitions'
 
@@ -88,7 +89,7 @@ export async function stopBoss({ timeoutMs = 10_000 }: { timeoutMs?: number } = 
 export const enqueueTranslation: Enqueue = Object.assign(
   async ({ taskId, tx }: Parameters<Enqueue>[0]) => {
     const boss = await getBoss()
-    await boss.send(TRANSLATE_QUEUE, translateTaskJob.payload.parse({ taskId }), { db: fromPrisma(tx) })
+    await boss.send(TRANSLATE_QUEUE, translateTaskJob.payload.parse({ taskId, traceparent: traceParent() }), { db: fromPrisma(tx) })
   },
   { prepare: () => getBoss() },
 )

@@ -10,7 +10,8 @@ const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definit
 
 /** Translate (or resume) one task; after its last allowed worker failure it lands in `deadQueue`. */
 export const translateTaskJob = {
-  ...defineJob({ queue: 'translate-task', version: 1, payload: z.object({ taskId: z.string().min(1).max(64) }) }),
+  // traceparent: the W3C trace context of the request that queued it, when traced (lib/tracing).
+  ...defineJob({ queue: 'translate-task', version: 1, payload: z.object({ taskId: z.string().min(1).max(64), traceparent: z.string().max(128).optional() }) }),
   deadQueue: 'translate-task-dead',
 }
 

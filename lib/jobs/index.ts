@@ -6,3 +6,4 @@ export { translateTaskJob, reconcilePaymentsJob, maintenanceJob, type JobDefinit
 export { startTranslationWorkers, type WorkerOptions, type Workers } from './worker'
 export { startPaymentReconciliation, RECONCILE_QUEUE, type Reconciler } from './reconcile'
 export { runMaintenance, startMaintenance, MAINTENANCE_QUEUE, STUCK_AFTER_MS, MAX_RUNS, type MaintenanceReport } from './maintenance'
+export { readQueueDepth } from './queue-depth'

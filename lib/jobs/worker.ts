@@ -1,6 +1,7 @@
 import 'server-only'
 import type { PgBoss } from 'pg-boss'
 import { log } from '@/lib/log'
+import { countDeadTask, observeTaskRun } from '@/lib/metrics'
 import { failTask, type PipelineOptions } from '@/lib/tasks'
 import { runTask } from '@/lib/transcribe'
 import { getBoss, stopBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE, type BossSettings } from './boss'
@@ -31,8 +32,8 @@ export async function startTranslationWorkers({ tasksAtOnce = 2, pollingInterval
       { localConcurrency: tasksAtOnce, pollingIntervalSeconds, batchSize: 1 },
       async ([job]) => {
         const started = Date.now()
-        const { taskId } = translateTaskJob.payload.parse(job.data)
-        const outcome = await runTask({ taskId, ...pipeline, signal: job.signal })
+        const { taskId, traceparent } = translateTaskJob.payload.parse(job.data)
+        const outcome = await observeTaskRun(taskId, traceparent, () => runTask({ taskId, ...pipeline, signal: job.signal }))
         log.info('jobs.task_done', { taskId, outcome, attempt: job.retryCount, ms: Date.now() - started })
         return { outcome }
       },
@@ -40,6 +41,7 @@ export async function startTranslationWorkers({ tasksAtOnce = 2, pollingInterval
   await boss.work<TranslateJob>(TRANSLATE_DEAD_QUEUE, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 2), batchSize: 1 }, async ([job]) => {
     const { taskId } = translateTaskJob.payload.parse(job.data)
     const changed = await failTask({ taskId, error: DEAD_MESSAGE })
+    countDeadTask()
     log.error('jobs.task_dead', { taskId, changed })
   })
   log.info('jobs.workers_started', { tasksAtOnce })

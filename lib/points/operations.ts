@@ -1,6 +1,7 @@
 import 'server-only'
 import { db, type Tx } from '@/lib/db'
 import { AppError } from '@/lib/errors'
+import { countPoints } from '@/lib/metrics'
 import { assertPositivePoints, balanceOf, inTransaction, lockUser, lotExpiry, returnToLots, takeFromLots, type LotSource } from './ledger'
 
 export type PointsResult = { balance: number; isDuplicate: boolean }
@@ -116,6 +117,7 @@ export async function reserveTaskPoints({ userId, taskId, amount, now = new Date
     if (existing) return { balance: await balanceOf(t, userId, now), isDuplicate: true }
     const taken = await takeFromLots(t, userId, amount, now)
     await t.pointEntry.create({ data: { userId, taskId, delta: -amount, reason: 'reserve', idempotencyKey: key, allocations: { create: taken } } })
+    countPoints('reserved', amount)
     return { balance: await balanceOf(t, userId, now), isDuplicate: false }
   })
 }
@@ -138,6 +140,7 @@ export async function reserveTaskRetryPoints({ userId, taskId, amount, now = new
     const taken = await takeFromLots(t, userId, amount, now)
     const next = isReserved ? round + 1 : 0
     await t.pointEntry.create({ data: { userId, taskId, delta: -amount, reason: 'reserve', idempotencyKey: taskKey(taskId, 'reserve', next), allocations: { create: taken } } })
+    countPoints('reserved', amount)
     return { balance: await balanceOf(t, userId, now), isDuplicate: false }
   })
 }
@@ -174,6 +177,7 @@ export async function captureTaskPoints({ taskId, tx }: { taskId: string; tx?: T
     if (done.some((e) => e.reason === 'capture')) return { amount: -reserve.delta, isDuplicate: true }
     if (done.some((e) => e.reason === 'release')) throw new ReservationError('released', taskId)
     await t.pointEntry.create({ data: { userId: reserve.userId, taskId, delta: 0, reason: 'capture', idempotencyKey: taskKey(taskId, 'capture', round) } })
+    countPoints('captured', -reserve.delta)
     return { amount: -reserve.delta, isDuplicate: false }
   })
 }
@@ -195,6 +199,7 @@ export async function releaseTaskPoints({ taskId, tx, now = new Date() }: { task
     await t.pointEntry.create({
       data: { userId: reserve.userId, taskId, delta: -reserve.delta, reason: 'release', idempotencyKey: taskKey(taskId, 'release', round), allocations: { create: returned } },
     })
+    countPoints('released', -reserve.delta)
     return { released: -reserve.delta }
   })
 }

@@ -1,5 +1,6 @@
 import 'server-only'
 import type { TimedWord } from '@/lib/captions'
+import { observeProvider } from '@/lib/metrics'
 
 export type SttSegment = { startMs: number; endMs: number; text: string }
 /** One chunk's transcript, times relative to the chunk. */
@@ -55,13 +56,16 @@ export function createSttProvider({ baseUrl, apiKey, model, timeoutMs = 10 * 60_
       if (prompt) form.append('prompt', prompt)
       const timeout = AbortSignal.timeout(timeoutMs)
       let res: Response
+      const started = performance.now()
       try {
         res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
       } catch (error) {
         if (signal?.aborted) throw error
+        observeProvider('stt', 'network', started)
         throw new SttError('retryable', `request failed: ${(error as Error).message}`)
       }
       const text = await res.text()
+      observeProvider('stt', res.status, started)
       if (!res.ok) {
         const detail = text.split(apiKey).join('***').slice(0, 300)
         if (res.status === 429) throw new SttError('rate_limited', `HTTP 429: ${detail}`, retryAfter(res.headers))

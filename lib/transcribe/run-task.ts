@@ -1,5 +1,6 @@
 import 'server-only'
 import { db } from '@/lib/db'
+import { timeStage } from '@/lib/metrics'
 import { completeTask } from '@/lib/tasks/complete'
 import { runTranslationTask, type PipelineOptions, type PipelineOutcome } from '@/lib/tasks/run-translation'
 import { runTranscription, TRANSCRIBING, type TranscriptionOptions } from './run'
@@ -12,12 +13,12 @@ import { runTranscription, TRANSCRIBING, type TranscriptionOptions } from './run
 export async function runTask({ taskId, transcription = {}, ...pipeline }: { taskId: string; transcription?: Omit<TranscriptionOptions, 'signal'> } & PipelineOptions): Promise<PipelineOutcome> {
   const task = await db.task.findUnique({ where: { id: taskId }, select: { kind: true, stage: true, withTranslation: true, status: true, translationStartTime: true } })
   if (!task) return 'skipped'
-  if (task.kind !== 'transcription') return runTranslationTask({ taskId, ...pipeline })
+  if (task.kind !== 'transcription') return timeStage('translating', () => runTranslationTask({ taskId, ...pipeline }))
   if (task.stage === TRANSCRIBING) {
-    const outcome = await runTranscription({ taskId, ...transcription, storage: transcription.storage ?? pipeline.storage, signal: pipeline.signal })
+    const outcome = await timeStage('transcribing', () => runTranscription({ taskId, ...transcription, storage: transcription.storage ?? pipeline.storage, signal: pipeline.signal }))
     if (outcome !== 'transcribed') return outcome
   }
-  if (task.withTranslation) return runTranslationTask({ taskId, ...pipeline })
+  if (task.withTranslation) return timeStage('translating', () => runTranslationTask({ taskId, ...pipeline }))
   const fresh = await db.task.findUnique({ where: { id: taskId }, select: { status: true, translationStartTime: true } })
   if (fresh?.status !== 'translating') return 'skipped'
   await completeTask({ taskId, startedAt: fresh.translationStartTime ?? new Date(), storage: pipeline.storage })

@@ -1,4 +1,5 @@
 import { log } from '@/lib/log'
+import { timeStage } from '@/lib/metrics'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import { abortableSleep, pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
 import { mapWithConcurrency } from './pool'
@@ -280,7 +281,7 @@ export async function translateCues({
       log.warn('translate.fallback', { from: p.name, to: chain[level + 1].name, cues: group.length, kind: error.kind, error: error.message })
       return translateGroup(group, level + 1, depth)
     }
-    const corrections = review ? await reviewGroup(p, group, texts) : undefined
+    const corrections = review ? await timeStage('reviewing', () => reviewGroup(p, group, texts), (c) => (c === null ? 'failed' : 'reviewed')) : undefined
     const done: TranslatedCue[] = []
     group.forEach((cue, i) => {
       const corrected = corrections?.get(cue.id)

@@ -1,3 +1,4 @@
+import { observeProvider } from '@/lib/metrics'
 import { ProviderError, type ProviderErrorKind, type ProviderName } from './types'
 
 /** Replaces every secret (API key, email) in vendor text and trims it, so errors are safe to log and show. */
@@ -42,13 +43,16 @@ export type HttpCall = {
 export async function fetchText({ provider, url, init, timeoutMs, signal, secrets }: HttpCall): Promise<{ status: number; headers: Headers; text: string }> {
   const timeout = AbortSignal.timeout(timeoutMs)
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+  const started = performance.now()
   try {
     const res = await fetch(url, { ...init, signal: combined })
     // The body is read under the same signal: DeepSeek may hold a connection open with blank lines.
     const text = await res.text()
+    observeProvider(provider, res.status, started)
     return { status: res.status, headers: res.headers, text }
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error
+    observeProvider(provider, 'network', started)
     const reason = timeout.aborted ? `no answer within ${timeoutMs} ms` : `network error: ${redact(String((error as Error).cause ?? error), secrets)}`
     throw new ProviderError({ provider, kind: 'retryable', message: reason })
   }

@@ -1,3 +1,4 @@
+import { countProviderRateLimit } from '@/lib/metrics'
 import { mapWithConcurrency } from '../pool'
 import { toGoogleLanguage } from './google'
 import { fetchText, kindForStatus, parseJson, redact } from './http'
@@ -42,6 +43,7 @@ export function createMyMemoryProvider({ baseUrl, email, timeoutMs = 30_000, con
     const text = typeof raw === 'string' ? raw : ''
     const status = Number(answer.responseStatus)
     if (answer.quotaFinished === true || status === 429 || text.startsWith('MYMEMORY WARNING')) {
+      countProviderRateLimit('mymemory')
       throw fail('rate_limited', 'daily free quota used up', { status: 429, retryAfterMs: parseQuotaWait(text) })
     }
     if (/IS AN INVALID (TARGET|SOURCE) LANGUAGE|QUERY LENGTH LIMIT EXCEEDED/.test(text)) throw fail('fatal', text.split('.')[0], { status })
