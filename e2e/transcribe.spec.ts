@@ -115,6 +115,35 @@ test('a video of speech becomes timed, translated subtitles', async ({ page }) =
   })
 })
 
+test('a recording in which no speech is found ends "no speech found", in the list and the editor', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, await newCreator(10))
+  const quiet = path.join(dir, `quiet-${Date.now()}.webm`)
+  makeSpeechVideo(quiet, { sentences: [], totalMs: 15_000 })
+  await page.getByTestId('open-upload').first().click()
+  await page.getByTestId('upload-input').setInputFiles(quiet)
+  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId('recording-source').click()
+  await page.getByRole('option', { name: '英语', exact: true }).click()
+  await page.getByTestId('upload-submit').click()
+  await expect(page.getByTestId('upload-dialog')).toBeHidden({ timeout: 15_000 })
+
+  // Not "completed" with no cues: a state of its own, which says the points came back.
+  const row = page.getByTestId('task-row').filter({ hasText: path.basename(quiet) })
+  const status = row.getByTestId('task-status')
+  await expect(status).toHaveAttribute('data-status', 'no_speech', { timeout: 60_000 })
+  await expect(status).toHaveText('未发现语音')
+  await expect(status).toHaveAttribute('title', '这段录音中没有听到语音，已退还所扣积分。')
+  await expect(row.getByTestId('task-edit')).toHaveCount(0)
+
+  // The editor (open from before, or by its address) says the same, not "no data to export".
+  const taskId = await row.getAttribute('data-task-id')
+  await page.goto(page.url().replace(/\/dashboard.*$/, `/edit/${taskId}`))
+  await expect(page.getByTestId('editor-no-speech')).toContainText('未发现语音')
+  await expect(page.getByTestId('editor-no-speech')).toContainText('为它预扣的积分已退回你的余额')
+  await expect(page.getByTestId('editor-no-speech-badge')).toHaveText('未发现语音')
+})
+
 test('a file without sound gets a clear message and no upload', async ({ page }) => {
   await signIn(page, await newCreator(0))
   await page.getByTestId('open-upload').first().click()

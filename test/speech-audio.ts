@@ -15,14 +15,21 @@ export type PlacedSpeech = { text: string; startMs: number; endMs: number }
 
 type Spoken = { samples: Int16Array; atSample: number }
 
+// A long recording repeats a few sentences: each is spoken once.
+const spokenTexts = new Map<string, Int16Array>()
+
 function speak(text: string): Int16Array {
+  const known = spokenTexts.get(text)
+  if (known) return known
   const run = spawnSync('espeak-ng', ['-v', 'en', '--stdout', text], { maxBuffer: 64 * 1024 * 1024 })
   if (run.status !== 0) throw new Error(`espeak-ng failed: ${run.stderr?.toString() ?? run.error}`)
   const wav = run.stdout
   // The PCM follows the `data` chunk header (espeak writes a 44-byte header, length left open).
   const at = wav.indexOf('data') + 8
   const bytes = wav.subarray(at, at + Math.floor((wav.length - at) / 2) * 2)
-  return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
+  const samples = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
+  spokenTexts.set(text, samples)
+  return samples
 }
 
 /** Where the sound of some samples starts and ends, in samples. */
@@ -39,9 +46,11 @@ function soundBounds(samples: Int16Array): [number, number] {
  * (`ogg` = Opus, `webm` = Opus in WebM, `wav` = 16-bit PCM at `wavRate`, written directly, which is
  * how a 3-hour file is made in seconds), and answers where each sentence's sound truly is.
  * Silence is generated as it is written, so a long file takes no more memory than a sentence.
+ * `encoderArgs` go to ffmpeg's Opus encoder and muxer (a lower complexity, longer Ogg pages);
+ * `opusRate` is the rate the samples are handed to it at.
  */
-export async function makeRecording({ sentences, totalMs, file, format = 'ogg', bitrate = '16k', wavRate = 8000 }: { sentences: Sentence[]; totalMs: number; file: string; format?: 'ogg' | 'webm' | 'wav'; bitrate?: string; wavRate?: number }): Promise<PlacedSpeech[]> {
-  const rate = format === 'wav' ? wavRate : RATE
+export async function makeRecording({ sentences, totalMs, file, format = 'ogg', bitrate = '16k', wavRate = 8000, opusRate = RATE, encoderArgs = [] }: { sentences: Sentence[]; totalMs: number; file: string; format?: 'ogg' | 'webm' | 'wav'; bitrate?: string; wavRate?: number; opusRate?: number; encoderArgs?: string[] }): Promise<PlacedSpeech[]> {
+  const rate = format === 'wav' ? wavRate : opusRate
   const spoken: Spoken[] = sentences.map((s) => ({ samples: resample(speak(s.text), RATE, rate), atSample: Math.round((s.atMs * rate) / 1000) }))
   const placed = sentences.map((s, i) => {
     const [first, last] = soundBounds(spoken[i].samples)
@@ -70,7 +79,7 @@ export async function makeRecording({ sentences, totalMs, file, format = 'ogg', 
       end: () => new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
     }
   } else {
-    const codec = ['-c:a', 'libopus', '-b:a', bitrate, '-ac', '1']
+    const codec = ['-c:a', 'libopus', '-b:a', bitrate, '-ac', '1', ...encoderArgs]
     const child = spawn(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', 'pipe:0', ...codec, '-f', format, file], { stdio: ['pipe', 'ignore', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))

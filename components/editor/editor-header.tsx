@@ -33,6 +33,15 @@ function RetryButton({ task }: { task: TaskDetail }) {
   )
 }
 
+function NoSpeechBadge() {
+  const t = useTranslations('noSpeech')
+  return (
+    <span data-testid="editor-no-speech-badge">
+      <Badge>{t('status')}</Badge>
+    </span>
+  )
+}
+
 export function BackLink() {
   const t = useTranslations('editor')
   return (
@@ -67,6 +76,7 @@ export const EditorHeader = memo(function EditorHeader({ task, edits, exportMenu
           </p>
         </div>
         <ServiceBadge service={task.translationService} />
+        {task.status === 'no_speech' && <NoSpeechBadge />}
         {task.status === 'failed' && (
           <>
             <Badge tone="danger">{t('failed')}</Badge>

@@ -44,6 +44,7 @@ type Dialog = 'help' | 'shift' | 'limits' | null
 /** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */
 export function Editor({ taskId, user, initialTask }: { taskId: string; user: PublicUser; initialTask?: TaskDetail | null }) {
   const t = useTranslations('editor')
+  const tn = useTranslations('noSpeech')
   const languageName = useLanguageName()
   const query = useTaskDetail(taskId, initialTask)
   const task = query.data
@@ -262,7 +263,11 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
         {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          {segments.length === 0 ? (
+          {task.status === 'no_speech' ? (
+            <div className="p-6" data-testid="editor-no-speech">
+              <EmptyState title={tn('title')} body={tn('body')} />
+            </div>
+          ) : segments.length === 0 ? (
             <div className="p-6">
               <EmptyState title={t('export.noData')} body={t('emptyHint')} />
             </div>

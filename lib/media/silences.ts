@@ -1,14 +1,15 @@
 import 'server-only'
-import { ffmpegPath, runTool } from './binaries'
 
 export type Silence = { startMs: number; endMs: number }
 
 /**
- * The silences of a recording as ffmpeg's silencedetect hears them: quieter than `noiseDb` for at
- * least `minMs`. Decodes the file once (a 3-hour Opus file takes seconds, not memory).
+ * ffmpeg's silencedetect filter: quieter than `noiseDb` for at least `minMs`. Placed after
+ * `asetpts=N/SR/TB`, the times it prints count decoded samples, not the container's timestamps.
  */
-export async function findSilences(file: string, { noiseDb = -35, minMs = 300, signal }: { noiseDb?: number; minMs?: number; signal?: AbortSignal } = {}): Promise<Silence[]> {
-  const { stderr } = await runTool(await ffmpegPath(), ['-hide_banner', '-nostdin', '-nostats', '-i', file, '-vn', '-map', '0:a:0', '-af', `silencedetect=noise=${noiseDb}dB:d=${minMs / 1000}`, '-f', 'null', '-'], { signal, keepStderr: 'all' })
+export const silenceFilter = ({ noiseDb = -35, minMs = 300 }: { noiseDb?: number; minMs?: number } = {}) => `silencedetect=noise=${noiseDb}dB:d=${minMs / 1000}`
+
+/** The silences silencedetect printed on stderr; one running to the end of the audio ends at `endMs`. */
+export function parseSilences(stderr: string, endMs: number): Silence[] {
   const silences: Silence[] = []
   let start: number | null = null
   for (const line of stderr.split('\n')) {
@@ -20,7 +21,7 @@ export async function findSilences(file: string, { noiseDb = -35, minMs = 300, s
       start = null
     }
   }
-  // A silence running to the end of the file has no silence_end line.
-  if (start !== null) silences.push({ startMs: Math.round(start), endMs: Number.MAX_SAFE_INTEGER })
+  // A silence running to the end of the audio has no silence_end line.
+  if (start !== null) silences.push({ startMs: Math.round(start), endMs })
   return silences
 }

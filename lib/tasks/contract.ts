@@ -7,7 +7,8 @@ import { SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 // route wrapper checks them in development and tests, the browser imports their types
 // (lib/client/tasks.ts) and GET /api/openapi.json describes them.
 
-export const TASK_STATUSES = ['translating', 'completed', 'failed'] as const satisfies readonly TaskStatus[]
+// no_speech: a recording in which no speech was found ended there, its points released (not retried).
+export const TASK_STATUSES = ['translating', 'completed', 'failed', 'no_speech'] as const satisfies readonly TaskStatus[]
 export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'edited', 'speech'] as const
 
 export const taskSchema = z.object({

@@ -7,7 +7,7 @@ import { buildCues, type TimedWord } from '@/lib/captions'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { log } from '@/lib/log'
-import { extractChunk, findSilences, probeAudio } from '@/lib/media'
+import { decodeForChunks, extractChunk, MediaToolError } from '@/lib/media'
 import { formatMs } from '@/lib/subtitles'
 import type { StorageDriver } from '@/lib/storage'
 import { failTask } from '@/lib/tasks/fail'
@@ -16,7 +16,8 @@ import { insertSegments, saveTranslations } from '@/lib/tasks/segment-rows'
 import { mapWithConcurrency } from '@/lib/translate/pool'
 import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from '@/lib/translate/pause'
 import { languageFromProvider, providerLanguage } from './languages'
-import { CHUNK_TARGET_MS, planChunks } from './plan'
+import { endWithoutSpeech } from './no-speech'
+import { planChunks } from './plan'
 import { createSttProvider, SttError, type SttAnswer, type SttProvider, type SttRequest } from './provider'
 import { wordsOnTimeline } from './stitch'
 
@@ -33,7 +34,7 @@ export type TranscriptionOptions = {
   signal?: AbortSignal
 }
 
-export type TranscriptionOutcome = 'transcribed' | 'failed' | 'skipped'
+export type TranscriptionOutcome = 'transcribed' | 'no_speech' | 'failed' | 'skipped'
 
 export const TRANSCRIBING = 'transcribing'
 export const TRANSLATING = 'translating'
@@ -123,26 +124,32 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
     }
     await writeFile(audio, bytes)
 
+    // Decoded once, the recording's samples are the timeline: the plan, each chunk's audio and so
+    // each word's place all count samples, whatever the container's timestamps say.
+    const pcm = path.join(dir, 'audio.pcm')
+    const decoded = await decodeForChunks(audio, { out: pcm, signal: options.signal }).catch((error: unknown) => {
+      if (error instanceof MediaToolError && !options.signal?.aborted) return null
+      throw error
+    })
+    if (!decoded || decoded.durationMs === 0) {
+      await failTask({ taskId, error: 'the recording has no sound we can read' })
+      return 'failed'
+    }
+    await rm(audio, { force: true })
+
     let chunks = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
     if (chunks.length === 0) {
-      // A recording of one chunk needs no cut, nor the pass over it that finds silences.
-      const silences = (task.audioDurationMs ?? 0) > CHUNK_TARGET_MS ? await findSilences(audio, { signal: options.signal }) : []
-      const plan = planChunks(task.audioDurationMs ?? 0, silences)
+      const plan = planChunks(decoded.durationMs, decoded.silences)
       await db.transcriptChunk.createMany({ data: plan.map((c, index) => ({ taskId, index, startMs: c.startMs, endMs: c.endMs })), skipDuplicates: true })
       await db.task.update({ where: { id: taskId }, data: { chunksTotal: plan.length } })
       chunks = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
     }
 
-    // Opus at a sane bitrate is cut without re-encoding (20 MB is under any provider's 25 MB limit).
-    const info = await probeAudio(audio, { signal: options.signal })
-    const bytesPerMs = bytes.length / Math.max(1, info?.durationMs ?? 1)
-    const canCopy = (chunk: { startMs: number; endMs: number }) => info?.codec === 'opus' && bytesPerMs * (chunk.endMs - chunk.startMs) < 20 * 1024 * 1024
-
     let language = task.originalLanguage
     const prompt = await glossaryPrompt(task.userId, language)
     const transcribeChunk = async (chunk: (typeof chunks)[number]) => {
       const file = path.join(dir, `chunk-${chunk.index}.ogg`)
-      await extractChunk(audio, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, copy: canCopy(chunk), signal: options.signal })
+      await extractChunk(pcm, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, signal: options.signal })
       const answer = await transcribeWithRetry(provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(language), prompt, signal: options.signal }, options.retry)
       await rm(file, { force: true })
       const words = wordsOnTimeline(answer, chunk)
@@ -174,18 +181,24 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
       return 'failed'
     }
 
-    await storeCues(taskId, language, task.withTranslation)
-    return 'transcribed'
+    return await storeCues(taskId, language, task.withTranslation)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }
 
-/** Every chunk's words as cues, stored as segments in one transaction with the stage's change. */
-async function storeCues(taskId: string, language: string, withTranslation: boolean): Promise<void> {
+/**
+ * Every chunk's words as cues, stored as segments in one transaction with the stage's change. A
+ * recording without a single word ends as `no_speech`, its points released (nothing to translate).
+ */
+async function storeCues(taskId: string, language: string, withTranslation: boolean): Promise<'transcribed' | 'no_speech'> {
   const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { words: true } })
   const words = rows.flatMap((r) => (r.words ?? []) as unknown as TimedWord[])
   const cues = buildCues(words, language).map((cue, i) => ({ id: i + 1, startMs: cue.startMs, endMs: cue.endMs, startTime: formatMs(cue.startMs), endTime: formatMs(cue.endMs), text: cue.text }))
+  if (cues.length === 0) {
+    await endWithoutSpeech(taskId)
+    return 'no_speech'
+  }
   await db.$transaction(async (tx) => {
     const changed = await tx.task.updateMany({ where: { id: taskId, stage: TRANSCRIBING, status: 'translating' }, data: { stage: withTranslation ? TRANSLATING : null, progress: withTranslation ? 50 : 99 } })
     if (changed.count === 0) return
@@ -194,4 +207,5 @@ async function storeCues(taskId: string, language: string, withTranslation: bool
     // A transcript alone is its own "translation": exports and the editor read the same text.
     if (!withTranslation) await saveTranslations(tx, taskId, cues.map((c) => ({ id: c.id, translatedText: c.text, translatedBy: 'speech' })))
   })
+  return 'transcribed'
 }

@@ -20,6 +20,7 @@ import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { clearPauses } from '@/lib/translate/pause'
+import { endWithoutSpeech } from './no-speech'
 import { runTask } from './run-task'
 
 const STT_KEY = 'sk-stt-test'
@@ -243,4 +244,33 @@ describe('a 3-hour recording', () => {
     expect(await db.pointEntry.count({ where: { taskId, reason: 'reserve' } })).toBe(1)
     rmSync(file, { force: true })
   }, 600_000)
+})
+
+describe('a recording in which no speech is found', () => {
+  it('ends "no speech found", not completed with no cues: its points released once, nothing translated', async () => {
+    clearPauses()
+    const file = path.join(dir, 'room-tone.ogg')
+    // Just under 2 minutes: the encoder's padding past a whole minute is priced by another item (11).
+    await makeRecording({ sentences: [], totalMs: 2 * 60_000 - 1000, file, opusRate: 16_000, encoderArgs: ['-compression_level', '0'] })
+    const { user, auth } = await fundedUser(40)
+    const created = await upload(transcribeRoute, '/api/tasks/transcribe', auth, file, { sourceLanguage: 'en', targetLanguage: 'fr' })
+    expect(created.status, created.msg).toBe(200)
+    expect(created.data).toMatchObject({ cost: 40, status: 'translating', stage: 'transcribing' })
+    expect(await getBalance({ userId: user.id })).toBe(0)
+    const translations = deepseek.stats.requests
+
+    expect(await runTask({ taskId: created.data.id, ...PIPELINE })).toBe('no_speech')
+    const answer = await readAnswer(await taskRoute(buildRequest(`/api/tasks/${created.data.id}`, { method: 'GET', headers: auth }), ctx({ id: created.data.id })))
+    expect(answer.data.task ?? answer.data).toMatchObject({ status: 'no_speech', stage: null, error: null })
+    expect(await db.segment.count({ where: { taskId: created.data.id } })).toBe(0)
+    expect(deepseek.stats.requests).toBe(translations)
+    expect(await getBalance({ userId: user.id })).toBe(40)
+
+    // A worker that runs the job again (pg-boss retries) changes nothing and releases nothing twice.
+    expect(await runTask({ taskId: created.data.id, ...PIPELINE })).toBe('skipped')
+    expect(await endWithoutSpeech(created.data.id)).toBe(false)
+    const entries = await db.pointEntry.findMany({ where: { taskId: created.data.id }, orderBy: { createdAt: 'asc' } })
+    expect(entries.map((e) => [e.reason, e.delta])).toEqual([['reserve', -40], ['release', 40]])
+    expect(await getBalance({ userId: user.id })).toBe(40)
+  }, 300_000)
 })

@@ -18,6 +18,16 @@ function runningLabel(task: StatusTask, t: ReturnType<typeof useTranslations<'ta
   return t('transcribingChunk', { done: Math.min(task.chunksTotal, task.chunksDone ?? 0), total: task.chunksTotal })
 }
 
+/** A recording in which no speech was found: ended, its points returned (the title says so). */
+function NoSpeechBadge() {
+  const t = useTranslations('noSpeech')
+  return (
+    <span title={t('statusHint')} data-testid="task-status" data-status="no_speech">
+      <Badge tone="neutral" className="whitespace-nowrap">{t('status')}</Badge>
+    </span>
+  )
+}
+
 /** Status of a task; while running it carries what it is doing and a thin bar. */
 export function TaskStatusBadge({ task }: { task: StatusTask }) {
   const t = useTranslations('tasks.state')
@@ -35,6 +45,7 @@ export function TaskStatusBadge({ task }: { task: StatusTask }) {
       </div>
     )
   }
+  if (task.status === 'no_speech') return <NoSpeechBadge />
   if (task.status === 'completed') {
     return (
       <span data-testid="task-status" data-status="completed">

@@ -1,0 +1,92 @@
+// Long recordings as browsers and recorders write them: Opus in Ogg with long pages, and Opus in
+// WebM with long clusters, 3 hours with a sentence every 5 minutes. The speech-to-text fake
+// decodes each chunk with the system's current ffmpeg, as a provider would. Every sentence comes
+// back, and every cue lands within 250 ms of where the sentence is heard in the whole recording.
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSttFake } from '@/fakes/stt'
+import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
+import { db } from '@/lib/db'
+import { stopBoss } from '@/lib/jobs'
+import { ffmpegPath, runTool } from '@/lib/media'
+import { grantPoints } from '@/lib/points'
+import { parseTime } from '@/lib/subtitles'
+import { clearPauses } from '@/lib/translate/pause'
+import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
+import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
+import { runTask } from './run-task'
+
+const STT_KEY = 'sk-stt-long'
+const stt = await startSttFake({ apiKey: STT_KEY })
+const dir = mkdtempSync(path.join(tmpdir(), 'ss-long-'))
+Object.assign(process.env, { STT_API_KEY: STT_KEY, STT_BASE_URL: stt.url, STT_CONCURRENCY: '2', STORAGE_DIR: path.join(dir, 'storage') })
+
+// Just under 3 hours (the limit's tolerance for an encoder's padding is another item's).
+const TOTAL_MS = 3 * 3600_000 - 5_000
+const TEXTS = ['The next part of the lecture starts now.', 'Please take a moment to look at this chart.', 'We will come back to this question later.']
+// One sentence in each 5 minutes, at a different place in each (some just before a chunk's cut).
+const SENTENCES = Array.from({ length: 36 }, (_, k) => ({ text: TEXTS[k % TEXTS.length], atMs: k * 300_000 + 20_000 + ((k * 61_000) % 260_000) }))
+
+let ogg: string
+let webm: string
+let placed: PlacedSpeech[]
+
+beforeAll(async () => {
+  ogg = path.join(dir, 'lecture.ogg')
+  // 32 kbit/s Opus in pages as long as Ogg allows (255 packets); a low complexity and 60 ms frames
+  // make 3 hours in seconds.
+  placed = await makeRecording({
+    sentences: SENTENCES,
+    totalMs: TOTAL_MS,
+    file: ogg,
+    bitrate: '32k',
+    opusRate: 16_000,
+    encoderArgs: ['-compression_level', '0', '-frame_duration', '60', '-page_duration', '60000000'],
+  })
+  // The same audio as a browser's WebM: clusters of 30 s (Matroska's longest is 32.767 s).
+  webm = path.join(dir, 'lecture.webm')
+  await runTool(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-i', ogg, '-c:a', 'copy', '-cluster_time_limit', '30000', '-cluster_size_limit', '8000000', '-f', 'webm', webm])
+}, 600_000)
+
+afterAll(async () => {
+  await stopBoss()
+  await stt.close()
+  rmSync(dir, { recursive: true, force: true })
+}, 120_000)
+
+async function transcribe(file: string) {
+  const made = await makeUser()
+  await grantPoints({ userId: made.user.id, amount: 1800, key: `grant:${made.user.id}` })
+  const form = new FormData()
+  form.append('sourceLanguage', 'en')
+  form.append('file', await openAsBlob(file), path.basename(file))
+  const created = await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: made.auth, raw: form }), ctx()))
+  expect(created.status, created.msg).toBe(200)
+  expect(await runTask({ taskId: created.data.id, retry: { attempts: 3, delayMs: 5 }, transcription: { retry: { attempts: 3, delayMs: 5 } } })).toBe('completed')
+  const rows = await db.segment.findMany({ where: { taskId: created.data.id }, orderBy: { index: 'asc' } })
+  return rows.map((r) => ({ startMs: parseTime(r.startTime)!, endMs: parseTime(r.endTime)!, text: r.originalText }))
+}
+
+/** Every sentence has one cue, starting and ending within 250 ms of its sound; no other cue. */
+function expectEverySentenceOnTime(cues: { startMs: number; endMs: number }[]) {
+  const late = placed
+    .map((speech) => ({ speech, cue: cues.find((c) => Math.abs(c.startMs - speech.startMs) <= 250 && Math.abs(c.endMs - speech.endMs) <= 250) }))
+    .filter((p) => !p.cue)
+    .map((p) => `${Math.round(p.speech.startMs)} ms: nearest cue ${cues.map((c) => c.startMs).sort((a, b) => Math.abs(a - p.speech.startMs) - Math.abs(b - p.speech.startMs))[0]}`)
+  expect(late, 'sentences without a cue on time').toEqual([])
+  expect(cues).toHaveLength(SENTENCES.length)
+}
+
+describe('a 3-hour recording with a sentence every 5 minutes', () => {
+  it('in Ogg with long pages: every sentence comes back, on time', async () => {
+    clearPauses()
+    expectEverySentenceOnTime(await transcribe(ogg))
+  }, 900_000)
+
+  it('in WebM with long clusters, as a browser writes it: every sentence comes back, on time', async () => {
+    clearPauses()
+    expectEverySentenceOnTime(await transcribe(webm))
+  }, 900_000)
+})
