@@ -6,6 +6,7 @@ import 'dotenv/config'
 import { env } from '@/lib/env'
 import { startMaintenance, startPaymentReconciliation, startTranslationWorkers } from '@/lib/jobs'
 import { log } from '@/lib/log'
+import { assertMediaToolsCurrent } from '@/lib/media/versions'
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback)
@@ -15,6 +16,8 @@ const number = (name: string, fallback: number) => {
 
 async function main() {
   env() // fails at once, naming every missing or malformed setting
+  // Workers cut users' recordings with ffmpeg: in production only a current one from the system's packages.
+  if (env().NODE_ENV === 'production') await assertMediaToolsCurrent()
   const workers = await startTranslationWorkers({
     tasksAtOnce: number('WORKER_TASKS_AT_ONCE', 2),
     pollingIntervalSeconds: number('WORKER_POLL_SECONDS', 1),

@@ -1,6 +1,10 @@
-// Audio files on the server through ffmpeg and ffprobe from npm: what a file is and how long,
-// where its silences are, and a piece of it cut for a speech-to-text provider.
-export { ffmpegPath, ffprobePath, runTool, MediaToolError } from './binaries'
-export { probeAudio, type AudioInfo } from './probe'
+// Audio files on the server through the system's ffmpeg and ffprobe: what a file is and how long
+// (by its headers, and by decoding it), where its silences are, a piece of it cut for a
+// speech-to-text provider, the tools' versions, and how many checks run at once.
+export { ffmpegPath, ffprobePath, runTool, toolBinary, MediaToolError, MediaTimeoutError, type ToolBinary, type ToolName, type ToolSource } from './binaries'
+export { probeAudio, readAudioHeader, type AudioInfo, type AudioHeader } from './probe'
+export { decodedLengthMs } from './decoded-length'
 export { findSilences, type Silence } from './silences'
 export { extractChunk } from './chunks'
+export { withMediaSlot, MediaBusyError, MEDIA_CHECK_SLOTS } from './slots'
+export { mediaToolVersions, mediaToolProblems, assertMediaToolsCurrent, isCurrent, parseToolVersion, MIN_MEDIA_TOOL_VERSION, type MediaToolVersions, type ToolVersion } from './versions'
