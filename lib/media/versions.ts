@@ -13,7 +13,7 @@ export type MediaToolVersions = Record<ToolName, ToolVersion>
  * never current enough (isCurrent).
  */
 export function parseToolVersion(banner: string): string {
-  const named = /\bversion\s+n?(\S+)/i.exec(banner)?.[1] ?? 'unknown'
+  const named = /\bversion\s+(?:n(?=\d))?(\S+)/.exec(banner)?.[1] ?? 'unknown'
   return /^\d+(\.\d+)*/.exec(named)?.[0] ?? named
 }
 

@@ -28,7 +28,7 @@ export async function checkAudioFile(file: string, { userId, signal }: { userId:
     return await withMediaSlot(userId, () => measure(file, { signal, timeoutMs }))
   } catch (error) {
     if (error instanceof MediaBusyError) throw new AppError('rate_limited', 'mediaBusy')
-    if (error instanceof MediaTimeoutError) throw new AppError('bad_request', 'audioCheckTimedOut', { seconds: Math.round(timeoutMs / 1000) })
+    if (error instanceof MediaTimeoutError) throw new AppError('bad_request', 'audioCheckTimedOut', { seconds: Math.max(1, Math.round(timeoutMs / 1000)) })
     // The client is gone: nothing will read the answer, and it is not the server's failure.
     if (signal?.aborted) throw new AppError('bad_request', 'malformedBody')
     throw error
