@@ -38,7 +38,7 @@ export const envSchema = z.object({
   // Chunks of one recording transcribed at once.
   STT_CONCURRENCY: positiveInt(4),
   // The longest a recording's check (ffprobe, then decoding it whole) may take before it is refused.
-  MEDIA_CHECK_TIMEOUT_MS: positiveInt(60_000),
+  MEDIA_CHECK_TIMEOUT_MS: positiveInt(120_000),
 
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Subtitle Studio <no-reply@localhost>'),
