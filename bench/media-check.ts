@@ -3,12 +3,11 @@
 // the same with its TimecodeScale falsified, 30 hours of FLAC silence in Matroska with no duration
 // (decoding stops just past the 3-hour limit), and that file decoded uncapped as before the fix.
 // Prints one line per file: what the header claims, what decodes, and the milliseconds each took.
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { decodedLengthMs, readAudioHeader } from '@/lib/media'
 import { mediaToolVersions } from '@/lib/media/versions'
-import { copyFileSync } from 'node:fs'
 import { makeLongWebm, makeSilentFlacMatroska, patchTimecodeScale } from '@/test/altered-recordings'
 
 const LIMIT_MS = 3 * 3600_000 + 1000
