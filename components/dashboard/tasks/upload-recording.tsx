@@ -87,7 +87,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
             {choices.source === 'auto' ? t('spokenDetected') : name(choices.source)}
           </Stat>
           <Stat label={t('cost')} testId="recording-cost">
-            <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: Math.ceil(estimate.durationMs / 60_000) })}</span>
+            <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: estimate.minutes })}</span>
           </Stat>
           <Stat label={t('time')} testId="recording-time">
             {t('timeValue', { minutes: Math.max(1, Math.ceil(estimatedSeconds(estimate.estimatedMs) / 60)) })}
