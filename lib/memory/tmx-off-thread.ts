@@ -7,8 +7,12 @@ import { readTmxImport, type TmxImport } from './tmx-read'
 
 /** Files up to this size are read inline: starting a worker costs more than they do. */
 export const INLINE_MAX_BYTES = 64 * 1024
-/** The longest a worker may take over one file before it is stopped (40000 "took too long"). */
-export const READ_TIME_LIMIT_MS = 60_000
+/**
+ * The longest a worker may take over one file before it is stopped (40000 "took too long"). A
+ * safety net: the caps already bound the work, and a file at every cap takes seconds; the worker
+ * runs at a low priority, so on a busy machine it may take many times that.
+ */
+export const READ_TIME_LIMIT_MS = 180_000
 /** The worker's heap: a file at every cap needs far less; past it the worker stops, not the server. */
 const WORKER_HEAP_MB = 512
 // Loaded at run time from the project's files, never bundled (the worker compiles its own sources).
