@@ -1,9 +1,10 @@
 // A creator's translation memory: what their tasks kept, reused by later tasks for the same lines,
 // listed, edited, exported and imported as TMX on the dashboard.
 export { listMemory, listMemoryPairs, updateMemoryEntry, deleteMemoryEntry, toMemoryDto } from './entries'
-export { rememberTranslations, rememberTask, rememberEdits, rememberRestored, type Remembered } from './remember'
+export { rememberTranslations, rememberTask, rememberEdits, rememberRestored, MAX_MEMORY_ENTRIES, type Remembered } from './remember'
 export { recallTranslations, memoryCoverage } from './recall'
-export { exportMemoryTmx, importMemoryTmx, MAX_IMPORT_UNITS } from './transfer'
+export { exportMemoryTmx, importMemoryTmx, limitMemoryImports, IMPORTS_PER_WINDOW } from './transfer'
+export { MAX_IMPORT_UNITS, MAX_UNIT_VARIANTS, MAX_IMPORT_VARIANTS, MAX_IMPORT_TEXT_CHARS } from './tmx'
 export { memoryKey, taskSourceLanguage } from './keys'
 export { listMemoryQuery, exportMemoryQuery, updateMemoryBody, type ListMemoryQuery } from './schemas'
 export * from './contract'
