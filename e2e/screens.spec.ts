@@ -82,7 +82,7 @@ function sidewaysOverflow(page: Page, root: string): Promise<Overflow> {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle')
   // Skeletons and spinners gone: the screen at its final size.
-  await expect(page.locator('main [aria-busy="true"], main [role="status"] .animate-pulse')).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.locator('main [aria-busy="true"], main [role="status"] .animate-pulse')).toHaveCount(0, { timeout: 60_000 })
 }
 
 async function api<T>(page: Page, url: string): Promise<T> {
