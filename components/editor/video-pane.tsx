@@ -15,6 +15,8 @@ export type VideoPaneHandle = {
   /** Jumps the video to a moment (ms); false when no video is open. */
   seek: (ms: number) => boolean
   togglePlay: () => boolean
+  /** The video file open from this computer (not the server's recording), for "Export video". */
+  file: () => File | null
 }
 
 type Props = {
@@ -37,7 +39,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
   const t = useTranslations('editor.video')
   const video = useRef<HTMLVideoElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  const [file, setFile] = useState<{ url: string; name: string } | null>(null)
+  const [file, setFile] = useState<{ url: string; name: string; file?: File } | null>(null)
   const [mode, setMode] = useState<OverlayMode>('translation')
   const [follow, setFollow] = useState(true)
   const [currentId, setCurrentId] = useState<number | null>(null)
@@ -62,6 +64,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
       else node.pause()
       return true
     },
+    file: () => file?.file ?? null,
   }))
 
   // The object URL lives as long as its file is open.
@@ -107,7 +110,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
   const open = (picked: File | undefined) => {
     if (!picked) return
     setBroken(false)
-    setFile({ url: URL.createObjectURL(picked), name: picked.name })
+    setFile({ url: URL.createObjectURL(picked), name: picked.name, file: picked })
   }
 
   return (
