@@ -260,7 +260,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         </Alert>
       )}
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} />}
+        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {segments.length === 0 ? (
             <div className="p-6">

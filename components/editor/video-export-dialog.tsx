@@ -10,7 +10,7 @@ import type { BurnQuality } from '@/lib/client/video/burn'
 import { toStyledCues, type CueSource } from '@/lib/client/video/cues'
 import { canStreamToDisk, estimateOutputBytes, fitsOutput, MEMORY_LIMIT_BYTES } from '@/lib/client/video/output'
 import { createStyledRenderer, type TimedWord } from '@/lib/client/video/styled-renderer'
-import type { SubtitleStyle } from '@/lib/client/video/styles'
+import type { SubtitleStyle } from '@/lib/video/styles'
 import { useVideoBurn } from './use-video-burn'
 import { VideoExportPreview } from './video-export-preview'
 import { Segmented, VideoExportStyle } from './video-export-style'
@@ -29,12 +29,14 @@ type Props = {
   hasTranslation: boolean
   style: SubtitleStyle
   onStyleChange: (style: SubtitleStyle) => void
+  /** An export starts: the style is remembered for the creator's next one. */
+  onExportStart?: () => void
 }
 
 const HEIGHTS = [1080, 720, 480]
 
 /** "Export video": subtitles burned into the creator's video in the browser, with styles and a preview. */
-export function VideoExportDialog({ open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange }: Props) {
+export function VideoExportDialog({ open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange, onExportStart }: Props) {
   const t = useTranslations('videoExport')
   const [picked, setPicked] = useState<File | null>(null)
   const [codec, setCodec] = useState<'avc' | 'vp9'>('avc')
@@ -63,6 +65,7 @@ export function VideoExportDialog({ open, onOpenChange, paneFile, isTranscriptio
 
   const start = () => {
     if (!file || tooLarge) return
+    onExportStart?.()
     void burn.start({ file, makeRenderer, codec, quality, fileName, ...scaled })
   }
 

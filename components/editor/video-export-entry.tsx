@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { getTaskWords, type Task, type TaskSegment } from '@/lib/client/tasks'
+import { getTaskWords, taskKeys, type Task, type TaskSegment } from '@/lib/client/tasks'
 import { shownText, type Edits } from './drafts'
 import { useVideoStyle } from './use-video-style'
 import { VideoExportDialog } from './video-export-dialog'
@@ -20,9 +20,9 @@ type Props = {
 /** The editor's side of "Export video": its cues with drafts, the recogniser's words, the remembered style. */
 export function VideoExportEntry({ open, onOpenChange, task, segments, edits, paneFile }: Props) {
   const hasTranslation = task.kind === 'translation' || (task.targetLanguage !== task.originalLanguage && segments.some((s) => s.translatedText))
-  const { style, setStyle } = useVideoStyle(hasTranslation)
+  const { style, setStyle, remember } = useVideoStyle(hasTranslation)
   const words = useQuery({
-    queryKey: ['tasks', task.id, 'words'],
+    queryKey: taskKeys.words(task.id),
     queryFn: ({ signal }) => getTaskWords(task.id, signal),
     enabled: open && task.kind === 'transcription',
     staleTime: Infinity,
@@ -44,6 +44,7 @@ export function VideoExportEntry({ open, onOpenChange, task, segments, edits, pa
       hasTranslation={hasTranslation}
       style={style}
       onStyleChange={setStyle}
+      onExportStart={remember}
     />
   )
 }

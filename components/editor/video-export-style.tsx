@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { Select } from '@/components/ui/select'
-import { FONT_FAMILIES, POSITIONS, PRESET_IDS, presetStyle, type LineStyle, type SubtitleStyle } from '@/lib/client/video/styles'
+import { FONT_FAMILIES, POSITIONS, PRESET_IDS, presetStyle, type LineStyle, type SubtitleStyle } from '@/lib/video/styles'
 
 type Props = { style: SubtitleStyle; onChange: (style: SubtitleStyle) => void; hasTranslation: boolean }
 

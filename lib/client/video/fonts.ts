@@ -1,7 +1,7 @@
 // Bundled subtitle fonts (Noto Sans SC, JP, KR from @fontsource, served from our origin by
 // /api/fonts): a family is registered only when a cue's text needs its script, and then the
 // browser fetches only the unicode-range slices holding the characters drawn.
-import type { LineStyle } from './styles'
+import type { LineStyle } from '@/lib/video/styles'
 
 export const BUNDLED_FONTS = { 'noto-sans-sc': 'Noto Sans SC', 'noto-sans-jp': 'Noto Sans JP', 'noto-sans-kr': 'Noto Sans KR' } as const
 export type BundledFont = keyof typeof BUNDLED_FONTS

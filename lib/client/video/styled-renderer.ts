@@ -2,7 +2,7 @@
 // editor's preview canvas and on every frame of a burned-in export alike (subtitle-renderer.ts).
 import { loadFontsFor } from './fonts'
 import { layoutCue, LINE_HEIGHT, timeTokens, tokenize, type PlacedLine, type Token } from './layout'
-import { FONT_STACKS, type LineStyle, type SubtitleStyle } from './styles'
+import { FONT_STACKS, type LineStyle, type SubtitleStyle } from '@/lib/video/styles'
 import type { FrameContext, SubtitleRenderer } from './subtitle-renderer'
 
 export type TimedWord = { text: string; startMs: number; endMs: number }
