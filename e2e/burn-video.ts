@@ -67,3 +67,8 @@ export function videoStats(file: string): { frames: number; durationS: number; w
   const durationS = Number(probe(['-show_entries', 'format=duration', '-of', 'csv=p=0', file]).trim())
   return { codec, width: Number(width), height: Number(height), frames: Number(frames), durationS }
 }
+
+/** A calm short clip (slow colour gradients, a tone) for the dialog's preview and screenshots. */
+export function makeSceneVideo(file: string, { width, height, seconds }: { width: number; height: number; seconds: number }) {
+  run(['-f', 'lavfi', '-i', `gradients=s=${width}x${height}:r=30:d=${seconds}:c0=0x1f3b57:c1=0x5d7f99:c2=0x8a6f5c:nb_colors=3:speed=0.002`, '-f', 'lavfi', '-i', `sine=f=220:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-t', String(seconds), file])
+}

@@ -63,7 +63,7 @@ async function burn(page: Page, video: string, preset: string, out: string): Pro
   await expect(dialog).toBeVisible()
   await page.getByTestId('burn-input').setInputFiles(video)
   await page.getByTestId(`burn-preset-${preset}`).click()
-  await expect(page.getByTestId('burn-preview')).toHaveAttribute('data-drawn-at', /\d+/, { timeout: 20_000 })
+  await expect(page.getByTestId('burn-preview')).toHaveAttribute('data-drawn', new RegExp(`^${preset}@`), { timeout: 60_000 })
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 1_200_000 }), page.getByTestId('burn-start').click()])
   await download.saveAs(out)
   await expect(page.getByTestId('burn-done')).toBeVisible()

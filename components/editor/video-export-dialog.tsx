@@ -102,7 +102,7 @@ export function VideoExportDialog({ open, onOpenChange, paneFile, isTranscriptio
     >
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]" data-testid="video-export-dialog">
         <div className="space-y-3">
-          <VideoExportPreview file={file} makeRenderer={makeRenderer} atMs={previewAt} onSize={setDims} />
+          <VideoExportPreview file={file} makeRenderer={makeRenderer} atMs={previewAt} onSize={setDims} label={style.preset} />
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
             <span className="min-w-0 flex-1 truncate" data-testid="burn-source">
               {file ? (file === paneFile ? t('sourcePane', { name: file.name }) : file.name) : t('noSource')}

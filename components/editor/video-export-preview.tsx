@@ -12,10 +12,12 @@ type Props = {
   atMs: number
   /** The video's picture size once known (the resolution choices depend on it). */
   onSize?: (size: { width: number; height: number }) => void
+  /** Names what is drawn (the preset), marked on the canvas once painted. */
+  label?: string
 }
 
 /** One frame of the video at `atMs` with the subtitles drawn by the export's own renderer. */
-export function VideoExportPreview({ file, makeRenderer, atMs, onSize }: Props) {
+export function VideoExportPreview({ file, makeRenderer, atMs, onSize, label = '' }: Props) {
   const t = useTranslations('videoExport')
   const canvas = useRef<HTMLCanvasElement>(null)
   const player = useRef<HTMLVideoElement | null>(null)
@@ -63,7 +65,7 @@ export function VideoExportPreview({ file, makeRenderer, atMs, onSize }: Props) 
       if (!ctx) return
       ctx.drawImage(video, 0, 0, size.width, size.height)
       await next.draw(ctx, atMs)
-      target.dataset.drawnAt = String(atMs)
+      target.dataset.drawn = `${label}@${atMs}`
     }
     const onSeeked = () => void paint()
     video.addEventListener('seeked', onSeeked)
@@ -74,7 +76,7 @@ export function VideoExportPreview({ file, makeRenderer, atMs, onSize }: Props) 
       video.removeEventListener('seeked', onSeeked)
       renderer?.dispose()
     }
-  }, [loaded, makeRenderer, atMs])
+  }, [loaded, makeRenderer, atMs, label])
 
   return (
     <div className="flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg bg-neutral-900">
