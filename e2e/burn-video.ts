@@ -1,12 +1,34 @@
 import { execFileSync } from 'node:child_process'
-import { rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { makeSpeechVideo, type PlacedSpeech, type Sentence } from './speech-video'
 
 // The burn-in tests' fixtures and measurements, with Debian's ffmpeg (5.1, libx264 and AAC):
 // a moving test pattern with real speech, and frames read back as raw pixels to compare.
 
-const run = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { maxBuffer: 256 * 1024 * 1024, timeout: 180_000 })
+const run = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { maxBuffer: 256 * 1024 * 1024, timeout: 900_000 })
 const probe = (args: string[]) => execFileSync('ffprobe', ['-v', 'error', ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+
+/**
+ * As makeTalkVideo, kept between runs in the machine's temp folder (writing a minute of 1080p test
+ * pattern takes minutes on a busy machine); `file` gets a copy.
+ */
+export async function cachedTalkVideo(file: string, spec: { sentences: Sentence[]; totalMs: number; width: number; height: number }): Promise<PlacedSpeech[]> {
+  const dir = path.join(tmpdir(), 'subtitle-studio-burn-fixtures')
+  const key = `${spec.width}x${spec.height}-${spec.totalMs}-${spec.sentences.map((s) => `${s.atMs}${s.text}`).join('|').length}-v1`
+  const [cached, placedFile] = [path.join(dir, `${key}.mp4`), path.join(dir, `${key}.json`)]
+  if (!existsSync(placedFile)) {
+    await mkdir(dir, { recursive: true })
+    const placed = await makeTalkVideo(`${cached}.part.mp4`, spec)
+    await copyFile(`${cached}.part.mp4`, cached)
+    await rm(`${cached}.part.mp4`, { force: true })
+    await writeFile(placedFile, JSON.stringify(placed))
+  }
+  await copyFile(cached, file)
+  return JSON.parse(await readFile(placedFile, 'utf8')) as PlacedSpeech[]
+}
 
 /** An MP4 (H.264 + AAC, 30 fps) of a moving test pattern with `sentences` spoken at their times. */
 export async function makeTalkVideo(file: string, spec: { sentences: Sentence[]; totalMs: number; width: number; height: number }): Promise<PlacedSpeech[]> {
@@ -14,7 +36,7 @@ export async function makeTalkVideo(file: string, spec: { sentences: Sentence[];
   try {
     const placed = makeSpeechVideo(speech, { sentences: spec.sentences, totalMs: spec.totalMs })
     const seconds = (spec.totalMs / 1000).toFixed(3)
-    run(['-f', 'lavfi', '-i', `testsrc2=s=${spec.width}x${spec.height}:r=30:d=${seconds}`, '-i', speech, '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-g', '60', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-t', seconds, '-movflags', '+faststart', file])
+    run(['-f', 'lavfi', '-i', `testsrc2=s=${spec.width}x${spec.height}:r=30:d=${seconds}`, '-i', speech, '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-pix_fmt', 'yuv420p', '-g', '60', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-t', seconds, '-movflags', '+faststart', file])
     return placed
   } finally {
     await rm(speech, { force: true })

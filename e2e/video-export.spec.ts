@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { audioPackets, changedShare, frameRgb, highlightCentre, makeTalkVideo, videoStats } from './burn-video'
+import { audioPackets, cachedTalkVideo, changedShare, frameRgb, highlightCentre, videoStats } from './burn-video'
 import { E2E } from './env'
 import { editorReady, newCreator, signIn } from './helpers'
 import { timeMs } from './speech-video'
@@ -81,7 +81,7 @@ async function start(page: Page) {
 test('a 16:9 video is burned in with a preset: subtitles at every cue and nowhere else, audio and frames kept', async ({ page }) => {
   test.setTimeout(2_400_000)
   const video = path.join(dir, `landscape-${Date.now()}.mp4`)
-  await makeTalkVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS, width: 1280, height: 720 })
+  await cachedTalkVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS, width: 1280, height: 720 })
   await start(page)
   const { cues } = await transcribe(page, video)
   expect(cues.length).toBe(SENTENCES.length)
@@ -112,7 +112,7 @@ test('a 16:9 video is burned in with a preset: subtitles at every cue and nowher
 test('a 9:16 video with the word-highlight preset: the highlighted word moves within a cue', async ({ page }) => {
   test.setTimeout(2_400_000)
   const video = path.join(dir, `vertical-${Date.now()}.mp4`)
-  await makeTalkVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS, width: 1080, height: 1920 })
+  await cachedTalkVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS, width: 1080, height: 1920 })
   await start(page)
   const { cues } = await transcribe(page, video)
   const out = path.join(dir, 'vertical.burned.mp4')
