@@ -55,8 +55,15 @@ test('the export dialog and each preset\'s burned frame, in three languages', as
   const editPath = new URL(page.url()).pathname
   const id = decodeURIComponent(editPath.split('/edit/')[1])
   // Real Japanese, as a translator would leave it (the sandbox translator only tags the lines).
-  const patched = await page.request.patch(`${E2E.cnUrl}/api/tasks/${encodeURIComponent(id)}/segments`, { data: { segments: JAPANESE.map((translatedText, i) => ({ id: i + 1, translatedText })) } })
-  expect((await patched.json()).code).toBe(20000)
+  const code = await page.evaluate(
+    async ({ id, texts }) => {
+      const body = JSON.stringify({ segments: texts.map((translatedText, i) => ({ id: i + 1, translatedText })) })
+      const res = await fetch(`/api/tasks/${encodeURIComponent(id)}/segments`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body })
+      return ((await res.json()) as { code: number }).code
+    },
+    { id, texts: JAPANESE },
+  )
+  expect(code).toBe(20000)
 
   for (const { locale, base, prefix } of EDITIONS) {
     if (base !== E2E.cnUrl) await signIn(page, { ...creator, baseUrl: base })

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { audioPackets, cachedTalkVideo, changedShare, frameRgb, highlightCentre, videoStats } from './burn-video'
-import { E2E } from './env'
 import { editorReady, newCreator, signIn } from './helpers'
 import { timeMs } from './speech-video'
 
@@ -50,8 +49,8 @@ async function transcribe(page: Page, video: string): Promise<{ id: string; cues
   await expect(page).toHaveURL(/\/edit\//)
   await editorReady(page)
   const id = decodeURIComponent(page.url().split('/edit/')[1].split(/[?#]/)[0])
-  const body = await (await page.request.get(`${E2E.cnUrl}/api/tasks/${encodeURIComponent(id)}`)).json()
-  const cues = (body.data.segments as { startTime: string; endTime: string }[]).map((s) => ({ startMs: timeMs(s.startTime), endMs: timeMs(s.endTime) }))
+  const segments = await page.evaluate(async (task) => ((await (await fetch(`/api/tasks/${encodeURIComponent(task)}`)).json()) as { data: { segments: { startTime: string; endTime: string }[] } }).data.segments, id)
+  const cues = segments.map((s) => ({ startMs: timeMs(s.startTime), endMs: timeMs(s.endTime) }))
   return { id, cues }
 }
 
