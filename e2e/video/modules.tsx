@@ -5,6 +5,7 @@ import { BufferTarget } from 'mediabunny'
 import { NextIntlClientProvider } from 'next-intl'
 import { createRoot } from 'react-dom/client'
 import { VideoExportUnsupported } from '@/components/editor/video-export-unsupported'
+import { createAssRenderer } from '@/lib/client/video/ass-renderer'
 import { videoExportSupport, type UnsupportedReason } from '@/lib/client/video/capability'
 import { muxSubtitleTracks } from '@/lib/client/video/tracks'
 import enUS from '@/messages/en-US.json'
@@ -29,7 +30,7 @@ function mountUnsupported({ locale, reason, task }: { locale: keyof typeof MESSA
   )
 }
 
-const modules = { muxSubtitleTracks, BufferTarget, videoExportSupport, mountUnsupported }
+const modules = { muxSubtitleTracks, BufferTarget, videoExportSupport, mountUnsupported, createAssRenderer }
 export type VideoModules = typeof modules
 
 Object.assign(window, { videoModules: modules })
