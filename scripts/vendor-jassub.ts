@@ -12,7 +12,12 @@ export function vendorJassub(root: string) {
   const from = path.join(root, 'node_modules', 'jassub', 'dist')
   const to = path.join(root, 'public', 'vendor', 'jassub')
   mkdirSync(to, { recursive: true })
-  for (const file of COPIED) copyFileSync(path.join(from, file), path.join(to, path.basename(file)))
+  for (const file of COPIED) {
+    const source = path.join(from, file)
+    const target = path.join(to, path.basename(file))
+    const copied = statSync(target, { throwIfNoEntry: false })
+    if (!copied || copied.size !== statSync(source).size) copyFileSync(source, target)
+  }
   const worker = path.join(root, 'lib', 'client', 'video', 'ass-worker.ts')
   const out = path.join(to, 'ass-worker.js')
   const fresh = statSync(out, { throwIfNoEntry: false })
