@@ -1,6 +1,8 @@
+import { writeFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
+import { frameRgb } from './burn-video'
 import { DEMO, signIn } from './helpers'
-import { withVideoModules } from './video/harness'
+import { makeTestVideo, pickFile, withVideoModules } from './video/harness'
 import type { VideoModules } from './video/modules'
 
 // Issue 29: subtitles from an ASS file keep their override tags, drawn by libass in WebAssembly
@@ -107,4 +109,62 @@ test('an ASS file renders at its \\pos and in its \\c colours, at any time asked
   check(shots.at1500, 'red')
   check(shots.at5000, 'blue')
   check(shots.at3500, null)
+})
+
+/**
+ * Pixels of the area that changed clearly from source to output, and the share of them that moved
+ * toward `colour` (its channel kept, the other two lowered: the text or its antialiased edge over
+ * the test pattern's bars).
+ */
+function tagged(out: Buffer, src: Buffer, colour: 'red' | 'blue') {
+  const keep = colour === 'red' ? 0 : 2
+  let changed = 0
+  let coloured = 0
+  for (let i = 0; i < out.length; i += 3) {
+    if (Math.abs(out[i] - src[i]) + Math.abs(out[i + 1] - src[i + 1]) + Math.abs(out[i + 2] - src[i + 2]) < 150) continue
+    changed++
+    if ([0, 1, 2].every((c) => (c === keep ? out[i + c] >= src[i + c] - 30 : out[i + c] <= src[i + c] + 30))) coloured++
+  }
+  return { changed, share: changed ? coloured / changed : 0 }
+}
+
+test('an ASS file burned into a video: ffmpeg finds the text at its \\pos and in its \\c colour', async ({ page }, testInfo) => {
+  test.setTimeout(360_000)
+  const source = testInfo.outputPath('source.mp4')
+  makeTestVideo(source, { seconds: 7, width: 640, height: 360 })
+  await withVideoModules(page)
+  await signIn(page, DEMO.user)
+  await pickFile(page, source)
+  const base64 = await page.evaluate(async (ass) => {
+    const m = (window as unknown as { videoModules: VideoModules }).videoModules
+    const renderer = await m.createAssRenderer({ assText: ass })
+    const target = new m.BufferTarget()
+    const file = (document.getElementById('picked-video') as HTMLInputElement).files![0]
+    await m.burnSubtitles({ source: file, renderer, video: { codec: 'avc', quality: 'high' }, target })
+    renderer.dispose()
+    const bytes = new Uint8Array(target.buffer!)
+    let binary = ''
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+    return btoa(binary)
+  }, ASS)
+  const out = testInfo.outputPath('burned.mp4')
+  await writeFile(out, Buffer.from(base64, 'base64'))
+
+  const redArea = { x: 90, y: 80, w: 140, h: 40 }
+  const blueArea = { x: 430, y: 260, w: 100, h: 40 }
+  const at = (ms: number, area: typeof redArea) => ({ out: frameRgb(out, ms, area), src: frameRgb(source, ms, area) })
+  // At 2 s the red line is at (160,100): the changed pixels there are red; the blue place is untouched.
+  let frame = at(2000, redArea)
+  expect(tagged(frame.out, frame.src, 'red').changed).toBeGreaterThan(200)
+  expect(tagged(frame.out, frame.src, 'red').share).toBeGreaterThan(0.75)
+  expect(tagged(frame.out, frame.src, 'blue').share).toBeLessThan(0.25)
+  frame = at(2000, blueArea)
+  expect(tagged(frame.out, frame.src, 'blue').changed).toBeLessThan(20)
+  // At 5 s the blue line is at (480,280) and the red one is gone.
+  frame = at(5000, blueArea)
+  expect(tagged(frame.out, frame.src, 'blue').changed).toBeGreaterThan(120)
+  expect(tagged(frame.out, frame.src, 'blue').share).toBeGreaterThan(0.75)
+  expect(tagged(frame.out, frame.src, 'red').share).toBeLessThan(0.25)
+  frame = at(5000, redArea)
+  expect(tagged(frame.out, frame.src, 'red').changed).toBeLessThan(20)
 })

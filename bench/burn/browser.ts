@@ -22,8 +22,12 @@ async function start() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   server.unref()
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
-  process.once('beforeExit', () => void browser.close())
   return { browser, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }
+}
+
+/** Closes the browser (at the end of the bench). */
+export async function closeBench() {
+  if (ready) await (await ready).browser.close()
 }
 
 /** A fresh page with `file` picked; run() calls window.bench[name](args) in it. */
@@ -31,6 +35,7 @@ export async function openBenchPage(file: string) {
   ready ??= start()
   const { browser, url } = await ready
   const page = await browser.newPage()
+  page.on('crash', () => console.error('the page crashed'))
   await page.goto(url)
   await page.setInputFiles('#pick', file)
   return {

@@ -6,13 +6,13 @@
 // (MKV, nothing re-encoded) of a 1 GB file. Median of BENCH_RUNS (default 3).
 //
 // Usage: npm run bench:burn   (BENCH_RUNS=3, BENCH_LONG_MINUTES=10, BENCH_SKIP_LONG=1 to run the
-// 60 s file only; the videos are written once to $TMPDIR/bench-burn and kept for reruns)
+// 60 s file only, BENCH_ONLY_TRACKS=1 the track export only; the videos are written once to $TMPDIR/bench-burn and kept for reruns)
 import { execFileSync } from 'node:child_process'
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { StyledCue } from '@/lib/client/video/styled-renderer'
-import { openBenchPage, peakRendererMemory } from './browser'
+import { closeBench, openBenchPage, peakRendererMemory } from './browser'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 10)
@@ -98,8 +98,8 @@ async function benchFile(label: string, file: string, durationS: number) {
 }
 
 await mkdir(DIR, { recursive: true })
-await benchFile('720p, 60 s', await testVideo('720p-60s.mp4', 60), 60)
-if (process.env.BENCH_SKIP_LONG !== '1') await benchFile(`720p, ${LONG_MINUTES} min`, await testVideo(`720p-${LONG_MINUTES}min.mp4`, LONG_MINUTES * 60), LONG_MINUTES * 60)
+if (process.env.BENCH_ONLY_TRACKS !== '1') await benchFile('720p, 60 s', await testVideo('720p-60s.mp4', 60), 60)
+if (process.env.BENCH_SKIP_LONG !== '1' && process.env.BENCH_ONLY_TRACKS !== '1') await benchFile(`720p, ${LONG_MINUTES} min`, await testVideo(`720p-${LONG_MINUTES}min.mp4`, LONG_MINUTES * 60), LONG_MINUTES * 60)
 
 const big = await gigabyteVideo()
 const bigSize = (await stat(big)).size
@@ -114,3 +114,4 @@ for (let run = 0; run < RUNS; run++) {
   console.log(`track export run ${run + 1}: ${seconds(result.ms)}, ${(result.bytes / MB).toFixed(0)} MB out, page peak ${(peak / MB).toFixed(0)} MB`)
 }
 console.log(`track export (MKV, two subtitle tracks, nothing re-encoded) of ${(bigSize / MB).toFixed(0)} MB (median of ${RUNS}): ${seconds(median(runs))}`)
+await closeBench()

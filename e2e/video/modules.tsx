@@ -6,6 +6,7 @@ import { NextIntlClientProvider } from 'next-intl'
 import { createRoot } from 'react-dom/client'
 import { VideoExportUnsupported } from '@/components/editor/video-export-unsupported'
 import { createAssRenderer } from '@/lib/client/video/ass-renderer'
+import { burnSubtitles } from '@/lib/client/video/burn'
 import { videoExportSupport, type UnsupportedReason } from '@/lib/client/video/capability'
 import { muxSubtitleTracks } from '@/lib/client/video/tracks'
 import enUS from '@/messages/en-US.json'
@@ -30,7 +31,7 @@ function mountUnsupported({ locale, reason, task }: { locale: keyof typeof MESSA
   )
 }
 
-const modules = { muxSubtitleTracks, BufferTarget, videoExportSupport, mountUnsupported, createAssRenderer }
+const modules = { muxSubtitleTracks, BufferTarget, videoExportSupport, mountUnsupported, createAssRenderer, burnSubtitles }
 export type VideoModules = typeof modules
 
 Object.assign(window, { videoModules: modules })
