@@ -18,7 +18,7 @@ const LOCALES = [
 
 const SRT = '1\n00:00:00,500 --> 00:00:02,000\nHi Anna.\n\n2\n00:00:02,500 --> 00:00:04,000\nBye.\n'
 
-async function createTask(page: Page): Promise<{ id: string; fileName: string }> {
+async function createTask(page: Page): Promise<{ id: string; fileName: string; targetLanguage: string }> {
   const fileName = `limits-${Date.now()}.srt`
   const id = await page.evaluate(async ({ srt, fileName }) => {
     const form = new FormData()
@@ -29,7 +29,7 @@ async function createTask(page: Page): Promise<{ id: string; fileName: string }>
     return json.data.id as string
   }, { srt: SRT, fileName })
   await expect.poll(() => page.evaluate(async (id) => (await (await fetch(`/api/tasks/${id}`)).json()).data.status, id), { timeout: 30_000 }).toBe('completed')
-  return { id, fileName }
+  return { id, fileName, targetLanguage: 'fr' }
 }
 
 const modules = (page: Page) => page.evaluateHandle(() => (window as unknown as { videoModules: VideoModules }).videoModules)

@@ -15,7 +15,7 @@ const REASON_KEYS = { 'no-webcodecs': 'noWebcodecs', 'no-encoder': 'noEncoder', 
 
 type Props = {
   reason: UnsupportedReason
-  task: Pick<Task, 'id' | 'fileName'>
+  task: Parameters<typeof downloadExport>[0]
   /** The content the creator chose for the video (translation, bilingual, original). */
   content: ExportContent
   /** Saves pending edits before a download. */

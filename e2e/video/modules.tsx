@@ -19,7 +19,7 @@ const MESSAGES = { 'zh-CN': zhCN, 'en-US': enUS, 'ja-JP': jaJP }
  * Shows the "cannot make the video" panel in a box of its own on the page, in `locale`, as the
  * export dialog does; the track export button records its clicks on `window.trackExportChosen`.
  */
-function mountUnsupported({ locale, reason, task }: { locale: keyof typeof MESSAGES; reason: UnsupportedReason; task: { id: string; fileName: string } }) {
+function mountUnsupported({ locale, reason, task }: { locale: keyof typeof MESSAGES; reason: UnsupportedReason; task: { id: string; fileName: string; targetLanguage: string } }) {
   const box = document.createElement('div')
   box.id = 'unsupported-box'
   document.body.prepend(box)
