@@ -7,6 +7,14 @@ export async function register() {
   // Validate every setting once at start, naming each missing or malformed one (also for a bare `next start`).
   const { env } = await import('./lib/env')
   const settings = env()
+  if (process.env.NODE_ENV === 'production') {
+    // Users' recordings are decoded by ffmpeg: a production server runs only a current one (also for a bare `next start`).
+    const { assertMediaToolsCurrent } = await import('./lib/media/versions')
+    await assertMediaToolsCurrent().catch((error: Error) => {
+      console.error(error.message)
+      process.exit(1)
+    })
+  }
   // Traces only when a collector is configured: otherwise the SDK is never loaded.
   if (settings.OTEL_EXPORTER_OTLP_ENDPOINT) {
     const { startTracing } = await import('./lib/tracing/start')

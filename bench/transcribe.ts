@@ -1,6 +1,6 @@
 // Speech-to-subtitles benchmark, server side: a 60-minute recording of real speech (espeak-ng
 // sentences every 30 s), compressed as the browser sends it (mono Opus, 16 kbit/s), goes through
-// the real route handlers (estimate?media=audio streams it to disk, transcribe takes its uploadId)
+// the real route handlers (transcribe/estimate streams it to disk, transcribe takes its uploadId)
 // and is transcribed by the worker's run against the speech-to-text fake answering in 2 s per
 // chunk. Prints bytes uploaded, the process's peak RSS over the upload and the run (sampled every
 // 2 ms from a worker thread; target at most +200 MB), chunks, wall time and its ratio to the floor
@@ -120,7 +120,7 @@ async function main() {
     const { db } = await import('@/lib/db')
     const { createSession } = await import('@/lib/auth/sessions')
     const { grantPoints } = await import('@/lib/points')
-    const { POST: estimateRoute } = await import('@/app/api/tasks/estimate/route')
+    const { POST: estimateRoute } = await import('@/app/api/tasks/transcribe/estimate/route')
     const { POST: transcribeRoute } = await import('@/app/api/tasks/transcribe/route')
     const { runTask } = await import('@/lib/transcribe')
     const { stopBoss } = await import('@/lib/jobs')
@@ -145,7 +145,7 @@ async function main() {
     const t0 = performance.now()
     const estimateForm = new FormData()
     estimateForm.append('file', await openAsBlob(opus), 'talk.ogg')
-    const estimate = await send(estimateRoute, '/api/tasks/estimate?media=audio', estimateForm)
+    const estimate = await send(estimateRoute, '/api/tasks/transcribe/estimate', estimateForm)
     const createForm = new FormData()
     createForm.append('uploadId', String(estimate.uploadId))
     createForm.append('sourceLanguage', 'en')

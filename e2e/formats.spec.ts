@@ -56,7 +56,7 @@ test('a VTT and an ASS file: uploaded through the dialog, exported in their own 
   const vttRow = await uploadOne(page, { name: `harbour-${stamp}.vtt`, buffer: Buffer.from(VTT) })
   await expect(vttRow.getByTestId('task-format')).toHaveText('vtt')
   const vtt = await downloaded(page, () => vttRow.getByTestId('task-download').click())
-  expect(vtt.name).toBe(`harbour-${stamp}.translated.vtt`)
+  expect(vtt.name).toBe(`harbour-${stamp}.ja.translated.vtt`)
   // Exports break lines for the target language (13 characters a line in Japanese), tags kept.
   expect(vtt.bytes.toString('utf8')).toContain('intro\n00:01.500 --> 00:04.200 position:10% align:start\n<v Mina>[ja] Where did\nthe ferry go?</v>')
   expect(vtt.bytes.toString('utf8')).toContain('STYLE\n::cue(.sign) { color: yellow; }')

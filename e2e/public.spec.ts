@@ -121,6 +121,6 @@ test.describe('API conventions', () => {
   test('health answers when the database does', async ({ request }) => {
     const res = await request.get(`${E2E.apiUrl}/api/health`, { headers: { host: E2E.cnHost } })
     expect(res.status()).toBe(200)
-    expect(await res.json()).toEqual({ code: 20000, msg: 'ok', data: { status: 'ok' } })
+    expect(await res.json()).toEqual({ code: 20000, msg: 'ok', data: { status: 'ok', ffmpeg: { version: expect.stringMatching(/^\d+\.\d+/), source: 'system' }, ffprobe: { version: expect.stringMatching(/^\d+\.\d+/), source: 'system' } } })
   })
 })

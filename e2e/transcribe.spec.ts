@@ -29,7 +29,6 @@ test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'transcribe-e2e-'))
   video = path.join(dir, `talk-${Date.now()}.webm`)
   speech = makeSpeechVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS })
-  makeDamagedVideos(dir)
 })
 
 test.afterAll(async () => {
@@ -170,25 +169,36 @@ test('a browser without WebCodecs audio encoding is told so in its language', as
 test('damaged videos are named as damaged, with how much could be read, before anything is uploaded or charged', async ({ page }) => {
   // Real ffmpeg MP4s of 32 s (test/make-damaged-videos.ts): cut to their first eighth, index lost by
   // a cut, index erased. The browser reads 3 s of the first and nothing of the others.
+  test.setTimeout(240_000)
+  makeDamagedVideos(dir)
   const estimates: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/api/tasks/estimate') || request.url().includes('/api/tasks/transcribe')) estimates.push(request.url())
   })
   await signIn(page, { ...(await newCreator(100)), baseUrl: E2E.intlUrl })
-  const cases = [
-    ['', 'cut.mp4', '这个文件似乎已损坏：总长 0:32，只能读取开头的 0:03。文件可能在复制或下载时被截断，请检查后重新选择。'],
-    ['/en-US', 'cut.mp4', 'This file looks damaged: only the first 0:03 of its 0:32 can be read. It may have been cut off while being copied or downloaded. Please check the file and choose it again.'],
-    ['/ja-JP', 'cut.mp4', 'このファイルは破損しているようです：全体 0:32 のうち、読み取れるのは最初の 0:03 だけです。コピーやダウンロードの途中で途切れた可能性があります。ファイルを確認して、もう一度選んでください。'],
-    ['/en-US', 'index-lost.mp4', 'This file looks damaged: its index is missing, so none of its 2.5 MB can be read (this happens when a recording is interrupted before it is saved). Please check the file or export it again.'],
-    ['', 'index-lost.mp4', '这个文件似乎已损坏：缺少索引，2.5 MB 的内容都无法读取（录制中断、未正常保存时常会这样）。请检查文件，或重新导出。'],
-    ['/ja-JP', 'index-removed.mp4', 'このファイルは破損しているようです：インデックスがないため、5.0 MB のどの部分も読み取れません（録画が正しく保存される前に中断されると起こります）。ファイルを確認するか、書き出し直してください。'],
-  ] as const
-  for (const [prefix, name, message] of cases) {
-    await page.goto(`${E2E.intlUrl}${prefix || '/zh-CN'}/dashboard`)
+  const messages = {
+    zh: {
+      'cut.mp4': '这个文件似乎已损坏：总长 0:32，只能读取开头的 0:03。文件可能在复制或下载时被截断，请检查后重新选择。',
+      'index-lost.mp4': '这个文件似乎已损坏：缺少索引，2.5 MB 的内容都无法读取（录制中断、未正常保存时常会这样）。请检查文件，或重新导出。',
+    },
+    en: {
+      'cut.mp4': 'This file looks damaged: only the first 0:03 of its 0:32 can be read. It may have been cut off while being copied or downloaded. Please check the file and choose it again.',
+      'index-removed.mp4': 'This file looks damaged: its index is missing, so none of its 5.0 MB can be read (this happens when a recording is interrupted before it is saved). Please check the file or export it again.',
+    },
+    ja: {
+      'index-lost.mp4': 'このファイルは破損しているようです：インデックスがないため、2.5 MB のどの部分も読み取れません（録画が正しく保存される前に中断されると起こります）。ファイルを確認するか、書き出し直してください。',
+      'cut.mp4': 'このファイルは破損しているようです：全体 0:32 のうち、読み取れるのは最初の 0:03 だけです。コピーやダウンロードの途中で途切れた可能性があります。ファイルを確認して、もう一度選んでください。',
+    },
+  }
+  for (const [prefix, cases] of [['/zh-CN', messages.zh], ['', messages.en], ['/ja-JP', messages.ja]] as const) {
+    await page.goto(`${E2E.intlUrl}${prefix}/dashboard`)
     await page.getByTestId('open-upload').first().click()
-    await page.getByTestId('upload-input').setInputFiles(path.join(dir, name))
-    await expect(page.getByTestId('upload-file-error')).toHaveText(message)
-    await expect(page.getByTestId('upload-submit')).toBeDisabled()
+    // One dialog per language, the files picked one after the other.
+    for (const [name, message] of Object.entries(cases)) {
+      await page.getByTestId('upload-input').setInputFiles(path.join(dir, name))
+      await expect(page.getByTestId('upload-file-error')).toHaveText(message, { timeout: 20_000 })
+      await expect(page.getByTestId('upload-submit')).toBeDisabled()
+    }
   }
   // Nothing was sent to be priced or transcribed, and nothing was charged.
   expect(estimates).toEqual([])

@@ -83,7 +83,7 @@ test('upload an SRT file, translate it, edit, retranslate and export', async ({ 
   // Export: the downloaded SRT carries the edit and the retranslation.
   await page.getByTestId('export-menu').click()
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-srt-translated').click()])
-  expect(download.suggestedFilename()).toBe(fileName.replace(/\.srt$/, '.translated.srt'))
+  expect(download.suggestedFilename()).toBe(fileName.replace(/\.srt$/, '.ja.translated.srt'))
   const exported = await readFile(await download.path(), 'utf8')
   expect(exported).toContain('00:00:01,000 --> 00:00:04,500')
   // Lines are broken for Japanese by phrase (13 characters a line), markup kept with its text.

@@ -90,12 +90,18 @@ export async function startOssFake(options: OssFakeOptions): Promise<OssFake> {
     if (method === 'GET' || method === 'HEAD') {
       const stored = objects.get(key)
       if (!stored) return sendError(res, requestId, 404, 'NoSuchKey', 'The specified key does not exist.', method === 'HEAD')
-      res.writeHead(200, {
-        ETag: etagOf(stored),
-        'Content-Type': contentTypes.get(key) ?? 'application/octet-stream',
-        'Content-Length': String(stored.length),
-        'x-oss-request-id': requestId,
-      })
+      const headers = { ETag: etagOf(stored), 'Content-Type': contentTypes.get(key) ?? 'application/octet-stream', 'Accept-Ranges': 'bytes', 'x-oss-request-id': requestId }
+      const range = method === 'GET' ? ossRange(req.headers.range, stored.length) : null
+      if (range === 'unsatisfiable') {
+        res.setHeader('Content-Range', `bytes */${stored.length}`)
+        return sendError(res, requestId, 416, 'InvalidRange', 'The requested range cannot be satisfied.')
+      }
+      if (range) {
+        ctx.count('ranged-gets')
+        res.writeHead(206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${stored.length}`, 'Content-Length': String(range.end - range.start + 1) })
+        return void res.end(stored.subarray(range.start, range.end + 1))
+      }
+      res.writeHead(200, { ...headers, 'Content-Length': String(stored.length) })
       return void res.end(method === 'GET' ? stored : undefined)
     }
     if (method === 'DELETE') {
@@ -145,6 +151,21 @@ function parseTarget(host: string, rawPath: string): { bucket: string; objectKey
   } catch {
     return null
   }
+}
+
+/**
+ * OSS's reading of a `Range` header on a GET: one `bytes=a-b`, `bytes=a-` or `bytes=-n` range is
+ * answered 206 (an end past the object is cut to it); a start past the object is 416 InvalidRange;
+ * anything else (several ranges, a malformed header) is ignored and the whole object sent (200).
+ */
+function ossRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!match || (match[1] === '' && match[2] === '')) return null
+  if (match[1] === '') return Number(match[2]) === 0 ? 'unsatisfiable' : { start: Math.max(0, size - Number(match[2])), end: size - 1 }
+  const start = Number(match[1])
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
+  if (match[2] !== '' && Number(match[2]) < start) return null
+  return start >= size ? 'unsatisfiable' : { start, end }
 }
 
 function etagOf(body: Buffer): string {

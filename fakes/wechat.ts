@@ -29,21 +29,37 @@ function fakeQr(seed: string): string {
   return `<svg viewBox="-1 -1 23 23" width="180" height="180" aria-hidden="true" fill="#111">${cells.join('')}</svg>`
 }
 
+/**
+ * The sandbox panel's words. WeChat's own panel is Chinese unless `lang=en` is asked for; the
+ * sandbox also speaks Japanese (`lang=ja`), so each login page shows it in the page's language.
+ */
+const QR_TEXTS = {
+  cn: { title: '微信登录沙盒', nickname: '昵称', defaultName: '微信测试用户', scan: '模拟扫码登录', decline: '拒绝授权' },
+  en: { title: 'WeChat sign-in sandbox', nickname: 'Nickname', defaultName: 'WeChat tester', scan: 'Simulate a scan', decline: 'Decline' },
+  ja: { title: 'WeChat ログイン（サンドボックス）', nickname: 'ニックネーム', defaultName: 'WeChat テストユーザー', scan: 'スキャンを模擬する', decline: '許可しない' },
+} as const
+
+type QrLang = keyof typeof QR_TEXTS
+const qrLang = (lang: string | null): QrLang => (lang === 'en' || lang === 'ja' ? lang : 'cn')
+const HTML_LANG: Record<QrLang, string> = { cn: 'zh-CN', en: 'en', ja: 'ja' }
+
 function qrPage(params: URLSearchParams): string {
+  const lang = qrLang(params.get('lang'))
+  const text = QR_TEXTS[lang]
   const hidden = ['appid', 'redirect_uri', 'state'].map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params.get(k) ?? '')}">`).join('')
   const decline = new URL(params.get('redirect_uri') ?? 'about:blank')
   decline.searchParams.set('state', params.get('state') ?? '')
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>WeChat sandbox</title>
-<style>body{margin:0;font:14px system-ui,sans-serif;color:#111;background:#fff;text-align:center}main{padding:12px}
+  return `<!doctype html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"><title>${escapeHtml(text.title)}</title>
+<style>body{margin:0;font:14px system-ui,"PingFang SC","Hiragino Sans","Microsoft YaHei","Noto Sans CJK SC",sans-serif;color:#111;background:#fff;text-align:center}main{padding:12px}
 p{margin:6px 0;color:#555}input[type=text]{width:150px;padding:5px 8px;border:1px solid #ccc;border-radius:6px}
-button{margin-top:8px;padding:7px 16px;border:0;border-radius:6px;background:#07c160;color:#fff;font-weight:600;cursor:pointer}
+label{font-size:13px}button{margin-top:8px;padding:7px 16px;border:0;border-radius:6px;background:#07c160;color:#fff;font-weight:600;cursor:pointer}
 a{color:#576b95;font-size:12px}</style></head><body><main>
 ${fakeQr(params.get('state') ?? '')}
-<p>WeChat sandbox · 微信沙盒</p>
+<p>${escapeHtml(text.title)}</p>
 <form method="get" action="/connect/confirm" target="_top">${hidden}
-<label>Nickname <input type="text" name="nickname" value="WeChat tester" maxlength="32"></label><br>
-<button type="submit" data-testid="wechat-simulate-scan">Simulate scan · 模拟扫码</button></form>
-<p><a href="${escapeHtml(decline.href)}" target="_top">Decline · 拒绝</a></p></main></body></html>`
+<label>${escapeHtml(text.nickname)} <input type="text" name="nickname" value="${escapeHtml(text.defaultName)}" maxlength="32"></label><br>
+<button type="submit" data-testid="wechat-simulate-scan">${escapeHtml(text.scan)}</button></form>
+<p><a href="${escapeHtml(decline.href)}" target="_top">${escapeHtml(text.decline)}</a></p></main></body></html>`
 }
 
 /**

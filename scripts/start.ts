@@ -11,6 +11,7 @@ import { ensureDatabase, withDatabase, type RunningDb } from '@/lib/devtools/emb
 import { startEmbeddedDbProcess } from '@/lib/devtools/embedded-db-process'
 import { migrateDeploy } from '@/lib/devtools/migrate'
 import { missingProductionSettings, parseEnv } from '@/lib/env'
+import { assertMediaToolsCurrent } from '@/lib/media/versions'
 import { seed } from '@/prisma/seed'
 
 type Mode = 'dev' | 'start' | 'e2e'
@@ -87,6 +88,8 @@ async function main() {
   if (mode === 'start') {
     const missing = missingProductionSettings(env)
     if (missing.length > 0) throw new Error(`Refusing to start in production without: ${missing.join(', ')}`)
+    // Users' recordings are decoded by ffmpeg: only a current one from the system's packages.
+    await assertMediaToolsCurrent()
   }
   migrateDeploy(env.DATABASE_URL, { quiet: true })
   const credentials = await seed({ withDemo: mode !== 'start' })

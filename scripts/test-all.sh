@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite: lint, types, unit and database tests, production build, browser tests.
-# Installs what is missing first (npm packages, Chromium and espeak-ng from Debian's apt).
+# Installs what is missing first (npm packages, Chromium, espeak-ng and ffmpeg from Debian's apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1 CI="${CI:-1}"
@@ -41,6 +41,15 @@ if ! command -v espeak-ng >/dev/null; then
   [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq || true
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq espeak-ng >/dev/null
+fi
+
+# Recordings are decoded by the system's ffmpeg and ffprobe (lib/media/binaries.ts), kept patched by Debian.
+if [ ! -x /usr/bin/ffmpeg ] || [ ! -x /usr/bin/ffprobe ]; then
+  step "installing ffmpeg from Debian's apt"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ffmpeg >/dev/null
 fi
 
 step "prisma generate"

@@ -7,6 +7,7 @@ import 'dotenv/config'
 import { env } from '@/lib/env'
 import { startMaintenance, startPaymentReconciliation, startTranslationWorkers } from '@/lib/jobs'
 import { log } from '@/lib/log'
+import { assertMediaToolsCurrent } from '@/lib/media/versions'
 import { serveMetrics } from '@/lib/metrics/server'
 import { startTracing, type Tracing } from '@/lib/tracing/start'
 
@@ -18,6 +19,8 @@ const number = (name: string, fallback: number) => {
 
 async function main() {
   const settings = env() // fails at once, naming every missing or malformed setting
+  // Workers cut users' recordings with ffmpeg: in production only a current one from the system's packages.
+  if (settings.NODE_ENV === 'production') await assertMediaToolsCurrent()
   const tracing: Tracing | null = settings.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracing({ endpoint: settings.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: `${settings.OTEL_SERVICE_NAME}-worker` }) : null
   const workers = await startTranslationWorkers({
     tasksAtOnce: number('WORKER_TASKS_AT_ONCE', 2),

@@ -1,6 +1,6 @@
 // Shared by the benchmarks that run the production server: a fresh database, and web processes.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { ensureDatabase, startEmbeddedDb, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
@@ -60,4 +60,49 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+/** Asks `/api/health` every 25 ms until `until()` is true; the answer times in ms. */
+export async function probeHealth(base: string, until: () => boolean): Promise<number[]> {
+  const times: number[] = []
+  while (!until()) {
+    const started = performance.now()
+    await fetch(`${base}/api/health`).catch(() => null)
+    times.push(performance.now() - started)
+    await sleep(25)
+  }
+  return times
+}
+
+/** p50, p95 and max of health answer times, for a benchmark's report. */
+export const healthSummary = (times: number[]) =>
+  `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (${times.length} probes)`
+
+/** Resident memory of a process and all its descendants, in bytes (Linux: /proc). */
+export function treeRss(rootPid: number): number {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // The parent pid is the 2nd field after the parenthesised command name.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let bytes = 0
+  const pending = [rootPid]
+  while (pending.length > 0) {
+    const pid = pending.pop()!
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+      bytes += rss ? Number(rss[1]) * 1024 : 0
+    } catch {
+      // ended meanwhile
+    }
+    pending.push(...(children.get(pid) ?? []))
+  }
+  return bytes
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { useTranslations } from 'next-intl'
+import { useLocale, useTranslations } from 'next-intl'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import type { WechatQrConfig } from '@/lib/accounts/contract'
 import { getWechatQrConfig } from '@/lib/client/accounts'
 
-type WxLoginOptions = { self_redirect: boolean; id: string; appid: string; scope: string; redirect_uri: string; state: string; style: string }
+type WxLoginOptions = { self_redirect: boolean; id: string; appid: string; scope: string; redirect_uri: string; state: string; style: string; lang?: string }
 declare global {
   interface Window {
     WxLogin?: new (options: WxLoginOptions) => unknown
@@ -16,6 +16,24 @@ declare global {
 }
 
 const SCRIPT_URL = 'https://res.wx.qq.com/connect/zh_CN/htmledition/js/wxLogin.js'
+
+/**
+ * The QR panel's language for the page's: WeChat's panel is Chinese by default and English with
+ * `lang=en`; the sandbox's also speaks Japanese (fakes/wechat.ts), WeChat's shows English there.
+ */
+function panelLanguage(locale: string, { isSandbox }: { isSandbox: boolean }): string | undefined {
+  if (locale.startsWith('zh')) return undefined
+  return locale.startsWith('ja') && isSandbox ? 'ja' : 'en'
+}
+
+/** The sandbox QR page's address in the page's language (the `lang` query goes before WeChat's `#wechat_redirect`). */
+function sandboxUrl(qrconnectUrl: string, locale: string): string {
+  const lang = panelLanguage(locale, { isSandbox: true })
+  if (!lang) return qrconnectUrl
+  const url = new URL(qrconnectUrl)
+  url.searchParams.set('lang', lang)
+  return url.href
+}
 const CONTAINER_ID = 'wechat-qr'
 
 function loadScript(): Promise<void> {
@@ -37,6 +55,7 @@ function loadScript(): Promise<void> {
 export function WechatPanel({ returnPath }: { returnPath: string }) {
   const t = useTranslations('auth.login')
   const tc = useTranslations('common')
+  const locale = useLocale()
   const [config, setConfig] = useState<WechatQrConfig | null>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
   const attempt = useRef(0)
@@ -49,14 +68,15 @@ export function WechatPanel({ returnPath }: { returnPath: string }) {
       if (id !== attempt.current) return
       if (!next.isSandbox) {
         await loadScript()
-        new window.WxLogin!({ self_redirect: false, id: CONTAINER_ID, appid: next.appId, scope: 'snsapi_login', redirect_uri: encodeURIComponent(next.redirectUri), state: next.state, style: 'black' })
+        const lang = panelLanguage(locale, { isSandbox: false })
+        new window.WxLogin!({ self_redirect: false, id: CONTAINER_ID, appid: next.appId, scope: 'snsapi_login', redirect_uri: encodeURIComponent(next.redirectUri), state: next.state, style: 'black', ...(lang ? { lang } : {}) })
       }
       setConfig(next)
       setStatus('ready')
     } catch {
       if (id === attempt.current) setStatus('failed')
     }
-  }, [returnPath])
+  }, [locale, returnPath])
 
   useEffect(() => {
     // Loading starts when the panel appears, as WeChat's own widget does.
@@ -87,7 +107,7 @@ export function WechatPanel({ returnPath }: { returnPath: string }) {
           </div>
         )}
         {status === 'ready' && config?.isSandbox && (
-          <iframe key={config.state} title={t('wechatTitle')} src={config.qrconnectUrl} className="h-full w-full border-0" data-testid="wechat-sandbox-frame" />
+          <iframe key={config.state} title={t('wechatTitle')} src={sandboxUrl(config.qrconnectUrl, locale)} className="h-full w-full border-0" data-testid="wechat-sandbox-frame" />
         )}
         <div id={CONTAINER_ID} className={status === 'ready' && !config?.isSandbox ? 'h-full w-full' : 'hidden'} />
       </div>

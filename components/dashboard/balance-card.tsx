@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { pointsToMinutes } from '@/lib/client/task-helpers'
+import { POINT_RATES, pointsToMinutes } from '@/lib/client/task-helpers'
 import { usePoints } from '@/lib/client/points'
 
 /** The points balance with what it is worth in minutes; skeleton while loading, retry on error. */
@@ -37,7 +37,9 @@ export function BalanceCard() {
           <p className="tabular mt-1 text-sm text-muted">{t('minutes', { minutes: pointsToMinutes(points.data) })}</p>
         </>
       )}
-      <p className="mt-4 border-t border-border pt-3 text-xs text-subtle">{t('rate')}</p>
+      <p className="mt-4 border-t border-border pt-3 text-xs text-subtle" data-testid="balance-rate">
+        {t('rate', POINT_RATES)}
+      </p>
     </Card>
   )
 }

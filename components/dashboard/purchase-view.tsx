@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { errorText } from '@/lib/client/api'
 import { formatPrice } from '@/lib/i18n/format-price'
 import { useProducts, type ProductDto } from '@/lib/client/orders'
+import { POINT_RATES } from '@/lib/client/task-helpers'
 import { createAlipayUrl, createCardPayment, redirectToCardCheckout } from '@/lib/client/payments'
 import { useEdition } from '@/lib/client/use-edition'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
@@ -71,7 +72,9 @@ export function PurchaseView() {
                 ))}
           </ul>
         )}
-        <p className="text-xs text-subtle">{t('validity')}</p>
+        <p className="text-xs text-subtle" data-testid="purchase-rates">
+          {t('validity', POINT_RATES)}
+        </p>
       </section>
     </BalanceLayout>
   )

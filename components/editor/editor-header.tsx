@@ -3,8 +3,9 @@
 import { useTranslations } from 'next-intl'
 import { memo, type ReactNode } from 'react'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { useLanguagePair } from '@/components/tasks/language-name'
+import { useLanguageName, useLanguagePair } from '@/components/tasks/language-name'
 import { ServiceBadge } from '@/components/tasks/service-badge'
+import { isTranscriptOnly } from '@/components/tasks/transcript-only'
 import { useRetryTaskAction } from '@/components/tasks/use-retry-task-action'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClasses } from '@/components/ui/button'
@@ -57,8 +58,13 @@ export function BackLink() {
 /** Sticky top of the editor: back, file, languages, service, progress, save state, export, profile. */
 export const EditorHeader = memo(function EditorHeader({ task, edits, exportMenu, profile }: { task: TaskDetail; edits: Edits; exportMenu: ReactNode; profile: ReactNode }) {
   const t = useTranslations('editor')
+  const tk = useTranslations('tasks.kind')
   const pair = useLanguagePair()
+  const name = useLanguageName()
   const pct = Math.max(0, Math.min(100, Math.round(task.progress ?? 0)))
+  // A transcript is in the language spoken: no "English → English", no translation service.
+  const isTranscript = isTranscriptOnly(task)
+  const languages = isTranscript ? tk('transcriptOnlyOf', { language: name(task.detectedLanguage || task.originalLanguage) }) : pair(task)
   return (
     <header className="sticky top-0 z-20 border-b border-border bg-surface/95 backdrop-blur">
       <div className="flex h-14 items-center gap-3 px-4 md:px-6">
@@ -68,14 +74,23 @@ export const EditorHeader = memo(function EditorHeader({ task, edits, exportMenu
             {task.fileName}
           </h1>
           <p className="flex items-center gap-2 text-xs text-muted">
-            <span className="rounded border border-border px-1 text-[10px] font-medium tracking-wide uppercase" data-testid="editor-format">
-              {task.format ?? 'srt'}
+            {task.kind === 'transcription' ? (
+              // Made from a recording: its format is only the exports' default, so the badge says where it came from.
+              <span className="shrink-0 rounded border border-info/40 px-1 text-[10px] font-medium whitespace-nowrap text-info" data-testid="editor-kind" data-kind="transcription">
+                {tk('transcription')}
+              </span>
+            ) : (
+              <span className="rounded border border-border px-1 text-[10px] font-medium tracking-wide uppercase" data-testid="editor-format">
+                {task.format ?? 'srt'}
+              </span>
+            )}
+            <span className="truncate" data-testid="editor-languages">
+              {languages}
             </span>
-            <span className="truncate">{pair(task)}</span>
             <span className="tabular text-subtle max-sm:hidden">· {t('segmentCount', { count: task.segments.length })}</span>
           </p>
         </div>
-        <ServiceBadge service={task.translationService} />
+        {!isTranscript && <ServiceBadge service={task.translationService} />}
         {task.status === 'no_speech' && <NoSpeechBadge />}
         {task.status === 'failed' && (
           <>

@@ -14,6 +14,8 @@ type Props = {
   isFindOpen: boolean
   selectedCount: number
   onClearSelection: () => void
+  /** False for a transcript: it has no translation, so no retranslate tool is shown. */
+  hasTranslation: boolean
   canRetranslate: boolean
   isRetranslating: boolean
   onRetranslateSelected: () => void
@@ -83,9 +85,11 @@ export function EditorToolbar(props: Props) {
         <Icon d="M7 12A5 5 0 1 0 7 2a5 5 0 0 0 0 10ZM14 14l-3.5-3.5" />
       </Tool>
       <Divider />
-      <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.isRetranslating} testId="toolbar-retranslate">
-        <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
-      </Tool>
+      {props.hasTranslation && (
+        <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.isRetranslating} testId="toolbar-retranslate">
+          <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
+        </Tool>
+      )}
       <Tool label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift">
         <Icon d="M2 8h12M5 5 2 8l3 3M11 5l3 3-3 3" />
       </Tool>

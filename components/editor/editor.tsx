@@ -5,6 +5,7 @@ import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, use
 import { toast } from 'sonner'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import { useLanguageName } from '@/components/tasks/language-name'
+import { isTranscriptOnly } from '@/components/tasks/transcript-only'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -56,10 +57,13 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const onSaved = useCallback((change: Change) => recordRef.current?.(change), [])
   const { edits, retranslating, change, flush, flushAll, dropDrafts, replace, retranslate } = useSegmentEdits(taskId, { onSaved })
   const pending = useMemo(() => ({ flushAll, dropDrafts }), [flushAll, dropDrafts])
-  // "Review this segment": DeepSeek tasks only (the server refuses others).
+  // A transcript alone is its own "translation" (translatedBy speech): there is nothing to
+  // retranslate or review, and identical text is expected.
+  const isTranscript = task ? isTranscriptOnly(task) : false
+  // "Review this segment": DeepSeek translations only (the server refuses others).
   const tr = useTranslations('editor.review')
   const { reviewing, review } = useSegmentReview(taskId)
-  const canReview = task?.translationService === 'deepseek'
+  const canReview = task?.translationService === 'deepseek' && !isTranscript
   const reviewRow = useCallback(
     async (id: number) => {
       // The row's typing is saved first, so the review reads what the person sees.
@@ -79,8 +83,6 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }, [ops])
 
   const { limits: chosenLimits, save: saveLimits, defaults } = useQualityLimits(task?.targetLanguage ?? 'en')
-  // A transcript alone is its own "translation" (translatedBy speech): identical text is expected.
-  const isTranscript = task?.kind === 'transcription' && task.targetLanguage === task.originalLanguage
   const limits = useMemo(() => (isTranscript ? { ...chosenLimits, allowsSame: true } : chosenLimits), [chosenLimits, isTranscript])
   const glossary = useGlossaryTerms(task?.targetLanguage, task?.detectedLanguage ?? task?.originalLanguage)
   // A keystroke renders the typed row at once; counts, flags, find and preview follow in a deferred
@@ -129,7 +131,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       onChange: change,
       onLeave: (id) => void flush(id),
       onOpen: setOpenId,
-      onRetranslate: (id) => void retranslate(id),
+      onRetranslate: isTranscript ? undefined : (id) => void retranslate(id),
       onReview: canReview ? (id) => void reviewRow(id) : undefined,
       onActivate: setActiveIndex,
       onSelect: (index, mods) => setSelection((s) => clickSelection(s, latest.current.view.map((row) => row.id), index, mods)),
@@ -144,7 +146,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         if (next !== text) void operations.applyTexts([{ id, translatedText: next }])
       },
     }),
-    [canReview, change, flush, retranslate, reviewRow, seek],
+    [canReview, change, flush, isTranscript, retranslate, reviewRow, seek],
   )
 
   const saveAll = useCallback(() => flushAll(), [flushAll])
@@ -163,7 +165,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }, [t])
 
   const openHelp = useCallback(() => setDialog('help'), [])
-  useEditorKeys(latest, list, video, { ops, openFind: find.open, openHelp, jumpToFlag, openRow: setOpenId, retranslate, activate: setActiveIndex })
+  const retranslateKey = useCallback((id: number) => (isTranscript ? Promise.resolve() : retranslate(id)), [isTranscript, retranslate])
+  useEditorKeys(latest, list, video, { ops, openFind: find.open, openHelp, jumpToFlag, openRow: setOpenId, retranslate: retranslateKey, activate: setActiveIndex })
 
   const onCurrentCue = useCallback((id: number | null, follow: boolean) => {
     setPlayingId(id)
@@ -217,6 +220,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         isFindOpen={find.isOpen}
         selectedCount={selectedIds.length}
         onClearSelection={() => setSelection(emptySelection)}
+        hasTranslation={!isTranscript}
         canRetranslate={!isTranslating}
         isRetranslating={ops.busy === 'retranslate'}
         onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
@@ -302,7 +306,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
           )}
         </div>
       </main>
-      <ShortcutsHint />
+      <ShortcutsHint canRetranslate={!isTranscript} />
       <SegmentDialog
         segment={openSegment}
         edit={openId === null ? undefined : edits[openId]}

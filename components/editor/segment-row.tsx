@@ -16,7 +16,8 @@ export type RowHandlers = {
   onChange: (id: number, field: EditableField, value: string) => void
   onLeave: (id: number) => void
   onOpen: (id: number) => void
-  onRetranslate: (id: number) => void
+  /** Retranslate the row: absent for a transcript, which has no translation to redo. */
+  onRetranslate?: (id: number) => void
   /** "Review this segment" (DeepSeek tasks): absent, the row offers no review. */
   onReview?: (id: number) => void
   onActivate: (index: number) => void
@@ -260,15 +261,17 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
             <path d="M9.5 2.5h4v4M13.5 2.5 8 8M6.5 3.5h-3v9h9v-3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </IconButton>
-        <IconButton label={t('retranslate', { id })} onClick={() => handlers.onRetranslate(id)} testId="segment-retranslate" isBusy={isRetranslating} isDisabled={isTaskTranslating}>
-          {isRetranslating ? (
-            <MiniSpinner className="size-4 text-brand" />
-          ) : (
-            <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
-              <path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          )}
-        </IconButton>
+        {handlers.onRetranslate && (
+          <IconButton label={t('retranslate', { id })} onClick={() => handlers.onRetranslate?.(id)} testId="segment-retranslate" isBusy={isRetranslating} isDisabled={isTaskTranslating}>
+            {isRetranslating ? (
+              <MiniSpinner className="size-4 text-brand" />
+            ) : (
+              <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+                <path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            )}
+          </IconButton>
+        )}
         {handlers.onReview && (
           <IconButton label={tr('action', { id })} onClick={() => handlers.onReview?.(id)} testId="segment-review" isBusy={isReviewing} isDisabled={isTaskTranslating || isPending || !segment.translatedText}>
             {isReviewing ? (

@@ -6,8 +6,8 @@ function Key({ children }: { children: string }) {
   return <kbd className="rounded border border-border bg-surface px-1.5 py-px font-sans text-[11px] text-fg shadow-[0_1px_0_var(--border)]">{children}</kbd>
 }
 
-/** The keyboard shortcuts, always visible at the foot of the editor (hidden on touch-size screens). */
-export function ShortcutsHint() {
+/** The keyboard shortcuts, always visible at the foot of the editor (hidden on touch-size screens); a transcript has no retranslate. */
+export function ShortcutsHint({ canRetranslate = true }: { canRetranslate?: boolean }) {
   const t = useTranslations('editor.shortcuts')
   return (
     <footer className="flex flex-wrap items-center gap-x-5 gap-y-1 border-t border-border bg-surface px-6 py-2 text-xs text-muted max-md:hidden" data-testid="shortcuts-hint">
@@ -25,10 +25,12 @@ export function ShortcutsHint() {
         <Key>Enter</Key>/<Key>E</Key>
         {t('open')}
       </span>
-      <span className="inline-flex items-center gap-1.5">
-        <Key>R</Key>
-        {t('retranslate')}
-      </span>
+      {canRetranslate && (
+        <span className="inline-flex items-center gap-1.5">
+          <Key>R</Key>
+          {t('retranslate')}
+        </span>
+      )}
       <span className="inline-flex items-center gap-1.5">
         <Key>Esc</Key>
         {t('leave')}

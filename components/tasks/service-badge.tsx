@@ -4,5 +4,9 @@ const NAMES: Record<string, string> = { deepseek: 'DeepSeek', google: 'Google' }
 
 /** The translation service of a task; product names are not translated. */
 export function ServiceBadge({ service }: { service: string }) {
-  return <Badge tone={service === 'google' ? 'info' : 'brand'}>{NAMES[service] ?? service}</Badge>
+  return (
+    <Badge tone={service === 'google' ? 'info' : 'brand'} className="shrink-0 whitespace-nowrap" testId="service-badge">
+      {NAMES[service] ?? service}
+    </Badge>
+  )
 }

@@ -11,6 +11,10 @@ const TONES: Record<Tone, string> = {
   info: 'bg-info-subtle text-info',
 }
 
-export function Badge({ tone = 'neutral', className, children }: { tone?: Tone; className?: string; children: ReactNode }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[tone], className)}>{children}</span>
+export function Badge({ tone = 'neutral', className, children, testId }: { tone?: Tone; className?: string; children: ReactNode; testId?: string }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[tone], className)} data-testid={testId}>
+      {children}
+    </span>
+  )
 }

@@ -50,14 +50,19 @@ describe('editor and export helpers', () => {
     expect(defaultExportContent({ includeOriginalText: false })).toBe('translated')
     expect(defaultExportContent({})).toBe('translated')
   })
-  it('names an export after its file', () => {
-    expect(exportFileName('Movie.SRT', 'vtt', 'bilingual')).toBe('Movie.bilingual.vtt')
-    expect(exportFileName('.srt', 'srt', 'original')).toBe('subtitles.original.srt')
+  it('names an export after its file with the language, as the ZIP names its entries', () => {
+    expect(exportFileName('Movie.SRT', 'vtt', 'bilingual', 'ja')).toBe('Movie.ja.bilingual.vtt')
+    expect(exportFileName('.srt', 'srt', 'original', 'fr')).toBe('subtitles.fr.original.srt')
+  })
+  it('names a transcription after its recording, without the video extension (issue 29)', () => {
+    expect(exportFileName('creator-talk.mp4', 'srt', 'translated', 'en')).toBe('creator-talk.en.translated.srt')
+    expect(exportFileName('Interview.MOV', 'vtt', 'bilingual', 'zh')).toBe('Interview.zh.bilingual.vtt')
+    expect(exportFileName('podcast.mp3', 'ass', 'original', 'ja')).toBe('podcast.ja.original.ass')
   })
   it('names an SSA upload written back into its own format .ssa, as the server does', () => {
-    expect(exportFileName('Night Market.ssa', 'ass', 'translated')).toBe('Night Market.translated.ssa')
-    expect(exportFileName('Night Market.ssa', 'srt', 'translated')).toBe('Night Market.translated.srt')
-    expect(exportFileName('Film.ass', 'ass', 'bilingual')).toBe('Film.bilingual.ass')
+    expect(exportFileName('Night Market.ssa', 'ass', 'translated', 'ja')).toBe('Night Market.ja.translated.ssa')
+    expect(exportFileName('Night Market.ssa', 'srt', 'translated', 'ja')).toBe('Night Market.ja.translated.srt')
+    expect(exportFileName('Film.ass', 'ass', 'bilingual', 'ko')).toBe('Film.ko.bilingual.ass')
   })
   it('reads Content-Disposition names, preferring the encoded one', () => {
     expect(dispositionName('attachment; filename="a.srt"')).toBe('a.srt')

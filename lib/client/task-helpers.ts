@@ -1,5 +1,6 @@
 // Pure helpers of the task screens (no DOM, no I/O), shared by the dashboard and the editor.
 import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/pricing/cost'
+import { POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED } from '@/lib/transcribe/cost'
 import { exportFileName, isSubtitleFileName, type ExportContent, type SubtitleFormat as ExportFormat } from '@/lib/subtitles/format'
 
 export type { ExportContent, ExportFormat }
@@ -15,6 +16,17 @@ export function checkSrtFile(file: { name: string; size: number }): FileProblem 
   if (file.size > MAX_UPLOAD_BYTES) return 'too_large'
   return null
 }
+
+/**
+ * What a minute costs, as the points page and the upload dialog state it: the prices charged
+ * (docs/billing.md), never figures written into the messages. A subtitle file's minute; a
+ * recording's minute transcribed; and transcribed and translated.
+ */
+export const POINT_RATES = {
+  subtitle: POINTS_PER_MINUTE,
+  transcript: POINTS_PER_MINUTE_TRANSCRIBED,
+  translated: POINTS_PER_MINUTE_TRANSCRIBED + POINTS_PER_MINUTE_TRANSLATED,
+} as const
 
 /** Points shown as minutes (points / 10), keeping one decimal only when needed. */
 export function pointsToMinutes(points: number): number {

@@ -11,11 +11,11 @@ import type { Task, TranslationService } from './tasks'
 
 export type { AudioEstimate } from '@/lib/transcribe/schemas'
 
-/** Sends a recording's extracted audio for its real duration and cost (the server reads it with ffprobe). */
+/** Sends a recording's extracted audio for its real duration and cost (the server decodes it to measure it). */
 export function estimateRecording(audio: Blob, fileName: string, { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) {
   const form = new FormData()
   form.append('file', audio, fileName)
-  return postForm<AudioEstimate>('/api/tasks/estimate?media=audio', form, { onProgress, signal })
+  return postForm<AudioEstimate>('/api/tasks/transcribe/estimate', form, { onProgress, signal })
 }
 
 export type TranscribeInput = {

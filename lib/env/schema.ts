@@ -37,6 +37,8 @@ export const envSchema = z.object({
   STT_MODEL: z.string().default('whisper-1'),
   // Chunks of one recording transcribed at once.
   STT_CONCURRENCY: positiveInt(4),
+  // The longest a recording's check (ffprobe, then decoding it whole) may take before it is refused.
+  MEDIA_CHECK_TIMEOUT_MS: positiveInt(120_000),
 
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Subtitle Studio <no-reply@localhost>'),

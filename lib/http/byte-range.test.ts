@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { byteRangeResponse } from './byte-range'
 
 const bytes = Buffer.from('0123456789')
+const source = { size: bytes.length, open: async (span?: { start: number; end: number }) => new Blob([new Uint8Array(span ? bytes.subarray(span.start, span.end + 1) : bytes)]).stream() }
 const answer = async (range: string | null) => {
-  const res = byteRangeResponse(bytes, { contentType: 'audio/ogg', range })
+  const res = await byteRangeResponse(source, { contentType: 'audio/ogg', range })
   return { status: res.status, range: res.headers.get('content-range'), body: Buffer.from(await res.arrayBuffer()).toString() }
 }
 

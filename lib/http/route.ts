@@ -15,6 +15,7 @@ import { fail, ok } from './envelope'
 import { toAppError } from './error-mapper'
 import { bodyKind, cappedStream, JSON_LIMIT, MULTIPART_LIMIT, readBody, refuseDeclaredOversize, type BodyLimit } from './read-body'
 import { isSameOrigin } from './same-origin'
+import { readStreamedUpload, type StreamedFile } from './streamed-upload'
 import { findUnsafeText } from './well-formed'
 
 type Auth = 'public' | 'user' | 'manager'
@@ -30,6 +31,10 @@ export type HandlerContext<A extends Auth, B extends Schema, Q extends Schema, P
   form: FormData | null
   /** The body itself, unread and capped at the route's limit, when the route streams it (`streamBody`). */
   stream: ReadableStream<Uint8Array> | null
+  /** The form's `file` as written to a temp file, when the route streams one (`streamFile`); deleted once the handler is done. */
+  file: StreamedFile | null
+  /** Aborts when the client hangs up: work done for the request (a decoder) stops with it. */
+  signal: AbortSignal
   query: Infer<Q>
   /** The path's dynamic segments (a catch-all joined with `/`). */
   params: Record<P, string>
@@ -60,6 +65,12 @@ type Options<A extends Auth, B extends Schema, Q extends Schema, R, P extends st
   bodyLimit?: BodyLimit
   /** Hand the body over as a capped stream (`stream`) instead of reading it: a large upload written to disk as it arrives. */
   streamBody?: boolean
+  /**
+   * The body is a multipart form of one large `file` (a recording) and a few text fields: the file
+   * is streamed to a temp file (`file`), refused with the route's 413 past `maxBytes`, and the text
+   * fields are parsed by `body` like any other body.
+   */
+  streamFile?: { maxBytes: number }
   /** Rate limits of the route, counted once the caller is known and before a byte of the body is read. */
   rateLimit?: (caller: { req: NextRequest; user: A extends 'public' ? User | null : User }) => Promise<void>
   /** Answers besides the envelope (a file, a redirect), for the OpenAPI document. */
@@ -89,7 +100,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
 ): RouteHandler<R> {
   const multipart = options.multipart === true
   const bodyLimit = options.bodyLimit ?? (multipart ? MULTIPART_LIMIT : JSON_LIMIT)
-  const contract: RouteContract = { summary: options.summary, auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: multipart || options.streamBody === true, maxBodyBytes: bodyLimit.bytes, raw: options.raw }
+  const contract: RouteContract = { summary: options.summary, auth: options.auth, body: options.body, query: options.query, response: options.response, multipart: multipart || options.streamBody === true || options.streamFile !== undefined, maxBodyBytes: bodyLimit.bytes, raw: options.raw }
   const wrapped = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get('x-request-id') ?? randomUUID()
     const locale = callerLocale(req.headers)
@@ -98,11 +109,13 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
     // Cookie changes are decided by the handler and applied to whatever response goes out.
     let cookie: { set: string } | { clear: true } | undefined
     let renewToken: string | undefined
+    let upload: Awaited<ReturnType<typeof readStreamedUpload>> | undefined
     try {
       // Everything that can refuse a request from its headers runs before a byte of the body is
       // read: origin, content type, caller, declared length, rate limits.
       if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) throw new AppError('forbidden', 'crossSite')
-      const kind = options.streamBody ? 'none' : bodyKind(req, { multipart })
+      const streams = options.streamBody === true || options.streamFile !== undefined
+      const kind = streams ? 'none' : bodyKind(req, { multipart })
       const caller = options.auth === 'public' ? await currentCaller(req.headers).catch(() => null) : await currentCaller(req.headers)
       if (caller?.via === 'cookie') renewToken = caller.token
       else if (!caller && hasSessionCookie(req.headers)) cookie = { clear: true }
@@ -115,8 +128,12 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       const queryInput = Object.fromEntries(req.nextUrl.searchParams)
       throwOnUnsafeText(params, allQueryValues(req.nextUrl.searchParams))
       await options.rateLimit?.({ req, user: (caller?.user ?? null) as HandlerContext<A, B, Q, P>['user'] })
-      const stream = options.streamBody && req.method !== 'GET' && req.method !== 'HEAD' ? cappedStream(req, bodyLimit) : null
+      const stream = streams && req.method !== 'GET' && req.method !== 'HEAD' ? cappedStream(req, bodyLimit) : null
       const raw = await readBody(req, { kind, multipart, limit: bodyLimit })
+      if (options.streamFile) {
+        upload = await readStreamedUpload({ headers: req.headers, body: stream }, { maxBytes: options.streamFile.maxBytes, tooLarge: bodyLimit.tooLarge })
+        raw.json = upload.fields
+      }
       // A field's own rule speaks first (its message names what is wrong with it); whatever passes
       // the rules is still refused when it holds text no handler can store.
       const body = options.body && !options.streamBody ? options.body.parse(raw.json ?? {}) : undefined
@@ -128,7 +145,9 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
         token: caller?.token ?? null,
         body: body as Infer<B>,
         form: raw.form,
-        stream,
+        stream: options.streamFile ? null : stream,
+        file: upload?.file ?? null,
+        signal: req.signal,
         query: query as Infer<Q>,
         params,
         locale,
@@ -151,6 +170,8 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       response = NextResponse.json(fail(appError.status, errorMessage(locale, appError.messageKey, appError.values)), {
         status: appError.status,
       })
+    } finally {
+      await upload?.cleanup()
     }
     response.headers.set('x-request-id', requestId)
     // No cache keeps an answer: it depends on the caller or carries their cookie. Only a handler's

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
-import { AppError } from '@/lib/errors'
+import { AppError, type ErrorKey } from '@/lib/errors'
 import { findUnsafeText } from './well-formed'
 
 export type StreamedFile = { path: string; fileName: string; bytes: number }
@@ -19,15 +19,17 @@ const MAX_FIELD_BYTES = 4096
 
 /**
  * Reads a multipart upload of one large `file` (a recording) without holding it in memory: the
- * file streams to a temp file, refused with `audioTooLarge` once past `maxBytes` (at once when the
- * declared length says so). Text fields are small and kept. The caller deletes the temp file with
+ * file streams to a temp file, refused with a 413 (`tooLarge`, `audioTooLarge` unless told) once
+ * past `maxBytes`, at once when the declared length says so: the same answer whether the client
+ * declared the size honestly or not. Text fields are small and kept. The caller deletes the temp file with
  * `cleanup()` when done (it is deleted here when reading fails).
  */
-export async function readStreamedUpload(req: { headers: Headers; body: ReadableStream<Uint8Array> | null }, { maxBytes }: { maxBytes: number }): Promise<StreamedUpload> {
+export async function readStreamedUpload(req: { headers: Headers; body: ReadableStream<Uint8Array> | null }, { maxBytes, tooLarge: tooLargeKey = 'audioTooLarge' }: { maxBytes: number; tooLarge?: ErrorKey }): Promise<StreamedUpload> {
+  const refuse = () => new AppError('payload_too_large', tooLargeKey, { max: Math.floor(maxBytes / (1024 * 1024)) })
   const type = req.headers.get('content-type') ?? ''
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('bad_request', 'audioRequired')
   const declared = Number(req.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) throw new AppError('bad_request', 'audioTooLarge')
+  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) throw refuse()
   if (!req.body) throw new AppError('bad_request', 'audioRequired')
 
   const fields: Record<string, string> = {}
@@ -66,11 +68,12 @@ export async function readStreamedUpload(req: { headers: Headers; body: Readable
   } catch (error) {
     await cleanup()
     if (error instanceof AppError) throw error
-    throw new AppError('bad_request', tooLarge ? 'audioTooLarge' : 'malformedBody')
+    if (tooLarge) throw refuse()
+    throw new AppError('bad_request', 'malformedBody')
   }
   if (tooLarge) {
     await cleanup()
-    throw new AppError('bad_request', 'audioTooLarge')
+    throw refuse()
   }
   // The same rule route() applies to every other body: no NUL or lone surrogate in a field or file name.
   const unsafe = findUnsafeText({ ...fields, fileName: (file as StreamedFile | null)?.fileName ?? '' })

@@ -2,51 +2,98 @@ import 'server-only'
 import { spawn } from 'node:child_process'
 import { accessSync, chmodSync, constants } from 'node:fs'
 
-// ffmpeg and ffprobe come from npm (@ffmpeg-installer, @ffprobe-installer): each platform's binary
-// is a package of the registry, so `npm install` is the whole set-up. Loaded on first use (an
-// unsupported platform fails the recording, not the app's start), by literal specifiers so the
-// bundler leaves them to Node (next.config.ts serverExternalPackages).
+// ffmpeg and ffprobe decode files strangers upload, so they come from the operating system's
+// packages (Debian's, kept patched; scripts/test-all.sh installs them where missing). The npm
+// binaries (@ffmpeg-installer, @ffprobe-installer: a 2018 ffmpeg) are a fallback for development
+// only; a production start refuses them (versions.ts). Loaded on first use, by literal specifiers so
+// the bundler leaves them to Node (next.config.ts serverExternalPackages).
+
+export type ToolName = 'ffmpeg' | 'ffprobe'
+/** Where a binary came from: the system's package, or npm (development only). */
+export type ToolSource = 'system' | 'npm'
+export type ToolBinary = { path: string; source: ToolSource }
+
+/** Where the system's packages put them (Debian: /usr/bin; a hand-built one: /usr/local/bin). */
+const SYSTEM_DIRS = ['/usr/bin', '/usr/local/bin']
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
 
 function executable(installer: { path: string }): string {
   const file = installer.path
-  try {
-    accessSync(file, constants.X_OK)
-  } catch {
-    // npm may skip the package's postinstall `chmod u+x` (install scripts not allowed).
-    chmodSync(file, 0o755)
-  }
+  // npm may skip the package's postinstall `chmod u+x` (install scripts not allowed).
+  if (!isExecutable(file)) chmodSync(file, 0o755)
   return file
 }
 
 type Installer = { path: string; default?: { path: string } }
 const pathOf = (module: Installer) => executable(module.default ?? module)
 
-let ffmpegFile: Promise<string> | undefined
-let ffprobeFile: Promise<string> | undefined
-export const ffmpegPath = () => (ffmpegFile ??= import('@ffmpeg-installer/ffmpeg').then((m) => pathOf(m as Installer)))
-export const ffprobePath = () => (ffprobeFile ??= import('@ffprobe-installer/ffprobe').then((m) => pathOf(m as Installer)))
+async function locate(name: ToolName): Promise<ToolBinary> {
+  const system = SYSTEM_DIRS.map((dir) => `${dir}/${name}`).find(isExecutable)
+  if (system) return { path: system, source: 'system' }
+  if (process.env.NODE_ENV === 'production') throw new MediaToolError(`${name} is not installed: install the operating system's package (apt-get install ffmpeg)`)
+  const installer = name === 'ffmpeg' ? await import('@ffmpeg-installer/ffmpeg') : await import('@ffprobe-installer/ffprobe')
+  return { path: pathOf(installer as Installer), source: 'npm' }
+}
+
+const located = new Map<ToolName, Promise<ToolBinary>>()
+/** The binary a tool runs from, found once per process. */
+export function toolBinary(name: ToolName): Promise<ToolBinary> {
+  let found = located.get(name)
+  if (!found) located.set(name, (found = locate(name)))
+  return found
+}
+
+export const ffmpegPath = async () => (await toolBinary('ffmpeg')).path
+export const ffprobePath = async () => (await toolBinary('ffprobe')).path
 
 export class MediaToolError extends Error {}
+/** A tool stopped because it ran past its time limit. */
+export class MediaTimeoutError extends MediaToolError {}
 
 /**
- * Runs a tool to its end and answers its stdout (as bytes) and stderr. Rule: a non-zero exit is a
- * MediaToolError carrying the end of stderr; the process is killed when `signal` aborts.
+ * Runs a tool to its end and answers its stdout (as bytes) and stderr. Rules: a non-zero exit is a
+ * MediaToolError carrying the end of stderr; the process is killed when `signal` aborts (an
+ * AbortError), and when it runs longer than `timeoutMs` (a MediaTimeoutError); `onStdout` sees the
+ * output as it comes instead of keeping it.
  */
-export function runTool(file: string, args: string[], { signal, stdin, keepStderr = 'end' }: { signal?: AbortSignal; stdin?: Buffer; keepStderr?: 'end' | 'all' } = {}): Promise<{ stdout: Buffer; stderr: string }> {
+export function runTool(
+  file: string,
+  args: string[],
+  { signal, stdin, keepStderr = 'end', timeoutMs, onStdout }: { signal?: AbortSignal; stdin?: Buffer; keepStderr?: 'end' | 'all'; timeoutMs?: number; onStdout?: (chunk: Buffer) => void } = {},
+): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], signal })
+    const child = spawn(file, args, { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
     const out: Buffer[] = []
     let err = ''
-    child.stdout!.on('data', (chunk: Buffer) => out.push(chunk))
+    let timedOut = false
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
+    child.stdout!.on('data', (chunk: Buffer) => (onStdout ? onStdout(chunk) : out.push(chunk)))
     child.stderr!.on('data', (chunk: Buffer) => {
       // Usually only the end is worth keeping (ffmpeg's progress lines are many).
       err += chunk.toString('utf8')
       if (keepStderr === 'end' && err.length > 64_000) err = err.slice(-64_000)
     })
-    child.on('error', (error) => reject(error))
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
     child.on('close', (code) => {
-      if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err })
-      else reject(new MediaToolError(`${file.split('/').pop()} exited with ${code}: ${err.slice(-500)}`))
+      clearTimeout(timer)
+      const name = file.split('/').pop()
+      if (timedOut) reject(new MediaTimeoutError(`${name} ran past its ${timeoutMs} ms limit`))
+      else if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err })
+      else reject(new MediaToolError(`${name} exited with ${code}: ${err.slice(-500)}`))
     })
     if (stdin) child.stdin!.end(stdin)
   })

@@ -1,6 +1,10 @@
-// Audio files on the server through ffmpeg and ffprobe: what a file is and how long, and a
-// recording decoded once (its samples, its silences) and cut into chunks for a speech-to-text provider.
-export { ffmpegPath, ffprobePath, runTool, MediaToolError } from './binaries'
-export { probeAudio, type AudioInfo } from './probe'
+// Audio files on the server through the system's ffmpeg and ffprobe: what a file is and how long
+// (by its headers, and by decoding it), a recording decoded once (its samples, its silences) and
+// cut into chunks for a speech-to-text provider, the tools' versions, and how many checks run at once.
+export { ffmpegPath, ffprobePath, runTool, toolBinary, MediaToolError, MediaTimeoutError, type ToolBinary, type ToolName, type ToolSource } from './binaries'
+export { probeAudio, readAudioHeader, type AudioInfo, type AudioHeader } from './probe'
+export { decodedLengthMs } from './decoded-length'
 export { type Silence } from './silences'
 export { decodeForChunks, extractChunk, type DecodedRecording } from './chunks'
+export { withMediaSlot, MediaBusyError, MEDIA_CHECK_SLOTS } from './slots'
+export { mediaToolVersions, mediaToolProblems, assertMediaToolsCurrent, isCurrent, parseToolVersion, MIN_MEDIA_TOOL_VERSION, type MediaToolVersions, type ToolVersion } from './versions'

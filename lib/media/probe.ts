@@ -1,50 +1,55 @@
 import 'server-only'
-import { ffmpegPath, ffprobePath, MediaToolError, runTool } from './binaries'
+import { ffprobePath, MediaTimeoutError, MediaToolError, runTool } from './binaries'
+import { decodedLengthMs } from './decoded-length'
 
-export type AudioInfo = {
+export type AudioHeader = {
   /** Container as ffprobe names it: `ogg`, `matroska,webm`, `mp3`, `wav`, `mov,mp4,m4a,3gp,3g2,mj2`, ... */
   format: string
   /** The first audio stream's codec: `opus`, `aac`, `mp3`, `pcm_s16le`, ... */
   codec: string
-  durationMs: number
+  /** What the headers claim (the audio stream's, else the container's); null when they say nothing or only guess. */
+  headerDurationMs: number | null
 }
 
+export type AudioInfo = Omit<AudioHeader, 'headerDurationMs'> & { durationMs: number }
+
 type Probe = { streams?: { codec_type?: string; codec_name?: string; duration?: string }[]; format?: { format_name?: string; duration?: string } }
+type Limits = { signal?: AbortSignal; timeoutMs?: number }
 
 /**
- * Reads what a file really is. Answers null when it holds no audio stream ffprobe can read (a
- * text file, an image, a video without sound, garbage). The duration comes from the container,
- * or, when the container does not say (a recording from MediaRecorder), from decoding it once.
+ * Reads what a file claims to be, without decoding it. Answers null when it holds no audio stream
+ * ffprobe can read (a text file, an image, a video without sound, garbage).
  */
-export async function probeAudio(file: string, { signal }: { signal?: AbortSignal } = {}): Promise<AudioInfo | null> {
+export async function readAudioHeader(file: string, { signal, timeoutMs }: Limits = {}): Promise<AudioHeader | null> {
   let probe: Probe
+  let warnings: string
   try {
-    const { stdout } = await runTool(await ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal })
+    const { stdout, stderr } = await runTool(await ffprobePath(), ['-v', 'warning', '-print_format', 'json', '-show_format', '-show_streams', file], { signal, timeoutMs })
     probe = JSON.parse(stdout.toString('utf8')) as Probe
+    warnings = stderr
   } catch (error) {
-    if (error instanceof MediaToolError || error instanceof SyntaxError) return null
+    if ((error instanceof MediaToolError && !(error instanceof MediaTimeoutError)) || error instanceof SyntaxError) return null
     throw error
   }
   const audio = probe.streams?.find((s) => s.codec_type === 'audio')
   if (!audio?.codec_name || !probe.format?.format_name) return null
   // Formats ffprobe guesses from a few bytes of anything (a raw MP3 frame sync in a text file).
   if (['tty', 'image2', 'lavfi'].includes(probe.format.format_name)) return null
-  let seconds = Number(probe.format.duration ?? audio.duration)
-  if (!Number.isFinite(seconds) || seconds <= 0) seconds = (await decodedDurationMs(file, signal)) / 1000
-  if (!Number.isFinite(seconds) || seconds <= 0) return null
-  return { format: probe.format.format_name, codec: audio.codec_name, durationMs: Math.round(seconds * 1000) }
+  // A duration estimated from the first frames' bitrate (a VBR MP3 without its index) is a guess, not a claim.
+  const guessed = /Estimating duration from bitrate/i.test(warnings)
+  const seconds = Number(audio.duration ?? probe.format.duration)
+  return { format: probe.format.format_name, codec: audio.codec_name, headerDurationMs: !guessed && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null }
 }
 
-/** The time of the last decoded audio frame, read from ffmpeg's progress line. */
-async function decodedDurationMs(file: string, signal?: AbortSignal): Promise<number> {
-  try {
-    const { stderr } = await runTool(await ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file, '-vn', '-map', '0:a:0', '-f', 'null', '-'], { signal })
-    const times = [...stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)]
-    const last = times[times.length - 1]
-    if (!last) return NaN
-    return (Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3])) * 1000
-  } catch (error) {
-    if (error instanceof MediaToolError) return NaN
-    throw error
-  }
+/**
+ * What a file is and how long its headers say it is, or, when they do not say (a recording from
+ * MediaRecorder), how long it decodes to. For a length to bill or cut by, see lib/transcribe's
+ * check, which decodes every file (decodedLengthMs).
+ */
+export async function probeAudio(file: string, limits: Limits = {}): Promise<AudioInfo | null> {
+  const header = await readAudioHeader(file, limits)
+  if (!header) return null
+  const durationMs = header.headerDurationMs ?? (await decodedLengthMs(file, limits))
+  if (!durationMs) return null
+  return { format: header.format, codec: header.codec, durationMs }
 }

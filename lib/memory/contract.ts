@@ -28,6 +28,9 @@ export const memoryImportSchema = z.object({
   imported: z.number().int(),
   /** Units left out: a language this service does not translate, or an empty text. */
   skipped: z.number().int(),
+  /** Units left out for a text longer than a cue may be (`maxChars`, as for an edit). */
+  tooLong: z.number().int(),
+  maxChars: z.number().int(),
 })
 
 export type MemoryEntryDto = z.infer<typeof memoryEntrySchema>

@@ -156,7 +156,7 @@ describe('translation memory', () => {
 
     const b = await makeUser()
     const imported = await importTmx(b.auth, file.body)
-    expect(imported.data).toEqual({ imported: 12, skipped: 0 })
+    expect(imported.data).toEqual({ imported: 12, skipped: 0, tooLong: 0, maxChars: 2000 })
     const texts = async (auth: Record<string, string>) =>
       ((await list(auth, '?size=100')).data.list as { sourceLanguage: string; targetLanguage: string; sourceText: string; targetText: string }[])
         .map((e) => [e.sourceLanguage, e.targetLanguage, e.sourceText, e.targetText].join('|'))
@@ -179,7 +179,7 @@ describe('translation memory', () => {
 <tu><tuv xml:lang="en"><seg>Empty</seg></tuv><tuv xml:lang="fr"><seg></seg></tuv></tu>
 </body></tmx>`
     const answer = await importTmx(auth, tmx)
-    expect(answer.data).toEqual({ imported: 2, skipped: 2 })
+    expect(answer.data).toEqual({ imported: 2, skipped: 2, tooLong: 0, maxChars: 2000 })
     const entries = (await list(auth)).data.list.map((e: { targetLanguage: string; sourceText: string; targetText: string; origin: string }) => [e.targetLanguage, e.sourceText, e.targetText, e.origin])
     expect(entries.sort()).toEqual([
       ['ja', 'Good morning.', 'おはよう。', 'edited'],

@@ -1,10 +1,23 @@
-// TMX 1.4 (the translation industry's exchange format for translation memories), written and read
-// with fast-xml-parser. Pure: no database, so it is unit tested on its own.
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser'
+// TMX 1.4 (the translation industry's exchange format for translation memories), written by hand
+// a unit at a time and read with fast-xml-parser. Pure: no database, so it is unit tested on its own.
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { AppError } from '@/lib/errors'
 import { isSupportedLanguage } from '@/lib/languages/languages'
+import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 
-export type TmxUnit = { sourceLanguage: string; targetLanguage: string; sourceText: string; targetText: string; changedAt?: Date }
+/** `<tu>` units one import may hold (a TMX of a whole series' subtitles is far smaller). */
+export const MAX_IMPORT_UNITS = 100_000
+/** `<tuv>` variants one unit may hold: one per language, and this service translates 28. */
+export const MAX_UNIT_VARIANTS = 100
+/** `<tuv>` variants one import may hold in all (every unit a pair, at the unit cap). */
+export const MAX_IMPORT_VARIANTS = 2 * MAX_IMPORT_UNITS
+/** The longest text an imported line may have: the limit of a cue, as for a person's edit. */
+export const MAX_IMPORT_TEXT_CHARS = MAX_CUE_CHARS
+
+/** The translations of one language pair read from a TMX file, in file order, as parallel lists. */
+export type TmxPair = { sourceLanguage: string; targetLanguage: string; sources: string[]; targets: string[] }
+/** A TMX file read: its pairs; variants left out (a language we do not translate, an empty text); lines over the length limit left out. */
+export type TmxRead = { pairs: TmxPair[]; skipped: number; tooLong: number }
 
 /** Our language code of a TMX `xml:lang` (any case, `_` or `-`), or null for one we do not translate. */
 export function languageOfTag(tag: string): string | null {
@@ -20,43 +33,58 @@ export function languageOfTag(tag: string): string | null {
 /** `20261125T101500Z`, TMX's date form. */
 const tmxDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
 
-function parseTmxDate(value: unknown): Date | undefined {
-  const match = typeof value === 'string' ? /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value) : null
-  return match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3], +match[4], +match[5], +match[6])) : undefined
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** The start of a TMX 1.4 document of one language pair, up to its open `<body>`. */
+export function tmxHead({ sourceLanguage, now = new Date() }: { sourceLanguage: string; now?: Date }): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n' +
+    `  <header creationtool="Subtitle Studio" creationtoolversion="1" datatype="plaintext" segtype="sentence" adminlang="en" srclang="${escapeXml(sourceLanguage)}" o-tmf="Subtitle Studio" creationdate="${tmxDate(now)}"></header>\n` +
+    '  <body>\n'
+  )
 }
 
-/** A TMX 1.4 document of one language pair: one `tu` per entry, the origin as a `prop`. */
+/** One entry as a `tu`: its change date, its origin as a `prop`, a variant per language. */
+export function tmxUnit({ sourceLanguage, targetLanguage, entry }: { sourceLanguage: string; targetLanguage: string; entry: { sourceText: string; targetText: string; origin: string; updatedAt: Date } }): string {
+  return (
+    `    <tu changedate="${tmxDate(entry.updatedAt)}">\n` +
+    `      <prop type="x-origin">${escapeXml(entry.origin)}</prop>\n` +
+    `      <tuv xml:lang="${escapeXml(sourceLanguage)}"><seg>${escapeXml(entry.sourceText)}</seg></tuv>\n` +
+    `      <tuv xml:lang="${escapeXml(targetLanguage)}"><seg>${escapeXml(entry.targetText)}</seg></tuv>\n` +
+    '    </tu>\n'
+  )
+}
+
+export const TMX_TAIL = '  </body>\n</tmx>\n'
+
+/** A TMX 1.4 document of one language pair, whole (the export streams the same parts). */
 export function toTmx({ sourceLanguage, targetLanguage, entries }: { sourceLanguage: string; targetLanguage: string; entries: readonly { sourceText: string; targetText: string; origin: string; updatedAt: Date }[] }): string {
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true })
-  const body = builder.build({
-    tmx: {
-      '@_version': '1.4',
-      header: {
-        '@_creationtool': 'Subtitle Studio',
-        '@_creationtoolversion': '1',
-        '@_datatype': 'plaintext',
-        '@_segtype': 'sentence',
-        '@_adminlang': 'en',
-        '@_srclang': sourceLanguage,
-        '@_o-tmf': 'Subtitle Studio',
-        '@_creationdate': tmxDate(new Date()),
-      },
-      body: {
-        tu: entries.map((entry) => ({
-          '@_changedate': tmxDate(entry.updatedAt),
-          prop: { '@_type': 'x-origin', '#text': entry.origin },
-          tuv: [
-            { '@_xml:lang': sourceLanguage, seg: entry.sourceText },
-            { '@_xml:lang': targetLanguage, seg: entry.targetText },
-          ],
-        })),
-      },
-    },
-  })
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${body}`
+  return tmxHead({ sourceLanguage }) + entries.map((entry) => tmxUnit({ sourceLanguage, targetLanguage, entry })).join('') + TMX_TAIL
 }
 
 const notTmx = () => new AppError('bad_request', 'memoryNotTmx')
+
+/**
+ * Refuses a file over the caps before it is parsed, in one pass over its tags: more than
+ * MAX_IMPORT_UNITS units or MAX_IMPORT_VARIANTS variants (40000 "too large"), a unit of more than
+ * MAX_UNIT_VARIANTS variants (40000), or a NUL, which no XML document holds (40000 "not a TMX file").
+ */
+export function checkTmxSize(xml: string): void {
+  if (xml.includes('\u0000')) throw notTmx()
+  let units = 0
+  let variants = 0
+  let inUnit = 0
+  const tags = /<(tuv?)(?=[\s>/])/g
+  for (let tag = tags.exec(xml); tag; tag = tags.exec(xml)) {
+    if (tag[1] === 'tu') {
+      inUnit = 0
+      if (++units > MAX_IMPORT_UNITS) throw new AppError('bad_request', 'memoryImportTooLarge', { max: MAX_IMPORT_UNITS })
+      continue
+    }
+    if (++inUnit > MAX_UNIT_VARIANTS) throw new AppError('bad_request', 'memoryUnitTooLarge', { max: MAX_UNIT_VARIANTS })
+    if (++variants > MAX_IMPORT_VARIANTS) throw new AppError('bad_request', 'memoryImportTooLarge', { max: MAX_IMPORT_VARIANTS })
+  }
+}
 
 function segText(seg: unknown): string {
   if (typeof seg === 'string') return seg
@@ -66,40 +94,53 @@ function segText(seg: unknown): string {
   return ''
 }
 
+/** The XML tree of a TMX document; anything the parser cannot read (too deeply nested, ...) is 40000. */
+function parseXml(xml: string): Record<string, unknown> {
+  if (/<!ENTITY/i.test(xml)) throw notTmx()
+  try {
+    if (XMLValidator.validate(xml) !== true) throw notTmx()
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      isArray: (name) => name === 'tu' || name === 'tuv',
+      trimValues: false,
+      parseTagValue: false,
+      parseAttributeValue: false,
+    })
+    return parser.parse(xml) as Record<string, unknown>
+  } catch {
+    // The validator and parser throw plain errors (nesting past their depth, a stack overflow).
+    throw notTmx()
+  }
+}
+
 /**
- * The units of a TMX document, one per source and target language pair of each `tu`. Rules: the
- * file must be well-formed XML whose root is `<tmx>` with a header and a body (40000
- * "not a TMX file" otherwise, and nothing is imported); the source of a unit is the header's
- * `srclang` (the first variant when it is `*all*`); variants in languages this service does not
- * translate, or empty, are counted as skipped. Entity declarations are refused outright.
+ * The translations of a TMX document, grouped by language pair in one pass (linear in the number
+ * of variants). Rules: the file must be well-formed XML whose root is `<tmx>` with a header and a
+ * body (40000 "not a TMX file" otherwise, and nothing is imported); the source of a unit is the
+ * header's `srclang` (the first variant when it is `*all*`); variants in languages this service
+ * does not translate, or empty, are counted as skipped; a line longer than a cue may be
+ * (MAX_IMPORT_TEXT_CHARS, either side) is left out and counted as too long. Entity declarations
+ * are refused outright. Callers check the caps first (checkTmxSize).
  */
-export function parseTmx(text: string): { units: TmxUnit[]; skipped: number } {
+export function parseTmx(text: string): TmxRead {
   const xml = text.replace(/^\ufeff/, '')
-  if (/<!ENTITY/i.test(xml) || XMLValidator.validate(xml) !== true) throw notTmx()
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    isArray: (name) => name === 'tu' || name === 'tuv',
-    trimValues: false,
-    parseTagValue: false,
-    parseAttributeValue: false,
-  })
-  const doc = parser.parse(xml) as Record<string, unknown>
+  const doc = parseXml(xml)
   const tmx = doc.tmx as Record<string, unknown> | undefined
   if (!tmx || typeof tmx !== 'object' || !('header' in tmx) || !('body' in tmx)) throw notTmx()
   const header = (tmx.header ?? {}) as Record<string, unknown>
   const body = (typeof tmx.body === 'object' && tmx.body ? tmx.body : {}) as Record<string, unknown>
-  const srclang = typeof header['@_srclang'] === 'string' ? header['@_srclang'] : '*all*'
-  const units: TmxUnit[] = []
+  const srclang = typeof header['@_srclang'] === 'string' ? header['@_srclang'].toLowerCase() : '*all*'
+  const pairs = new Map<string, TmxPair>()
   let skipped = 0
+  let tooLong = 0
   for (const tu of (body.tu ?? []) as Record<string, unknown>[]) {
     const variants = ((tu.tuv ?? []) as Record<string, unknown>[]).map((tuv) => ({
       tag: String(tuv['@_xml:lang'] ?? tuv['@_lang'] ?? ''),
       text: segText(tuv.seg).trim(),
     }))
-    const source = srclang === '*all*' ? variants[0] : variants.find((v) => v.tag.toLowerCase() === srclang.toLowerCase())
+    const source = srclang === '*all*' ? variants[0] : variants.find((v) => v.tag.toLowerCase() === srclang)
     const sourceLanguage = source ? languageOfTag(source.tag) : null
-    const changedAt = parseTmxDate(tu['@_changedate'] ?? tu['@_creationdate'])
     for (const variant of variants) {
       if (variant === source) continue
       const targetLanguage = languageOfTag(variant.tag)
@@ -107,8 +148,16 @@ export function parseTmx(text: string): { units: TmxUnit[]; skipped: number } {
         skipped++
         continue
       }
-      units.push({ sourceLanguage, targetLanguage, sourceText: source.text, targetText: variant.text, changedAt })
+      if (source.text.length > MAX_IMPORT_TEXT_CHARS || variant.text.length > MAX_IMPORT_TEXT_CHARS) {
+        tooLong++
+        continue
+      }
+      const key = `${sourceLanguage}\u0000${targetLanguage}`
+      let pair = pairs.get(key)
+      if (!pair) pairs.set(key, (pair = { sourceLanguage, targetLanguage, sources: [], targets: [] }))
+      pair.sources.push(source.text)
+      pair.targets.push(variant.text)
     }
   }
-  return { units, skipped }
+  return { pairs: [...pairs.values()], skipped, tooLong }
 }

@@ -7,7 +7,7 @@ export { createLocalStorage } from './local'
 export { createOssStorage, OSS_PUT_TIMEOUT_MS } from './oss'
 export { assumeRole, StsError, type StsCredentials, type AssumeRoleOptions } from './sts'
 export { StorageError, assertSafeKey } from './errors'
-export type { StorageDriver, StorageConfig, OssStorageConfig, PutOptions } from './types'
+export type { StorageDriver, StorageConfig, OssStorageConfig, PutOptions, ByteRange } from './types'
 
 /**
  * Builds the configured driver. Rule: the config is passed in (lib/env owns the variables);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { assertSafeKey, StorageError } from './errors'
 import type { StorageDriver } from './types'
 
@@ -38,15 +39,29 @@ export function createLocalStorage({ dir }: { dir: string }): StorageDriver {
       return { key }
     },
     async get(key) {
-      try {
-        return await readFile(fileFor(key))
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
-        throw err
-      }
+      return orNullWhenMissing(readFile(fileFor(key)))
+    },
+    async size(key) {
+      const info = await orNullWhenMissing(stat(fileFor(key)))
+      return info?.isFile() ? info.size : null
+    },
+    async stream(key, range) {
+      const handle = await orNullWhenMissing(open(fileFor(key), 'r'))
+      if (!handle) return null
+      // The stream owns the handle: it closes the file when read to its end or cancelled.
+      return Readable.toWeb(handle.createReadStream(range ? { start: range.start, end: range.end } : {})) as ReadableStream<Uint8Array>
     },
     async delete(key) {
       await rm(fileFor(key), { force: true })
     },
+  }
+}
+
+async function orNullWhenMissing<T>(pending: Promise<T>): Promise<T | null> {
+  try {
+    return await pending
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw err
   }
 }

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net'
+import type { IncomingMessage } from 'node:http'
+import { Readable } from 'node:stream'
 import OSS from 'ali-oss'
 import { isLocalHost } from '@/lib/site/hosts'
 import { assertSafeKey, StorageError } from './errors'
@@ -78,6 +80,37 @@ export function createOssStorage(config: OssStorageConfig): StorageDriver {
         if (failure.code === 'NoSuchKey') return null
         throw failure
       }
+    },
+    async size(key) {
+      assertSafeKey(key)
+      try {
+        const result = await client.head(key)
+        return Number((result.res.headers as Record<string, string>)['content-length'])
+      } catch (err) {
+        const failure = toStorageError(err, `OSS head ${key} failed`)
+        if (failure.code === 'NoSuchKey') return null
+        throw failure
+      }
+    },
+    async stream(key, range) {
+      assertSafeKey(key)
+      let result: { stream?: IncomingMessage; res: { status: number } }
+      try {
+        // A ranged GET: OSS sends only those bytes (206); the body is handed on as it arrives.
+        result = await client.getStream(key, range ? { headers: { Range: `bytes=${range.start}-${range.end}` } } : {})
+      } catch (err) {
+        const failure = toStorageError(err, `OSS get ${key} failed`)
+        if (failure.code === 'NoSuchKey') return null
+        // A streamed answer's error body is not read, so only its status names a range past the end.
+        if (failure.status === 416) throw new StorageError('InvalidRange', failure.message, { status: 416, requestId: failure.requestId, cause: err })
+        throw failure
+      }
+      if (!result.stream || (range && result.res.status !== 206)) {
+        // A whole object where a range was asked for would be answered as that range: refused.
+        result.stream?.destroy()
+        throw new StorageError('InvalidRange', `OSS get ${key} answered ${result.res.status} without the bytes asked for`, { status: result.res.status })
+      }
+      return Readable.toWeb(result.stream) as ReadableStream<Uint8Array>
     },
     async delete(key) {
       assertSafeKey(key)

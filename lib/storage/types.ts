@@ -1,11 +1,22 @@
 /** Options for one write; `timeoutMs` only matters to drivers that talk over the network. */
 export type PutOptions = { contentType?: string; timeoutMs?: number }
 
+/** Bytes `start` to `end` of an object, both included (as HTTP's `Range: bytes=start-end` counts them). */
+export type ByteRange = { start: number; end: number }
+
 /** The one storage interface the app uses; keys are relative, `/`-separated paths such as `tasks/42/out.srt`. */
 export type StorageDriver = {
   put(key: string, body: Buffer | string, opts?: PutOptions): Promise<{ key: string; url?: string }>
-  /** Resolves null when the key does not exist. */
+  /** Resolves null when the key does not exist. The whole object in memory: for small ones (subtitles). */
   get(key: string): Promise<Buffer | null>
+  /** The object's length in bytes, or null when the key does not exist. */
+  size(key: string): Promise<number | null>
+  /**
+   * The object's bytes, or one range of them, as a stream read as it is consumed (a recording of
+   * hundreds of megabytes is never held whole); cancelling it closes the file or the connection.
+   * Resolves null when the key does not exist.
+   */
+  stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>
   /** Succeeds whether or not the key existed. */
   delete(key: string): Promise<void>
   kind: 'local' | 'oss'

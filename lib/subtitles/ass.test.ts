@@ -59,10 +59,10 @@ describe('writeAss', () => {
     expect(writeAss(doc, [])).toBe(anime)
   })
 
-  it('writes bilingual events as translation, \\N, original', () => {
+  it('writes bilingual events as original, \\N, translation (as SRT and VTT)', () => {
     const doc = parseAss(anime)
     const out = writeAss(doc, bilingualAssTexts(doc, doc.cues.map(() => 'X')))
-    expect(out).toContain(',Mina,0,0,0,,X\\NWhere did the ferry go?')
+    expect(out).toContain(',Mina,0,0,0,,Where did the ferry go?\\NX')
   })
 
   it('keeps whole-line tags, drops a span toggled inside the text with its text kept', () => {

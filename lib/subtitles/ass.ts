@@ -194,10 +194,10 @@ export function newAssScript(events: readonly (AssTiming & { text: string })[]):
   return NEW_SCRIPT_HEAD + lines.join('\n') + '\n'
 }
 
-/** Translation above the source line in the same event, as players show bilingual ASS. */
+/** The source line above its translation in the same event, the order of every bilingual export (docs/formats.md). */
 export function bilingualAssTexts(doc: AssDocument, translations: readonly (string | undefined)[]): (string | undefined)[] {
   return doc.cues.map((cue, i) => {
     const translated = translations[i]
-    return translated === undefined || translated === '' ? undefined : `${translated}\n${cue.text}`
+    return translated === undefined || translated === '' ? undefined : `${cue.text}\n${translated}`
   })
 }

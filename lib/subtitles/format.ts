@@ -29,15 +29,19 @@ export function formatFromFileName(name: string): SubtitleFormat | null {
   return ext === 'ssa' ? 'ass' : (ext as SubtitleFormat)
 }
 
+// A transcription task is named after its video or recording: its extension is no part of a subtitle's name.
+const RECORDING_EXTENSION = /\.(mp4|m4v|mov|mkv|webm|m4a|mp3|wav|ogg|oga|opus|flac|aac)$/i
+
 /**
- * The name of an export: `movie.srt` → `movie.translated.vtt`. One rule for the server's
- * Content-Disposition and the browser's fallback name: an SSA upload written back into its own
- * format is still an SSA script.
+ * The name of an export: `movie.srt` → `movie.ja.translated.vtt`, `talk.mp4` → `talk.en.translated.srt`.
+ * One rule for the server's Content-Disposition, the browser's fallback name and each entry of a
+ * ZIP: the task's target language before the content, so one file translated into two languages
+ * gives two names; an SSA upload written back into its own format is still an SSA script.
  */
-export function exportFileName(fileName: string, format: SubtitleFormat, content: ExportContent): string {
-  const base = fileName.replace(EXTENSION, '') || 'subtitles'
+export function exportFileName(fileName: string, format: SubtitleFormat, content: ExportContent, language: string): string {
+  const base = fileName.replace(EXTENSION, '').replace(RECORDING_EXTENSION, '') || 'subtitles'
   const ext = format === 'ass' && /\.ssa$/i.test(fileName) ? 'ssa' : format
-  return `${base}.${content}.${ext}`
+  return `${base}.${language}.${content}.${ext}`
 }
 
 /** Cues of a decoded file, in the shape SRT uploads already use. */

@@ -30,12 +30,26 @@ describe('writeSubtitle', () => {
     expect(out).toBe('WEBVTT\n\nintro\n00:00:01.000 --> 00:00:03.700 align:start\n<v Mina>Hello\nT1</v>\n\n00:05.000 --> 00:06.000\nBye\nT2\n')
   })
 
-  it('writes a new ASS script for a VTT task, bilingual as translation above original', () => {
+  it('writes a new ASS script for a VTT task, bilingual as original above translation', () => {
     const out = writeSubtitle({ sourceFormat: 'vtt', source: VTT, segments: segmentsOf(VTT, 'vtt'), format: 'ass', content: 'bilingual' })
     expect(out).toContain('[V4+ Styles]')
     expect(parseAss(out).cues.map((c) => [c.startMs, c.endMs, c.text])).toEqual([
-      [1500, 4200, 'T1\nHello'],
-      [5000, 6000, 'T2\nBye'],
+      [1500, 4200, 'Hello\nT1'],
+      [5000, 6000, 'Bye\nT2'],
     ])
+  })
+
+  // Issue 29: bilingual ASS put the translation on top while SRT and VTT put it below.
+  it('puts the translation below the original in every format and both ways of writing', () => {
+    const lines = (text: string) => text.split('\n').filter((line) => line === 'Hello' || line === 'T1')
+    const srt = writeSubtitle({ sourceFormat: 'vtt', source: VTT, segments: segmentsOf(VTT, 'vtt'), format: 'srt', content: 'bilingual' })
+    const vtt = writeSubtitle({ sourceFormat: 'vtt', source: VTT, segments: segmentsOf(VTT, 'vtt'), format: 'vtt', content: 'bilingual' })
+    const freshAss = writeSubtitle({ sourceFormat: 'vtt', source: VTT, segments: segmentsOf(VTT, 'vtt'), format: 'ass', content: 'bilingual' })
+    const ownAss = writeSubtitle({ sourceFormat: 'ass', source: ANIME, segments: segmentsOf(ANIME, 'ass'), format: 'ass', content: 'bilingual' })
+    expect(lines(srt)).toEqual(['Hello', 'T1'])
+    expect(lines(vtt.replace('<v Mina>', '').replace('</v>', ''))).toEqual(['Hello', 'T1'])
+    expect(lines(parseAss(freshAss).cues[0].text)).toEqual(['Hello', 'T1'])
+    const first = parseAss(ownAss).cues[0]
+    expect(first.text.split('\n')).toEqual([parseAss(ANIME).cues[0].text, 'T1'])
   })
 })

@@ -21,17 +21,17 @@ const clean = (text: string | undefined) => (text ?? '').replace(/\r\n?/g, '\n')
 /**
  * The text of a cue written into its own source file: undefined keeps the source's text (and its
  * inline tags) as uploaded. Rules: `translated` falls back to the source when untranslated;
- * `bilingual` is the translation above the original in ASS (one event, `\N`) and the original
- * above the translation in VTT, as the SRT and VTT exports already do.
+ * `bilingual` is the original above the translation in every format (in ASS one event, `\N`
+ * between them), as the SRT export writes it.
  */
-function textFor(segment: Segment | undefined, format: SubtitleFormat, content: ExportContent): string | undefined {
+function textFor(segment: Segment | undefined, content: ExportContent): string | undefined {
   if (!segment || content === 'original') return undefined
   const translated = clean(segment.translatedText)
   if (!translated) return undefined
   if (content === 'translated') return translated
   const original = clean(segment.originalText)
   if (translated === original) return undefined
-  return format === 'ass' ? `${translated}\n${original}` : `${original}\n${translated}`
+  return `${original}\n${translated}`
 }
 
 function timingOf(segment: Segment | undefined): { startMs: number; endMs: number } | undefined {
@@ -48,7 +48,7 @@ export function writeSubtitle({ sourceFormat, source, segments, format, content 
     const doc = parseAss(source)
     return writeAss(
       doc,
-      doc.cues.map((cue) => textFor(byId.get(cue.id), 'ass', content)),
+      doc.cues.map((cue) => textFor(byId.get(cue.id), content)),
       doc.cues.map((cue) => timingOf(byId.get(cue.id))),
     )
   }
@@ -56,14 +56,14 @@ export function writeSubtitle({ sourceFormat, source, segments, format, content 
     const doc = parseVtt(source)
     // Shifted segments move their cue; ids, settings and blocks stay.
     const cues = doc.cues.map((cue) => ({ ...cue, ...timingOf(byId.get(cue.id)) }))
-    return writeVtt({ ...doc, cues }, doc.cues.map((cue) => textFor(byId.get(cue.id), 'vtt', content)))
+    return writeVtt({ ...doc, cues }, doc.cues.map((cue) => textFor(byId.get(cue.id), content)))
   }
   if (format === 'srt') return toSrt(segments, { content })
   if (format === 'vtt') return toVtt(segments, { content })
   return newAssScript(
     segments.map((segment) => {
       const time = timingOf(segment) ?? { startMs: 0, endMs: 0 }
-      return { ...time, text: textFor(segment, 'ass', content) ?? clean(segment.originalText) }
+      return { ...time, text: textFor(segment, content) ?? clean(segment.originalText) }
     }),
   )
 }

@@ -8,6 +8,7 @@ import { getBalance, grantPoints } from '@/lib/points'
 import { analyseSubtitle } from '@/lib/tasks/upload'
 import { POST as batchRoute } from '@/app/api/tasks/batch/route'
 import { GET as zipRoute } from '@/app/api/tasks/export.zip/route'
+import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { BASE, buildSrt, ctx, makeUser } from '@/test/route-harness'
 
 const ANIME = readFileSync(path.join(process.cwd(), 'lib/subtitles/fixtures/anime.ass'), 'utf8')
@@ -95,6 +96,13 @@ describe('GET /api/tasks/export.zip', () => {
 
     const asVtt = unzipSync(new Uint8Array(await (await zipRoute(zipUrl(`ids=${ids[0]}&format=vtt&content=original`), ctx())).arrayBuffer()))
     expect(Object.keys(asVtt)).toEqual(['film.ja.original.vtt'])
+
+    // Issue 29: a single export is named as its ZIP entry, language code included.
+    const single = async (id: string, query: string) =>
+      (await exportRoute(new NextRequest(`${BASE}/api/tasks/${id}/export?${query}`, { headers: auth }), ctx({ id }))).headers.get('content-disposition')
+    expect(await single(ids[0], 'content=translated')).toBe('attachment; filename="film.ja.translated.srt"')
+    expect(await single(ids[1], 'content=translated')).toBe('attachment; filename="film.fr.translated.srt"')
+    expect(await single(ids[0], 'format=vtt&content=original')).toBe('attachment; filename="film.ja.original.vtt"')
 
     const other = await makeUser('Other')
     const foreign = await zipRoute(new NextRequest(`${BASE}/api/tasks/export.zip?ids=${ids[0]}`, { headers: other.auth }), ctx())

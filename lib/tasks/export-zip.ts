@@ -7,14 +7,13 @@ import type { SubtitleFormat } from '@/lib/subtitles/format'
 import { exportTask } from './export'
 
 /**
- * A file's name inside the ZIP: its export name with the target language before the content
- * (`movie.ja.translated.srt`), so one file in two languages gives two entries; a name already
- * taken gets ` (2)`, ` (3)`... before its extension.
+ * A file's name inside the ZIP: its export name (`movie.ja.translated.srt`, the language already in
+ * it, so one file in two languages gives two entries); a name already taken gets ` (2)`, ` (3)`...
+ * before its extension.
  */
-export function zipEntryName(exportName: string, targetLanguage: string, content: ExportContent, taken: Set<string>): string {
-  const named = exportName.replace(new RegExp(`\\.${content}\\.([a-z]+)$`), `.${targetLanguage}.${content}.$1`)
-  let name = named
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = named.replace(/(\.[a-z]+)$/, ` (${n})$1`)
+export function zipEntryName(exportName: string, taken: Set<string>): string {
+  let name = exportName
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = exportName.replace(/(\.[a-z]+)$/, ` (${n})$1`)
   taken.add(name.toLowerCase())
   return name
 }
@@ -38,7 +37,7 @@ export async function exportZip({
   content: ExportContent
   reflow?: boolean
 }): Promise<ReadableStream<Uint8Array>> {
-  const tasks = await db.task.findMany({ where: { id: { in: ids }, userId }, select: { id: true, status: true, targetLanguage: true, submitTime: true } })
+  const tasks = await db.task.findMany({ where: { id: { in: ids }, userId }, select: { id: true, status: true, submitTime: true } })
   if (tasks.length !== ids.length) throw new AppError('not_found', 'taskNotFound')
   if (tasks.some((t) => t.status !== 'completed')) throw new AppError('conflict', 'taskBusy')
   // Oldest first, the order the user created them in.
@@ -58,7 +57,7 @@ export async function exportZip({
       if (next >= tasks.length) return zip.end()
       const task = tasks[next++]
       const file = await exportTask({ userId, taskId: task.id, format, content, reflow })
-      const entry = new ZipDeflate(zipEntryName(file.fileName, task.targetLanguage, content, taken), { level: 6 })
+      const entry = new ZipDeflate(zipEntryName(file.fileName, taken), { level: 6 })
       zip.add(entry)
       entry.push(strToU8(file.body), true)
     },

@@ -11,7 +11,7 @@ import { LONE_SURROGATE } from './upload'
 
 export type ExportFile = { fileName: string; contentType: string; body: string }
 
-/** `movie.srt` → `movie.translated.vtt`: the browser's fallback name is the same function. */
+/** `movie.srt` → `movie.ja.translated.vtt`: the browser's fallback name and the ZIP entries are the same function. */
 export const exportName = exportFileName
 
 /**
@@ -40,7 +40,7 @@ export async function exportTask({
   if (task.status === 'translating' && content !== 'original') throw new AppError('conflict', 'taskBusy')
   const sourceFormat = taskFormat(task.format)
   const target = format ?? sourceFormat
-  const fileName = exportName(task.fileName, target, content)
+  const fileName = exportName(task.fileName, target, content, task.targetLanguage)
   // The stored file is written with lines broken per language, so it serves only such exports.
   const stored = reflow ? await storedFile(task, target, content) : null
   if (stored !== null) return { fileName, contentType: EXPORT_CONTENT_TYPES[target], body: stored }

@@ -75,7 +75,7 @@ describe('ASS tasks', () => {
       expect(sent).not.toContain('TLC:')
 
       const { body, disposition, type } = await download(taskId, auth)
-      expect(disposition).toContain('Harbour Lights 03.translated.ass')
+      expect(disposition).toContain('Harbour Lights 03.ja.translated.ass')
       expect(type).toContain('text/x-ssa')
       const decodedSource = source.replace(/^\ufeff/, '')
       expect(outsideText(body)).toEqual(outsideText(decodedSource))
@@ -85,10 +85,10 @@ describe('ASS tasks', () => {
       expect(body).toContain('Comment: 0,0:00:18.00,0:00:20.00,Default,,0,0,0,,TLC: "shiokaze" is the sea breeze')
       expect(parseAss(body).cues.map((c) => c.text)).toEqual(parseAss(decodedSource).cues.map((c) => `[ja] ${c.text}`))
 
-      // The original is the uploaded file itself; bilingual puts the translation above the original.
+      // The original is the uploaded file itself; bilingual puts the translation below the original, as SRT and VTT do.
       expect((await download(taskId, auth, '?content=original')).body).toBe(decodedSource)
       const bilingual = (await download(taskId, auth, '?content=bilingual')).body
-      expect(bilingual).toContain(',Mina,0,0,0,,[ja] Where did the ferry go?\\NWhere did the ferry go?')
+      expect(bilingual).toContain(',Mina,0,0,0,,Where did the ferry go?\\N[ja] Where did the ferry go?')
       expect(outsideText(bilingual)).toEqual(outsideText(decodedSource))
     })
   }
@@ -101,7 +101,7 @@ describe('ASS tasks', () => {
     expect(sent).not.toContain('{\\')
     expect(sent).not.toContain('check this line')
     const { body, disposition } = await download(taskId, auth)
-    expect(disposition).toContain('Night Market.translated.ssa')
+    expect(disposition).toContain('Night Market.ja.translated.ssa')
     const lines = (text: string) => text.split('\r\n').map((line) => (line.startsWith('Dialogue:') ? line.split(',').slice(0, 9).join(',') : line))
     expect(lines(body)).toEqual(lines(source))
     expect(body).toContain(',Note,,0000,0000,0000,,{\\a6}[ja] Stall 14: noodles, since 1987\r\n')
@@ -117,7 +117,7 @@ describe('ASS tasks', () => {
   it('converts to SRT and VTT on request, and the stored file is ASS', async () => {
     const { taskId, auth } = await translated('ep.ssa', ANIME)
     const srt = await download(taskId, auth, '?format=srt')
-    expect(srt.disposition).toContain('ep.translated.srt')
+    expect(srt.disposition).toContain('ep.ja.translated.srt')
     expect(srt.body).toContain('1\n00:00:01,500 --> 00:00:04,200\n[ja] Where did the ferry go?\n')
     const vtt = await download(taskId, auth, '?format=vtt&content=bilingual')
     expect(vtt.body).toMatch(/^WEBVTT\n/)
@@ -144,7 +144,7 @@ intro
   it('keep ids, settings, blocks and speakers; converts to ASS', async () => {
     const { taskId, auth } = await translated('clip.VTT', VTT)
     const { body, disposition } = await download(taskId, auth)
-    expect(disposition).toContain('clip.translated.vtt')
+    expect(disposition).toContain('clip.ja.translated.vtt')
     expect(body).toBe(`WEBVTT
 
 STYLE

@@ -5,8 +5,8 @@ import { newTaskId } from './create'
 
 describe('task helpers', () => {
   it('names exports after the upload', () => {
-    expect(exportName('Movie.SRT', 'vtt', 'bilingual')).toBe('Movie.bilingual.vtt')
-    expect(exportName('.srt', 'srt', 'original')).toBe('subtitles.original.srt')
+    expect(exportName('Movie.SRT', 'vtt', 'bilingual', 'ja')).toBe('Movie.ja.bilingual.vtt')
+    expect(exportName('.srt', 'srt', 'original', 'fr')).toBe('subtitles.fr.original.srt')
   })
 
   it('writes Content-Disposition with an RFC 5987 name when it is not plain ASCII', () => {

@@ -307,6 +307,8 @@ describe('pipeline outcomes', () => {
         throw new Error('disk full')
       },
       get: async () => null,
+      size: async () => null,
+      stream: async () => null,
       delete: async () => {},
     }
     expect(await runTranslationTask({ taskId, storage, ...PIPELINE })).toBe('completed')

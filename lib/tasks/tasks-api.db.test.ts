@@ -191,7 +191,7 @@ describe('reading, editing, exporting and deleting tasks', () => {
     expect(await missing.json()).toMatchObject({ code: 40400, msg: 'segment does not exist' })
 
     const srt = await exportRoute(jsonRequest('GET', `/api/tasks/${taskId}/export?format=srt&content=bilingual`, owner.auth), ctx({ id: taskId }))
-    expect(srt.headers.get('content-disposition')).toBe(`attachment; filename="__ 01.bilingual.srt"; filename*=UTF-8''${encodeURIComponent('电影 01.bilingual.srt')}`)
+    expect(srt.headers.get('content-disposition')).toBe(`attachment; filename="__ 01.ja.bilingual.srt"; filename*=UTF-8''${encodeURIComponent('电影 01.ja.bilingual.srt')}`)
     expect(await srt.text()).toContain('2\n00:00:04,000 --> 00:00:06,500\n<i>How are you?</i>\n<i>お元気ですか？</i>\n')
     const vtt = await exportRoute(jsonRequest('GET', `/api/tasks/${taskId}/export?format=vtt&content=translated`, owner.auth), ctx({ id: taskId }))
     expect(vtt.headers.get('content-type')).toContain('text/vtt')

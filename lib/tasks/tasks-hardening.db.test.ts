@@ -132,8 +132,8 @@ describe('hostile ids and parameters', () => {
     expect(res.status).toBe(200)
     const header = res.headers.get('content-disposition') ?? ''
     expect(header).not.toMatch(/[\r\n]/)
-    expect(header).toMatch(/^attachment; filename="ev_ilSet-Cookie: a=b; _\.original\.srt"; filename\*=UTF-8''[A-Za-z0-9%._~-]+$/)
-    expect(decodeURIComponent(header.split("''")[1])).toBe('ev"ilSet-Cookie: a=b; 名.original.srt')
+    expect(header).toMatch(/^attachment; filename="ev_ilSet-Cookie: a=b; _\.ja\.original\.srt"; filename\*=UTF-8''[A-Za-z0-9%._~-]+$/)
+    expect(decodeURIComponent(header.split("''")[1])).toBe('ev"ilSet-Cookie: a=b; 名.ja.original.srt')
   })
 })
 

@@ -1,5 +1,4 @@
 import 'server-only'
-import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
@@ -15,16 +14,15 @@ import { appStorage } from '@/lib/tasks/storage'
 import { cleanFileName } from '@/lib/tasks/upload'
 import { checkService } from '@/lib/translate/service'
 import { audioExtension, checkAudioFile } from './audio-upload'
-import { transcriptionCost } from './cost'
+import { billedMinutes, transcriptionCost } from './cost'
 import { CHUNK_TARGET_MS } from './plan'
 import { TRANSCRIBING } from './run'
 import type { AudioEstimate, TranscribeFields } from './schemas'
+import { findStagedAudio, newStagedAudioId, stageAudio } from './staged-audio'
 
 /** A recording as the route streamed it to a temp file. */
-export type AudioUpload = { path: string; fileName: string }
+export type AudioUpload = { path: string; fileName: string; bytes?: number }
 
-export const STAGED_AUDIO_TTL_MS = 24 * 3600_000
-const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/
 /** A chunk takes a provider roughly this long (Whisper runs far faster than real time). */
 const CHUNK_ESTIMATE_MS = 30_000
 
@@ -35,17 +33,20 @@ function cleanAudioName(name: string): string {
 }
 
 /**
- * What the upload dialog shows for a recording: its real duration and format (ffprobe), the cost
+ * What the upload dialog shows for a recording: its real duration (decoded) and format, the cost
  * with and without translation, chunks and a rough time. Rule: the recording is kept in storage a
- * day under the answered `uploadId`, so the transcribe call needs no second upload.
+ * day under the answered `uploadId`, so the transcribe call needs no second upload (staged-audio.ts
+ * caps how many a user keeps).
  */
-export async function estimateAudio({ userId, upload, targetLanguage, storage }: { userId: string; upload: AudioUpload; targetLanguage?: string; storage?: StorageDriver }): Promise<AudioEstimate> {
+export async function estimateAudio({ userId, upload, targetLanguage, storage, signal }: { userId: string; upload: AudioUpload | null; targetLanguage?: string; storage?: StorageDriver; signal?: AbortSignal }): Promise<AudioEstimate> {
   assertTranscriptionAvailable()
-  const info = await checkAudioFile(upload.path)
-  const id = randomBytes(18).toString('base64url')
+  if (!upload) throw new AppError('bad_request', 'audioRequired')
+  const info = await checkAudioFile(upload.path, { userId, signal })
+  const id = newStagedAudioId()
   const storageKey = `staged-audio/${id}${audioExtension(info.format)}`
-  await (storage ?? appStorage()).put(storageKey, await readFile(upload.path), { timeoutMs: 300_000 })
-  await db.stagedAudio.create({ data: { id, userId, fileName: cleanAudioName(upload.fileName), storageKey, format: info.format, durationMs: info.durationMs } })
+  const bytes = await readFile(upload.path)
+  await (storage ?? appStorage()).put(storageKey, bytes, { timeoutMs: 300_000 })
+  await stageAudio({ id, userId, storage, recording: { fileName: cleanAudioName(upload.fileName), storageKey, format: info.format, durationMs: info.durationMs, bytes: bytes.length } })
   const chunks = Math.max(1, Math.ceil(info.durationMs / CHUNK_TARGET_MS))
   const transcribe = transcriptionCost(info.durationMs, { translated: false })
   const transcribeAndTranslate = transcriptionCost(info.durationMs, { translated: true })
@@ -53,6 +54,7 @@ export async function estimateAudio({ userId, upload, targetLanguage, storage }:
     uploadId: id,
     kind: 'transcription',
     durationMs: info.durationMs,
+    minutes: billedMinutes(info.durationMs),
     format: info.format,
     codec: info.codec,
     cost: targetLanguage ? transcribeAndTranslate : transcribe,
@@ -69,14 +71,13 @@ function assertTranscriptionAvailable(): void {
 
 type Source = { fileName: string; storageKey: string; durationMs: number; stagedId: string | null; isNew: boolean }
 
-async function sourceFor({ userId, taskId, upload, uploadId, storage }: { userId: string; taskId: string; upload: AudioUpload | null; uploadId?: string; storage: StorageDriver }): Promise<Source> {
+async function sourceFor({ userId, taskId, upload, uploadId, storage, signal }: { userId: string; taskId: string; upload: AudioUpload | null; uploadId?: string; storage: StorageDriver; signal?: AbortSignal }): Promise<Source> {
   if (uploadId) {
-    const staged = UPLOAD_ID.test(uploadId) ? await db.stagedAudio.findFirst({ where: { id: uploadId, userId, createdAt: { gt: new Date(Date.now() - STAGED_AUDIO_TTL_MS) } } }) : null
-    if (!staged) throw new AppError('not_found', 'uploadExpired')
+    const staged = await findStagedAudio({ userId, uploadId })
     return { fileName: staged.fileName, storageKey: staged.storageKey, durationMs: staged.durationMs, stagedId: staged.id, isNew: false }
   }
   if (!upload) throw new AppError('bad_request', 'audioRequired')
-  const info: AudioInfo = await checkAudioFile(upload.path)
+  const info: AudioInfo = await checkAudioFile(upload.path, { userId, signal })
   const storageKey = `audio/${taskId}${audioExtension(info.format)}`
   await storage.put(storageKey, await readFile(upload.path), { timeoutMs: 300_000 })
   return { fileName: cleanAudioName(upload.fileName), storageKey, durationMs: info.durationMs, stagedId: null, isNew: true }
@@ -84,19 +85,19 @@ async function sourceFor({ userId, taskId, upload, uploadId, storage }: { userId
 
 /**
  * Creates a transcription task from a recording (streamed to a temp file) or an audio estimate's
- * `uploadId`. Rules: the server reads the duration itself and prices from it (cost.ts); ONE
+ * `uploadId`. Rules: the server decodes the recording to measure it and prices from that (cost.ts); ONE
  * transaction reserves the cost (40200 when short, and then nothing is kept), stores the task
  * (kind `transcription`, stage `transcribing`, no segments yet) and queues its job. A staged
  * recording becomes the task's: its staging row goes, its stored file stays as the task's audio.
  */
-export async function createTranscriptionTask({ userId, upload, fields, enqueue, storage }: { userId: string; upload: AudioUpload | null; fields: TranscribeFields; enqueue: Enqueue; storage?: StorageDriver }): Promise<TaskDto> {
+export async function createTranscriptionTask({ userId, upload, fields, enqueue, storage, signal }: { userId: string; upload: AudioUpload | null; fields: TranscribeFields; enqueue: Enqueue; storage?: StorageDriver; signal?: AbortSignal }): Promise<TaskDto> {
   assertTranscriptionAvailable()
   const target = fields.targetLanguage
   if (target && fields.sourceLanguage !== 'auto' && target === fields.sourceLanguage) throw new AppError('bad_request', 'targetLanguageInvalid')
   const service = target ? checkService(fields.service || 'deepseek') : 'deepseek'
   const store = storage ?? appStorage()
   const id = newTaskId()
-  const source = await sourceFor({ userId, taskId: id, upload, uploadId: fields.uploadId, storage: store })
+  const source = await sourceFor({ userId, taskId: id, upload, uploadId: fields.uploadId, storage: store, signal })
   const cost = transcriptionCost(source.durationMs, { translated: Boolean(target) })
   await enqueue.prepare?.()
   try {
@@ -131,14 +132,4 @@ export async function createTranscriptionTask({ userId, upload, fields, enqueue,
     if (source.isNew) await store.delete(source.storageKey).catch((e) => log.warn('transcribe.orphan_audio_delete_failed', { taskId: id, error: e }))
     throw error
   }
-}
-
-/** Deletes staged recordings older than a day, with their stored files (the maintenance pass). */
-export async function deleteStaleAudio({ now = new Date(), storage }: { now?: Date; storage?: StorageDriver } = {}): Promise<number> {
-  const stale = await db.stagedAudio.findMany({ where: { createdAt: { lt: new Date(now.getTime() - STAGED_AUDIO_TTL_MS) } }, select: { id: true, storageKey: true } })
-  for (const row of stale) {
-    await (storage ?? appStorage()).delete(row.storageKey).catch((error) => log.warn('transcribe.stale_audio_delete_failed', { error }))
-    await db.stagedAudio.delete({ where: { id: row.id } }).catch(() => {})
-  }
-  return stale.length
 }

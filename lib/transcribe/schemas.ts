@@ -6,6 +6,12 @@ import { flag, sourceLanguageField } from '@/lib/tasks/schemas'
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024
 /** Longest recording: 3 hours. */
 export const MAX_AUDIO_MS = 3 * 60 * 60 * 1000
+/**
+ * What a codec adds around the sound (an Opus encoder's pre-skip is 6.5 ms, an AAC frame's padding
+ * tens of ms): allowed on top of the limit and of every billed minute, so a 3:00:00 recording is
+ * accepted and a 2:00 one is 2 minutes.
+ */
+export const CODEC_PADDING_MS = 1000
 
 /**
  * The text fields of `POST /api/tasks/transcribe` (multipart, beside the `file`, or alone with the
@@ -28,7 +34,7 @@ export const transcribeFields = z.object({
 
 export type TranscribeFields = z.infer<typeof transcribeFields>
 
-/** `POST /api/tasks/estimate?media=audio`: only the optional target language matters to the price. */
+/** `POST /api/tasks/transcribe/estimate` (multipart, beside the `file`): only the optional target language matters to the price. */
 export const audioEstimateFields = transcribeFields.pick({ targetLanguage: true, sourceLanguage: true })
 
 /** What the upload dialog shows for a recording before transcribing it. */
@@ -36,8 +42,10 @@ export const audioEstimateSchema = z.object({
   /** The recording as kept for a day; `POST /api/tasks/transcribe` takes it instead of the file. */
   uploadId: z.string(),
   kind: z.literal('transcription'),
-  /** What the server read with ffprobe, never what the browser said. */
+  /** How long the recording decodes to on the server, never what the browser or the file's header said. */
   durationMs: z.number().int(),
+  /** The minutes billed: each started one, the codec's second of padding allowed (a 2:00 recording is 2). */
+  minutes: z.number().int(),
   format: z.string(),
   codec: z.string(),
   /** Points: 10 per started minute, 20 with a target language (docs/billing.md). */

@@ -8,7 +8,7 @@ import type { NextRequest } from 'next/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startSttFake, STT_MAX_BYTES } from '@/fakes/stt'
-import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
+import { POST as estimateRoute } from '@/app/api/tasks/transcribe/estimate/route'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { GET as audioRoute } from '@/app/api/tasks/[id]/audio/route'
 import { DELETE as deleteRoute, GET as taskRoute } from '@/app/api/tasks/[id]/route'
@@ -87,9 +87,9 @@ function expectOnSpeech(cues: { startMs: number; endMs: number }[], placed: Plac
 }
 
 describe('a recording to subtitles', () => {
-  it('estimates from what ffprobe reads, transcribes and translates: one cue per sentence on the speech, charged once', async () => {
+  it('estimates from the decoded length, transcribes and translates: one cue per sentence on the speech, charged once', async () => {
     const { user, auth } = await fundedUser(100)
-    const estimate = await upload(estimateRoute, '/api/tasks/estimate?media=audio', auth, short.file, { targetLanguage: 'fr' })
+    const estimate = await upload(estimateRoute, '/api/tasks/transcribe/estimate', auth, short.file, { targetLanguage: 'fr' })
     expect(estimate.status).toBe(200)
     expect(estimate.data).toMatchObject({ kind: 'transcription', format: 'ogg', codec: 'opus', cost: 20, costs: { transcribe: 10, transcribeAndTranslate: 20 }, chunks: 1 })
     expect(Math.abs(estimate.data.durationMs - 21_000)).toBeLessThan(100)
@@ -151,7 +151,7 @@ describe('a recording to subtitles', () => {
     const { auth } = await fundedUser(100)
     const text = path.join(dir, 'notes.srt')
     writeFileSync(text, '1\n00:00:01,000 --> 00:00:02,000\nHello\n')
-    for (const [route, url] of [[estimateRoute, '/api/tasks/estimate?media=audio'], [transcribeRoute, '/api/tasks/transcribe']] as const) {
+    for (const [route, url] of [[estimateRoute, '/api/tasks/transcribe/estimate'], [transcribeRoute, '/api/tasks/transcribe']] as const) {
       const en = await upload(route, url, auth, text)
       expect(en).toMatchObject({ status: 400, code: 40000, msg: 'this file has no sound we can read; please choose an audio recording or a video' })
       const zh = await upload(route, url, { ...auth, 'x-locale': 'zh-CN' }, text)

@@ -64,6 +64,11 @@ describe('GET /api/openapi.json', () => {
     expect(estimate.requestBody!.content).toHaveProperty('multipart/form-data')
     expect(Object.keys(estimate.responses['200'].content!['application/json'].schema.properties!.data!.properties!)).toEqual(expect.arrayContaining(['cost', 'segments']))
     expect(estimate.responses).toHaveProperty('402')
+
+    // A recording's estimate is a call of its own: its text fields beside the streamed file, its answer the decoded length and price.
+    const recording = operation('POST', '/api/tasks/transcribe/estimate')!
+    expect(Object.keys(recording.requestBody!.content['multipart/form-data'].schema.properties!)).toEqual(expect.arrayContaining(['file', 'targetLanguage']))
+    expect(Object.keys(recording.responses['200'].content!['application/json'].schema.properties!.data!.properties!)).toEqual(expect.arrayContaining(['uploadId', 'durationMs', 'minutes', 'costs']))
   })
 
   it('marks signed-in calls as needing a session, and leaves public ones open', () => {

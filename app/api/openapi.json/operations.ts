@@ -33,6 +33,7 @@ import * as tasksIdSegments from '@/app/api/tasks/[id]/segments/route'
 import * as tasksIdSegmentsShift from '@/app/api/tasks/[id]/segments/shift/route'
 import * as tasksBatch from '@/app/api/tasks/batch/route'
 import * as tasksEstimate from '@/app/api/tasks/estimate/route'
+import * as tasksTranscribeEstimate from '@/app/api/tasks/transcribe/estimate/route'
 import * as tasksTranscribe from '@/app/api/tasks/transcribe/route'
 import * as tasksIdAudio from '@/app/api/tasks/[id]/audio/route'
 import * as tasksExportZip from '@/app/api/tasks/export.zip/route'
@@ -95,6 +96,7 @@ const modules: Record<string, object> = {
   '/api/tasks/batch': tasksBatch,
   '/api/tasks/estimate': tasksEstimate,
   '/api/tasks/transcribe': tasksTranscribe,
+  '/api/tasks/transcribe/estimate': tasksTranscribeEstimate,
   '/api/tasks/{id}/audio': tasksIdAudio,
   '/api/tasks/export.zip': tasksExportZip,
   '/api/tasks': tasks,

@@ -49,7 +49,7 @@ export function MemoryView() {
   const onImport = (file: File | undefined) => {
     if (!file) return
     importing.mutate(file, {
-      onSuccess: (result) => toast.success(t('import.done', { imported: result.imported, skipped: result.skipped })),
+      onSuccess: (result) => toast.success(t('import.done', { imported: result.imported, skipped: result.skipped, tooLong: result.tooLong, max: result.maxChars })),
       onError: (error) => toast.error(errorText(error, t('import.failed')), { id: 'memory-import' }),
     })
   }

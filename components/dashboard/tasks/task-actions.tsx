@@ -10,7 +10,13 @@ import { errorText } from '@/lib/client/api'
 import { defaultExportContent } from '@/lib/client/task-helpers'
 import { downloadExport, type Task } from '@/lib/client/tasks'
 
-/** Edit and download (only once completed), retry (a failed task) and delete, for one row of the task list. */
+const ICON = 'size-4 shrink-0'
+
+/**
+ * Edit and download (only once completed), retry (a failed task) and delete, for one row of the
+ * task list. Download and delete are icon buttons named for the file, so the row's actions fit
+ * their column in every language at laptop widths (issue 29).
+ */
 export function TaskActions({ task, onDelete }: { task: Task; onDelete: (task: Task) => void }) {
   const t = useTranslations('tasks.actions')
   const [isDownloading, setDownloading] = useState(false)
@@ -29,14 +35,18 @@ export function TaskActions({ task, onDelete }: { task: Task; onDelete: (task: T
   }
 
   return (
-    <div className="flex items-center justify-end gap-1.5">
+    <div className="flex items-center justify-end gap-1" data-testid="task-actions">
       {isCompleted && (
         <>
           <LocalizedLink href={`/edit/${task.id}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })} data-testid="task-edit">
             {t('edit')}
           </LocalizedLink>
-          <Button variant="secondary" size="sm" onClick={download} isLoading={isDownloading} data-testid="task-download">
-            {t('download')}
+          <Button variant="ghost" size="sm" onClick={download} isLoading={isDownloading} className="w-8 px-0" title={t('download')} aria-label={t('downloadNamed', { fileName: task.fileName })} data-testid="task-download">
+            {!isDownloading && (
+              <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className={ICON}>
+                <path d="M8 2.5v8m0 0L5 7.5m3 3 3-3M3 11v1.5A1.5 1.5 0 0 0 4.5 14h7a1.5 1.5 0 0 0 1.5-1.5V11" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            )}
           </Button>
         </>
       )}
@@ -45,8 +55,10 @@ export function TaskActions({ task, onDelete }: { task: Task; onDelete: (task: T
           {t('retry')}
         </Button>
       )}
-      <Button variant="ghost" size="sm" onClick={() => onDelete(task)} className="hover:text-danger" data-testid="task-delete" aria-label={t('deleteNamed', { fileName: task.fileName })}>
-        {t('delete')}
+      <Button variant="ghost" size="sm" onClick={() => onDelete(task)} className="w-8 px-0 hover:text-danger" title={t('delete')} aria-label={t('deleteNamed', { fileName: task.fileName })} data-testid="task-delete">
+        <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className={ICON}>
+          <path d="M2.5 4.5h11M6.5 4.5V3a1 1 0 0 1 1-1h1a1 1 0 0 1 1 1v1.5M4 4.5l.6 8.1a1.5 1.5 0 0 0 1.5 1.4h3.8a1.5 1.5 0 0 0 1.5-1.4l.6-8.1M6.75 7v4.5M9.25 7v4.5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
       </Button>
     </div>
   )

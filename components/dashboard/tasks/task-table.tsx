@@ -5,7 +5,9 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { useLanguageName, useLanguagePair } from '@/components/tasks/language-name'
 import { ServiceBadge } from '@/components/tasks/service-badge'
+import { isTranscriptOnly } from '@/components/tasks/transcript-only'
 import { Button } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
@@ -15,6 +17,24 @@ import { TaskStatusBadge } from './task-status-badge'
 import { useDateTime } from '@/lib/client/use-date-time'
 
 type Selection = { all: boolean; some: boolean; toggleAll: () => void }
+
+// Fixed column widths (the table is laid out `table-fixed`): the file name takes what is left and
+// is cut short, languages wrap, and the actions always fit, so the table never scrolls sideways
+// on a laptop (issue 29). Below 1280 px the cost moves under the file name.
+const COST_COLUMN = 'max-xl:hidden'
+
+function Columns() {
+  return (
+    <colgroup>
+      <col className="w-10" />
+      <col />
+      <col className="w-[26%]" />
+      <col className="w-44" />
+      <col className={cn('w-28', COST_COLUMN)} />
+      <col className="w-40" />
+    </colgroup>
+  )
+}
 
 function Head({ selection }: { selection?: Selection }) {
   const t = useTranslations('tasks.columns')
@@ -40,7 +60,7 @@ function Head({ selection }: { selection?: Selection }) {
         <TH>{t('file')}</TH>
         <TH>{t('languages')}</TH>
         <TH>{t('status')}</TH>
-        <TH className="text-right">{t('cost')}</TH>
+        <TH className={cn('text-right', COST_COLUMN)}>{t('cost')}</TH>
         <TH className="text-right">
           <span className="sr-only">{t('actions')}</span>
         </TH>
@@ -95,7 +115,8 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
           </div>
         </div>
       )}
-    <Table data-testid="task-table">
+    <Table data-testid="task-table" className="table-fixed">
+      <Columns />
       <Head selection={selection} />
       <TBody>
         {tasks.map((task) => (
@@ -112,26 +133,29 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
                 />
               )}
             </TD>
-            <TD className="max-w-72">
-              <p className="truncate font-medium text-fg" title={task.fileName}>
+            <TD>
+              <p className="truncate font-medium text-fg" title={task.fileName} data-testid="task-file-name">
                 {task.fileName}
               </p>
-              <p className="tabular mt-0.5 text-xs whitespace-nowrap text-subtle">
-                <FormatLabel format={task.format} />
-                {task.kind === 'transcription' && <SpeechLabel />}
-                <span className="sr-only">{t('columns.submitted')} </span>
-                {task.submitTime ? <time dateTime={task.submitTime}>{submitted(task.submitTime)}</time> : '—'}
+              <p className="tabular mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-subtle">
+                {/* A transcript's format is only its export's default: the label says where it came from instead. */}
+                {task.kind === 'transcription' ? <SpeechLabel /> : <FormatLabel format={task.format} />}
+                <span className="whitespace-nowrap">
+                  <span className="sr-only">{t('columns.submitted')} </span>
+                  {task.submitTime ? <time dateTime={task.submitTime}>{submitted(task.submitTime)}</time> : '—'}
+                </span>
+                {typeof task.cost === 'number' && <span className="whitespace-nowrap xl:hidden">· {t('points', { points: task.cost })}</span>}
               </p>
             </TD>
             <TD>
               <div className="flex flex-col items-start gap-1">
                 {isTranscriptOnly(task) ? (
-                  <span className="whitespace-nowrap text-muted" data-testid="task-transcript-only">
+                  <span className="text-muted" data-testid="task-transcript-only">
                     {t('kind.transcriptOnlyOf', { language: name(task.originalLanguage === 'auto' ? task.detectedLanguage || 'auto' : task.originalLanguage) })}
                   </span>
                 ) : (
                   <>
-                    <span className="whitespace-nowrap text-muted">{pair(task)}</span>
+                    <span className="text-muted" data-testid="task-languages">{pair(task)}</span>
                     <ServiceBadge service={task.translationService} />
                   </>
                 )}
@@ -140,7 +164,7 @@ export function TaskTable({ tasks, onDelete }: { tasks: Task[]; onDelete: (task:
             <TD>
               <TaskStatusBadge task={task} />
             </TD>
-            <TD className="tabular text-right whitespace-nowrap text-muted">{typeof task.cost === 'number' ? t('points', { points: task.cost }) : '—'}</TD>
+            <TD className={cn('tabular text-right whitespace-nowrap text-muted', COST_COLUMN)}>{typeof task.cost === 'number' ? t('points', { points: task.cost }) : '—'}</TD>
             <TD>
               <TaskActions task={task} onDelete={onDelete} />
             </TD>
@@ -156,14 +180,15 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
   const t = useTranslations('common')
   return (
     <div role="status" aria-label={t('loading')}>
-      <Table>
+      <Table className="table-fixed">
+        <Columns />
         <Head />
         <TBody>
           {Array.from({ length: rows }, (_, i) => (
             <tr key={i}>
               <TD className="w-8 pr-0" />
               <TD>
-                <Skeleton className="h-4 w-44" />
+                <Skeleton className="h-4 w-full max-w-44" />
                 <Skeleton className="mt-1.5 h-3 w-24" />
               </TD>
               <TD>
@@ -173,11 +198,11 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
               <TD>
                 <Skeleton className="h-5 w-20 rounded-full" />
               </TD>
-              <TD>
+              <TD className={COST_COLUMN}>
                 <Skeleton className="ml-auto h-4 w-14" />
               </TD>
               <TD>
-                <Skeleton className="ml-auto h-8 w-40" />
+                <Skeleton className="ml-auto h-8 w-24" />
               </TD>
             </tr>
           ))}
@@ -187,14 +212,11 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
   )
 }
 
-/** A transcription without a target language: its subtitles stay in the spoken language. */
-const isTranscriptOnly = (task: Task) => task.kind === 'transcription' && (task.targetLanguage === task.originalLanguage || task.targetLanguage === 'auto')
-
 /** Marks a task made from a recording (speech to subtitles) rather than from a subtitle file. */
 function SpeechLabel() {
   const t = useTranslations('tasks')
   return (
-    <span className="mr-1.5 rounded border border-info/40 px-1 text-[10px] font-medium text-info" data-testid="task-kind" data-kind="transcription">
+    <span className="rounded border border-info/40 px-1 text-[10px] font-medium whitespace-nowrap text-info" data-testid="task-kind" data-kind="transcription">
       {t('kind.transcription')}
     </span>
   )
@@ -203,7 +225,7 @@ function SpeechLabel() {
 /** The uploaded file's format as a short label (SRT, VTT, ASS) before the submit time. */
 function FormatLabel({ format = 'srt' }: { format?: Task['format'] }) {
   return (
-    <span className="mr-1.5 rounded border border-border px-1 text-[10px] font-medium tracking-wide text-muted uppercase" data-testid="task-format">
+    <span className="rounded border border-border px-1 text-[10px] font-medium tracking-wide text-muted uppercase" data-testid="task-format">
       {format}
     </span>
   )

@@ -35,9 +35,15 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
     close()
     onCreated?.()
   }
+  // A recording starts by being transcribed (then translated, when a language was chosen).
+  const transcribing = ([task]: { fileName: string }[]) => {
+    toast.success(t('recording.started', { fileName: task.fileName }), { description: t('recording.startedHint') })
+    close()
+    onCreated?.()
+  }
   const flow = useUploadFlow({ canUseGoogle: features.googleTranslation, onCreated: created })
   // A video or a recording (issue 22) takes the dialog over until subtitle files are picked again.
-  const recording = useRecordingFlow({ canUseGoogle: features.googleTranslation, onCreated: created })
+  const recording = useRecordingFlow({ canUseGoogle: features.googleTranslation, onCreated: transcribing })
   const chooseFiles = (files: File[]) => {
     if (files.length === 1 && isMediaFile(files[0])) {
       flow.clearFiles()

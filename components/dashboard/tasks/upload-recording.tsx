@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/input'
 import { Progress } from '@/components/ui/progress'
 import { Select } from '@/components/ui/select'
 import { clockTime } from '@/lib/client/media/media-file'
-import { estimatedSeconds } from '@/lib/client/task-helpers'
+import { estimatedSeconds, POINT_RATES } from '@/lib/client/task-helpers'
 import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
 import type { RecordingFlow } from './use-recording-flow'
@@ -19,7 +19,7 @@ function Stat({ label, children, testId }: { label: string; children: ReactNode;
   return (
     <div className="min-w-0">
       <dt className="text-xs text-subtle">{label}</dt>
-      <dd className="tabular mt-0.5 text-sm font-medium whitespace-nowrap text-fg" data-testid={testId}>
+      <dd className="tabular mt-0.5 text-sm font-medium break-words text-fg" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -79,7 +79,8 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
         </div>
       )}
       {estimate && (
-        <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border px-4 py-3 sm:flex sm:justify-between sm:gap-6" data-testid="recording-estimate">
+        // Two by two: "20 points (1 min of sound)" needs its room, and four columns squeezed it over its neighbour (issue 29).
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-border px-4 py-3" data-testid="recording-estimate">
           <Stat label={t('duration')} testId="recording-duration">
             <span data-ms={estimate.durationMs}>{clockTime(estimate.durationMs)}</span>
           </Stat>
@@ -87,7 +88,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
             {choices.source === 'auto' ? t('spokenDetected') : name(choices.source)}
           </Stat>
           <Stat label={t('cost')} testId="recording-cost">
-            <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: Math.ceil(estimate.durationMs / 60_000) })}</span>
+            <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: estimate.minutes })}</span>
           </Stat>
           <Stat label={t('time')} testId="recording-time">
             {t('timeValue', { minutes: Math.max(1, Math.ceil(estimatedSeconds(estimate.estimatedMs) / 60)) })}
@@ -99,7 +100,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
           <Field id="recording-source" label={t('spokenChoice')}>
             <Select id="recording-source" value={choices.source} onValueChange={(source) => set({ source, target: source === choices.target ? '' : choices.target })} options={spokenOptions} disabled={flow.isSubmitting} data-testid="recording-source" />
           </Field>
-          <Field id="recording-target" label={t('subtitlesIn')} hint={choices.target ? t('pricedWithTranslation') : t('pricedTranscript')}>
+          <Field id="recording-target" label={t('subtitlesIn')} hint={choices.target ? t('pricedWithTranslation', { points: POINT_RATES.translated }) : t('pricedTranscript', { points: POINT_RATES.transcript })}>
             <Select
               id="recording-target"
               value={choices.target || TRANSCRIPT_ONLY}
