@@ -9,8 +9,3 @@ import { normaliseText } from '@/lib/translate/tokens'
 export function memoryKey(text: string): string {
   return createHash('sha256').update(normaliseText(text).normalize('NFC')).digest('hex')
 }
-
-/** The language a task's lines are in: the one chosen, or the detected one for `auto`. */
-export function taskSourceLanguage(task: { originalLanguage: string; detectedLanguage: string }): string {
-  return task.originalLanguage === 'auto' ? task.detectedLanguage : task.originalLanguage
-}

@@ -31,7 +31,7 @@ export async function recallTranslations({ userId, sourceLanguage, targetLanguag
  */
 export async function memoryCoverage({ userId, sourceLanguage, texts }: { userId: string; sourceLanguage: string; texts: readonly string[] }): Promise<Record<string, number>> {
   const keys = texts.filter((text) => text.trim() !== '').map(memoryKey)
-  if (keys.length === 0 || !(await db.memoryEntry.findFirst({ where: { userId, sourceLanguage }, select: { id: true } }))) return {}
+  if (keys.length === 0 || !(await hasMemory({ userId, sourceLanguage }))) return {}
   const targetsByKey = new Map<string, string[]>()
   const unique = [...new Set(keys)]
   for (let i = 0; i < unique.length; i += 5_000) {
@@ -41,4 +41,9 @@ export async function memoryCoverage({ userId, sourceLanguage, texts }: { userId
   const counts: Record<string, number> = {}
   for (const key of keys) for (const target of targetsByKey.get(key) ?? []) counts[target] = (counts[target] ?? 0) + 1
   return counts
+}
+
+/** Whether the user's memory holds any line of `sourceLanguage` (the upload dialog reads a file again only then). */
+export async function hasMemory({ userId, sourceLanguage }: { userId: string; sourceLanguage: string }): Promise<boolean> {
+  return (await db.memoryEntry.findFirst({ where: { userId, sourceLanguage }, select: { id: true } })) !== null
 }

@@ -1,7 +1,7 @@
 import 'server-only'
 import { db, type Tx } from '@/lib/db'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
-import { memoryKey, taskSourceLanguage } from './keys'
+import { memoryKey } from './keys'
 import type { MemoryOrigin } from './contract'
 
 export type Remembered = { sourceText: string; targetText: string; origin: MemoryOrigin }
@@ -107,32 +107,33 @@ export async function rememberTranslations(
 }
 
 /**
- * Remembers what a finished task keeps: every translated line, a person's edits as `edited`,
- * the rest as `machine` (lines reused from the memory are already in it).
+ * Remembers corrections a review made of machine translations: each takes the place of what the
+ * memory held for its line unless a person's translation (`edited`) is there, and stays `machine`.
+ * A memory at its cap takes no new line (as rememberTranslations).
  */
-export async function rememberTask({ taskId }: { taskId: string }): Promise<number> {
-  const task = await db.task.findUnique({ where: { id: taskId }, select: { userId: true, originalLanguage: true, detectedLanguage: true, targetLanguage: true } })
-  if (!task) return 0
-  const rows = await db.segment.findMany({ where: { taskId, translatedText: { not: null } }, select: { originalText: true, translatedText: true, translatedBy: true }, orderBy: { index: 'asc' } })
-  return rememberTranslations({
-    userId: task.userId,
-    sourceLanguage: taskSourceLanguage(task),
-    targetLanguage: task.targetLanguage,
-    items: rows.map((r) => ({ sourceText: r.originalText, targetText: r.translatedText ?? '', origin: r.translatedBy === 'edited' ? 'edited' : 'machine' })),
-  })
-}
-
-/** Remembers a person's edits of a task's translations (the editor's saves). */
-export async function rememberEdits({ taskId, indexes }: { taskId: string; indexes: readonly number[] }): Promise<number> {
-  if (indexes.length === 0) return 0
-  const task = await db.task.findUnique({ where: { id: taskId }, select: { userId: true, originalLanguage: true, detectedLanguage: true, targetLanguage: true } })
-  if (!task) return 0
-  const rows = await db.segment.findMany({ where: { taskId, index: { in: [...indexes] }, translatedBy: 'edited' }, select: { originalText: true, translatedText: true } })
-  return rememberTranslations({
-    userId: task.userId,
-    sourceLanguage: taskSourceLanguage(task),
-    targetLanguage: task.targetLanguage,
-    items: rows.map((r) => ({ sourceText: r.originalText, targetText: r.translatedText ?? '', origin: 'edited' as const })),
+export async function rememberCorrections({ userId, sourceLanguage, targetLanguage, items }: { userId: string; sourceLanguage: string; targetLanguage: string; items: readonly { sourceText: string; targetText: string }[] }): Promise<number> {
+  // One row per line (a statement may not change a row twice); the last correction wins.
+  const byKey = new Map(
+    items
+      .filter((item) => item.sourceText.trim() !== '' && item.targetText.trim() !== '' && item.sourceText.trim().length <= MAX_CUE_CHARS && item.targetText.length <= MAX_CUE_CHARS)
+      .map((item) => [memoryKey(item.sourceText), item]),
+  )
+  if (sourceLanguage === targetLanguage || byKey.size === 0) return 0
+  return inMemoryLock(db, userId, async (tx) => {
+    let keys = [...byKey.keys()]
+    if ((await tx.memoryEntry.count({ where: { userId } })) + keys.length > MAX_MEMORY_ENTRIES) {
+      const fresh = await newKeys(tx, { userId, sourceLanguage, targetLanguage, keys })
+      keys = keys.filter((key) => !fresh.has(key))
+    }
+    if (keys.length === 0) return 0
+    const kept = keys.map((key) => byKey.get(key)!)
+    return tx.$executeRaw`
+      INSERT INTO "MemoryEntry" ("id", "userId", "sourceLanguage", "targetLanguage", "sourceHash", "sourceText", "targetText", "origin", "updatedAt")
+      SELECT gen_random_uuid()::text, ${userId}, ${sourceLanguage}, ${targetLanguage}, v.h, v.s, v.t, 'machine', now()
+      FROM unnest(${keys}::text[], ${kept.map((i) => i.sourceText.trim())}::text[], ${kept.map((i) => i.targetText)}::text[]) AS v(h, s, t)
+      ON CONFLICT ("userId", "sourceLanguage", "targetLanguage", "sourceHash") DO UPDATE
+        SET "targetText" = EXCLUDED."targetText", "updatedAt" = now()
+        WHERE "MemoryEntry"."origin" = 'machine'`
   })
 }
 
@@ -142,16 +143,12 @@ export async function rememberEdits({ taskId, indexes }: { taskId: string; index
  * as a machine's (`machine`), so a provider's line is never kept as the creator's own. An entry
  * changed since (another edit of the same line) is left alone.
  */
-export async function rememberRestored({ taskId, items }: { taskId: string; items: readonly { sourceText: string; undoneText: string; restoredText: string }[] }): Promise<number> {
+export async function restoreMachineTranslations({ userId, sourceLanguage, targetLanguage, items }: { userId: string; sourceLanguage: string; targetLanguage: string; items: readonly { sourceText: string; undoneText: string; restoredText: string }[] }): Promise<number> {
   const kept = items.filter((item) => item.sourceText.trim() !== '' && item.restoredText.trim() !== '' && item.undoneText !== item.restoredText)
-  if (kept.length === 0) return 0
-  const task = await db.task.findUnique({ where: { id: taskId }, select: { userId: true, originalLanguage: true, detectedLanguage: true, targetLanguage: true } })
-  if (!task) return 0
-  const sourceLanguage = taskSourceLanguage(task)
-  if (sourceLanguage === task.targetLanguage) return 0
+  if (kept.length === 0 || sourceLanguage === targetLanguage) return 0
   return db.$executeRaw`
     UPDATE "MemoryEntry" AS e SET "targetText" = v.r, "origin" = 'machine', "updatedAt" = now()
     FROM unnest(${kept.map((i) => memoryKey(i.sourceText))}::text[], ${kept.map((i) => i.undoneText)}::text[], ${kept.map((i) => i.restoredText)}::text[]) AS v(h, u, r)
-    WHERE e."userId" = ${task.userId} AND e."sourceLanguage" = ${sourceLanguage} AND e."targetLanguage" = ${task.targetLanguage}
+    WHERE e."userId" = ${userId} AND e."sourceLanguage" = ${sourceLanguage} AND e."targetLanguage" = ${targetLanguage}
       AND e."sourceHash" = v.h AND e."origin" = 'edited' AND e."targetText" = v.u`
 }

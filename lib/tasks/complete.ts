@@ -1,7 +1,6 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
-import { rememberTask } from '@/lib/memory'
 import { captureTaskPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
 import { failTask } from './fail'
@@ -9,6 +8,7 @@ import { refundIncompleteReview } from './review-refund'
 import { renderTaskFile, storedContent, taskFormat } from './render'
 import { appStorage, translatedFileKey } from './storage'
 import { untranslatedCueIds } from './untranslated'
+import { rememberTask } from './memory'
 
 const STORAGE_TIMEOUT_MS = 120_000
 

@@ -9,7 +9,7 @@ import { SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 
 // no_speech: a recording in which no speech was found ended there, its points released (not retried).
 export const TASK_STATUSES = ['translating', 'completed', 'failed', 'no_speech'] as const satisfies readonly TaskStatus[]
-export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'edited', 'speech'] as const
+export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'repeat', 'edited', 'speech'] as const
 
 export const taskSchema = z.object({
   id: z.string(),

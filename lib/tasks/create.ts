@@ -5,7 +5,8 @@ import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
 import { estimateTranslationMs } from '@/lib/pricing'
 import { batchSizeFor, checkService } from '@/lib/translate/service'
 import { env } from '@/lib/env'
-import { memoryCoverage } from '@/lib/memory'
+import { hasMemory, memoryCoverage } from '@/lib/memory'
+import { glossaryTermsOfUser } from '@/lib/glossary'
 import type { Estimate } from './contract'
 import { toTaskDto, type TaskDto } from './dto'
 import type { CreateTaskFields } from './schemas'
@@ -92,7 +93,7 @@ export async function createTask({
  * and how many lines the user's translation memory already covers per target language.
  */
 export async function estimateTask(upload: SubtitleUpload, { userId }: { userId: string }): Promise<Estimate> {
-  const entries = await db.glossaryEntry.findMany({ where: { userId }, select: { term: true, targetLanguage: true, sourceLanguage: true } })
+  const entries = await glossaryTermsOfUser({ userId })
   const { segments, detectedLanguage, durationMs, readingMs, pricedBy, cost, glossary } = await summariseUploadOffThread(upload.bytes, entries, upload.format)
   const memory = await memoryCoverageOf(upload, userId, detectedLanguage)
   const e = env()
@@ -115,7 +116,7 @@ export async function estimateTask(upload: SubtitleUpload, { userId }: { userId:
 
 /** Lines of an upload the user's memory covers per target language; the file is read again only for a user with a memory. */
 async function memoryCoverageOf(upload: SubtitleUpload, userId: string, sourceLanguage: string): Promise<Record<string, number>> {
-  if (!(await db.memoryEntry.findFirst({ where: { userId, sourceLanguage }, select: { id: true } }))) return {}
+  if (!(await hasMemory({ userId, sourceLanguage }))) return {}
   const { cues } = await analyseUpload(upload.bytes, upload.format)
   return memoryCoverage({ userId, sourceLanguage, texts: cues.map((c) => c.text) })
 }

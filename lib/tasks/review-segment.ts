@@ -8,6 +8,7 @@ import { chargeFreeTranslation } from '@/lib/translate/free-usage'
 import { providerFor } from '@/lib/translate/service'
 import type { SegmentReviewDto } from './contract'
 import { toSegmentDto } from './dto'
+import { rememberCorrection } from './memory'
 import { findOwnTask } from './queries'
 
 /** Cues on each side of the segment sent along as context, as for a retranslation. */
@@ -81,5 +82,7 @@ export async function reviewSegment({
   await db.$executeRaw`
     UPDATE "Segment" SET "firstTranslation" = COALESCE("firstTranslation", "translatedText"), "translatedText" = ${corrected}, "translatedBy" = ${reviewer.name}, "editedAt" = now()
     WHERE "taskId" = ${taskId} AND "index" = ${segmentId}`
+  // The corrected line is what the memory offers the next task with it, not the one before.
+  await rememberCorrection({ taskId, index: segmentId })
   return { segment: toSegmentDto(await db.segment.findUniqueOrThrow({ where: { taskId_index: { taskId, index: segmentId } } })), corrected: true }
 }

@@ -249,6 +249,24 @@ describe('review this segment (editor)', () => {
     expect((await res.json()).data).toMatchObject({ id: 4, translatedText: `[ja] ${lineText(4)}`, firstTranslation: null })
   })
 
+  it('a line it corrects is what the memory gives the next task with the same line, corrected', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    const first = await create(auth, srt(), {})
+    expect(await runTranslationTask({ taskId: first.data.id, ...PIPELINE })).toBe('completed')
+    const fixed = await (await reviewRoute(jsonRequest('POST', `/api/tasks/${first.data.id}/segments/4/review`, auth), ctx({ id: first.data.id, segmentId: '4' }))).json()
+    expect(fixed.data.corrected).toBe(true)
+
+    fake.resetStats()
+    const next = await create(auth, srt(), {})
+    expect(await runTranslationTask({ taskId: next.data.id, ...PIPELINE })).toBe('completed')
+    // Every line came from the memory, the reviewed one as corrected.
+    expect(fake.stats.counters.lines ?? 0).toBe(0)
+    const segments = (await segmentsOf(auth, next.data.id)).segments
+    expect(segments.find((s) => s.id === 4)).toMatchObject({ translatedText: `[ja] ${lineText(4)} (reviewed)`, translatedBy: 'memory' })
+    expect(segments.find((s) => s.id === 9)).toMatchObject({ translatedText: `[ja] ${lineText(9)}`, translatedBy: 'memory' })
+  })
+
   it('answers 40000 for a segment without a translation or a task of another service, 40400 for a missing segment', async () => {
     const { user, auth } = await makeUser()
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })

@@ -4,12 +4,13 @@ import { env } from '@/lib/env'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
-import { recallTranslations, taskSourceLanguage } from '@/lib/memory'
+import { recallTranslations } from '@/lib/memory'
 import { ProviderError, reviewCues, translateCues, type CueToTranslate, type GlossaryTerm, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
 import { failTask } from './fail'
 import { saveTranslations } from './segment-rows'
+import { taskSourceLanguage } from './source-language'
 
 export type PipelineOptions = {
   /** Builds the provider of a task's service (tests inject one; default: from the environment). */

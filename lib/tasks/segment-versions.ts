@@ -8,7 +8,7 @@ import type { Tx } from '@/lib/db'
 // a provider's.
 
 /** Origins a translation a person did not write may have. */
-const MACHINE = ['deepseek', 'google', 'mymemory', 'memory', 'speech']
+const MACHINE = ['deepseek', 'google', 'mymemory', 'memory', 'repeat', 'speech']
 
 /**
  * Keeps the machine-made translations that `writes` are about to replace (call it in the same

@@ -8,6 +8,7 @@ import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { log } from '@/lib/log'
 import { decodeForChunks, extractChunk, MediaToolError } from '@/lib/media'
+import { spokenTermsFor } from '@/lib/glossary'
 import { formatMs } from '@/lib/subtitles'
 import type { StorageDriver } from '@/lib/storage'
 import { failTask } from '@/lib/tasks/fail'
@@ -74,13 +75,8 @@ async function transcribeWithRetry(provider: SttProvider, request: SttRequest, {
 
 /** The user's glossary terms for the spoken language, as spelling hints (a provider reads about 224 tokens). */
 async function glossaryPrompt(userId: string, language: string): Promise<string | undefined> {
-  const rows = await db.glossaryEntry.findMany({
-    where: { userId, ...(language === 'auto' ? {} : { OR: [{ sourceLanguage: null }, { sourceLanguage: language }] }) },
-    orderBy: { createdAt: 'asc' },
-    select: { term: true },
-  })
   let prompt = ''
-  for (const term of new Set(rows.map((r) => r.term.trim()).filter(Boolean))) {
+  for (const term of await spokenTermsFor({ userId, language })) {
     if (prompt.length + term.length + 2 > 600) break
     prompt += (prompt ? ', ' : '') + term
   }

@@ -97,7 +97,7 @@ describe('translateCues', () => {
     expect(sent).toHaveLength(100)
     expect(new Set(sent).size).toBe(100)
     for (const cue of cues) expect(result.get(cue.id)?.trim()).toBe(`[ja] Phrase number ${(cue.id - 1) % 100}`)
-    expect(reported.filter((r) => r.translatedBy === 'memory')).toHaveLength(900)
+    expect(reported.filter((r) => r.translatedBy === 'repeat')).toHaveLength(900)
   })
 
   it('reuses the translation of an identical line already translated (a resumed task)', async () => {
@@ -109,7 +109,7 @@ describe('translateCues', () => {
     const reported: TranslatedCue[] = []
     await translateCues({ provider: deepseek(), cues, targetLanguage: 'ja', onBatchDone: (done) => void reported.push(...done) })
     expect(reported.sort((a, b) => a.id - b.id)).toEqual([
-      { id: 2, translatedText: '逃げろ！', translatedBy: 'memory' },
+      { id: 2, translatedText: '逃げろ！', translatedBy: 'repeat' },
       { id: 3, translatedText: '[ja] Stop.', translatedBy: 'deepseek' },
     ])
     expect(fake.stats.counters.lines).toBe(1)

@@ -11,7 +11,8 @@ import { estimateTokens, normaliseText, planBatches } from './tokens'
 export type CueToTranslate = { id: number; text: string; translatedText?: string | null }
 
 /** Who made a translation: a provider, or `memory` when the answer for an identical line was reused. */
-export type TranslatedBy = ProviderName | 'memory'
+/** `repeat`: the answer of an identical line earlier in the same file; `memory`: the creator's translation memory's. */
+export type TranslatedBy = ProviderName | 'memory' | 'repeat'
 
 /**
  * With the review pass on, what it did to a cue: `corrected` (then `firstTranslation` holds the
@@ -156,7 +157,7 @@ export async function translateCues({
     if (isBlank(cue.text)) return void immediate.push({ id: cue.id, translatedText: '', translatedBy: null })
     const key = memory ? normaliseText(cue.text) : `#${cue.id}`
     const reused = known.get(key)
-    if (reused !== undefined) return void immediate.push({ id: cue.id, translatedText: reused, translatedBy: 'memory' })
+    if (reused !== undefined) return void immediate.push({ id: cue.id, translatedText: reused, translatedBy: 'repeat' })
     const same = copies.get(key)
     if (same) return void same.push(cue.id)
     copies.set(key, [])
@@ -289,7 +290,7 @@ export async function translateCues({
         corrections === undefined ? {} : corrections === null ? { review: 'failed' } : corrected === undefined ? { review: 'unchanged' } : { review: 'corrected', firstTranslation: texts[i] }
       const text = corrected ?? texts[i]
       done.push({ id: cue.id, translatedText: text, translatedBy: p.name, ...outcome })
-      for (const id of copies.get(cue.key) ?? []) done.push({ id, translatedText: text, translatedBy: 'memory', ...outcome })
+      for (const id of copies.get(cue.key) ?? []) done.push({ id, translatedText: text, translatedBy: 'repeat', ...outcome })
     })
     await report(done)
   }
