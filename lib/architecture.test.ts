@@ -87,6 +87,14 @@ describe('layers', () => {
     expect(lib.filter((edge) => edge.startsWith('lib/tasks -> lib/jobs'))).toEqual([])
   })
 
+  it('lib/transcribe is a library: it imports no table, no task and no Prisma (lib/tasks runs the job)', () => {
+    expect(lib).toContain('lib/tasks -> lib/transcribe')
+    expect(lib.filter((edge) => /^lib\/transcribe -> lib\/(db|tasks)$/.test(edge))).toEqual([])
+    const prisma = productionFiles('lib/transcribe').filter((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)].some((m) => m[1].startsWith('@prisma/')))
+    expect(productionFiles('lib/transcribe').length).toBeGreaterThan(5)
+    expect(prisma).toEqual([])
+  })
+
   it('no domain module imports lib/http (the route layer); lib/auth neither', () => {
     // lib/client (delivery, the browser's side) reads the envelope's codes, and nothing else of it.
     const offenders = lib.filter((edge) => edge.endsWith('-> lib/http') && edge !== 'lib/client -> lib/http')
