@@ -82,7 +82,7 @@ function sidewaysOverflow(page: Page, root: string): Promise<Overflow> {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle')
   // Skeletons and spinners gone: the screen at its final size.
-  await expect(page.locator('main [aria-busy="true"], main [role="status"] .animate-pulse')).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.locator('main [aria-busy="true"], main [role="status"] .animate-pulse')).toHaveCount(0, { timeout: 60_000 })
 }
 
 async function api<T>(page: Page, url: string): Promise<T> {
@@ -158,7 +158,7 @@ async function expectEditorFor(page: Page, kind: 'subtitle' | 'transcript', loca
 }
 
 test('no dashboard section or editor scrolls sideways at 1280x800, in zh-CN, en-US and ja-JP', async ({ page, browser }) => {
-  test.setTimeout(480_000)
+  test.setTimeout(900_000)
   await signIn(page, await newCreator(2000))
   const { subtitleId, transcriptId } = await makeTasks(page)
   const problems: string[] = []
@@ -211,13 +211,13 @@ const DIALOG_TEXTS = {
 } as const
 
 test('the recording dialog keeps its figures in their columns, and a transcript starts with its own toast', async ({ page }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(420_000)
   await signIn(page, await newCreator(500))
   for (const { locale, prefix } of LOCALES) {
     await page.goto(`${prefix}/dashboard`)
     await page.getByTestId('open-upload').first().click()
     await page.getByTestId('upload-input').setInputFiles(recording)
-    await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 120_000 })
     // With a translation the cost is the longest figure ("20 points (1 min of sound)").
     await page.getByTestId('recording-target').click()
     await page.getByRole('option', { name: DIALOG_TEXTS[locale].target, exact: true }).click()
@@ -248,11 +248,12 @@ const WECHAT = {
 } as const
 
 test('the WeChat sandbox panel speaks the login page\'s language', async ({ page, context }) => {
+  test.setTimeout(180_000)
   const panel = await context.newPage()
   for (const { locale, prefix } of LOCALES) {
     await page.goto(`${E2E.cnUrl}${prefix}/login`)
     const frame = page.getByTestId('wechat-sandbox-frame')
-    await expect(frame).toBeVisible()
+    await expect(frame).toBeVisible({ timeout: 30_000 })
     // The sandbox's QR page is another origin; it is read by its address, as the frame loads it.
     await panel.goto((await frame.getAttribute('src'))!)
     await expect(panel.getByTestId('wechat-simulate-scan')).toHaveText(WECHAT[locale].scan)

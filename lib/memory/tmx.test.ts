@@ -34,14 +34,14 @@ describe('parseTmx', () => {
     expect(new Set(fr.sources)).toEqual(new Set(['Hello']))
     expect(fr.targets.slice(0, 3)).toEqual(['line 0', 'line 3', 'line 6'])
     expect(fr.targets.at(-1)).toBe('line 19998')
-  }, 60_000)
+  }, 180_000)
 
   it('groups 20,000 units of one pair into one list, in file order', () => {
     const read = parseTmx(tmx(Array.from({ length: 20_000 }, (_, i) => tuv('en', `source ${i}`) + tuv('fr', `cible ${i}`))))
     expect(read.pairs).toHaveLength(1)
     expect(read.pairs[0].sources).toHaveLength(20_000)
     expect([read.pairs[0].sources[12_345], read.pairs[0].targets[12_345]]).toEqual(['source 12345', 'cible 12345'])
-  }, 60_000)
+  }, 180_000)
 
   it('leaves out and counts lines longer than a cue may be, either side', () => {
     const long = 'x'.repeat(MAX_IMPORT_TEXT_CHARS + 1)
@@ -88,7 +88,7 @@ describe('readTmxOffThread', () => {
     expect(offThread).toEqual(readTmxImport(bytes))
     expect(offThread.pairs.map((p) => p.keys.length)).toEqual([5_000, 5_000])
     expect(threadId).toBe(0)
-  }, 60_000)
+  }, 180_000)
 
   it('keeps the event loop free while a large file is read', async () => {
     const bytes = encode(tmx(Array.from({ length: 40_000 }, (_, i) => tuv('en', `source line ${i}`) + tuv('fr', `ligne ${i}`))))
@@ -99,11 +99,11 @@ describe('readTmxOffThread', () => {
     expect(read.pairs[0].keys).toHaveLength(40_000)
     // Inline, the parse would hold the loop for its whole length and the timer would barely fire.
     expect(ticks).toBeGreaterThan(2)
-  }, 60_000)
+  }, 180_000)
 
   it('answers a bad large file with the same error', async () => {
     const error = await readTmxOffThread(encode(big.replace('</body>', ''))).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ code: 'bad_request', messageKey: 'memoryNotTmx' })
-  }, 60_000)
+  }, 180_000)
 })

@@ -32,9 +32,13 @@ describe('planChunks', () => {
 })
 
 describe('cost', () => {
-  it('is 10 points a started minute, 20 with translation, at least one minute', () => {
+  it('is 10 points a started minute (the codec\'s second of padding allowed), 20 with translation, at least one minute', () => {
     expect(transcriptionCost(21_000, { translated: false })).toBe(10)
-    expect(transcriptionCost(60_001, { translated: false })).toBe(20)
+    // A codec's padding (up to a second past the minute) starts no new minute (issue 27 item 11).
+    expect(transcriptionCost(60_001, { translated: false })).toBe(10)
+    expect(transcriptionCost(61_000, { translated: false })).toBe(10)
+    expect(transcriptionCost(61_001, { translated: false })).toBe(20)
+    expect(transcriptionCost(120_006.5, { translated: false })).toBe(20)
     expect(transcriptionCost(3 * 3600_000, { translated: true })).toBe(3600)
     expect(transcriptionCost(0, { translated: true })).toBe(20)
   })

@@ -83,10 +83,10 @@ describe('a 3-hour recording with a sentence every 5 minutes', () => {
   it('in Ogg with long pages: every sentence comes back, on time', async () => {
     clearPauses()
     expectEverySentenceOnTime(await transcribe(ogg))
-  }, 900_000)
+  }, 1_200_000)
 
   it('in WebM with long clusters, as a browser writes it: every sentence comes back, on time', async () => {
     clearPauses()
     expectEverySentenceOnTime(await transcribe(webm))
-  }, 900_000)
+  }, 1_200_000)
 })
