@@ -122,7 +122,7 @@ async function main() {
     const { grantPoints } = await import('@/lib/points')
     const { POST: estimateRoute } = await import('@/app/api/tasks/transcribe/estimate/route')
     const { POST: transcribeRoute } = await import('@/app/api/tasks/transcribe/route')
-    const { runTask } = await import('@/lib/transcribe')
+    const { runTask } = await import('@/lib/tasks')
     const { stopBoss } = await import('@/lib/jobs')
 
     const user = await db.user.create({ data: { email: 'bench@example.com', name: 'Bench' } })

@@ -87,6 +87,14 @@ describe('layers', () => {
     expect(lib.filter((edge) => edge.startsWith('lib/tasks -> lib/jobs'))).toEqual([])
   })
 
+  it('lib/transcribe is a library: it imports no table, no task and no Prisma (lib/tasks runs the job)', () => {
+    expect(lib).toContain('lib/tasks -> lib/transcribe')
+    expect(lib.filter((edge) => /^lib\/transcribe -> lib\/(db|tasks)$/.test(edge))).toEqual([])
+    const prisma = productionFiles('lib/transcribe').filter((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)].some((m) => m[1].startsWith('@prisma/')))
+    expect(productionFiles('lib/transcribe').length).toBeGreaterThan(5)
+    expect(prisma).toEqual([])
+  })
+
   it('no domain module imports lib/http (the route layer); lib/auth neither', () => {
     // lib/client (delivery, the browser's side) reads the envelope's codes, and nothing else of it.
     const offenders = lib.filter((edge) => edge.endsWith('-> lib/http') && edge !== 'lib/client -> lib/http')
@@ -190,13 +198,6 @@ describe('tables', () => {
     RateLimit: ['lib/rate-limit'],
   }
 
-  /**
-   * The transcription job still runs inside lib/transcribe (issue 28 item 1 moves it, its stage
-   * changes, chunks and staged recordings into lib/tasks): these go when it does, and this list
-   * must then be empty.
-   */
-  const TRANSCRIPTION_JOB_EXCEPTIONS = ['lib/transcribe -> Segment', 'lib/transcribe -> StagedAudio', 'lib/transcribe -> Task', 'lib/transcribe -> TranscriptChunk']
-
   /** Reads across features kept on purpose, each with its reason. */
   const KNOWN_CROSS_READS = [
     // Deleting an account removes its tasks' stored files in the same transaction as the user.
@@ -255,11 +256,11 @@ describe('tables', () => {
   })
 
   it('no feature folder reads or writes another feature\'s tables (but the listed exceptions)', () => {
-    const allowed = new Set([...TRANSCRIPTION_JOB_EXCEPTIONS, ...KNOWN_CROSS_READS])
+    const allowed = new Set(KNOWN_CROSS_READS)
     expect(foreign.filter((edge) => !allowed.has(edge)).sort()).toEqual([])
   })
 
   it('every listed exception is still needed (remove it once the read goes)', () => {
-    expect([...TRANSCRIPTION_JOB_EXCEPTIONS, ...KNOWN_CROSS_READS].filter((edge) => !foreign.includes(edge))).toEqual([])
+    expect(KNOWN_CROSS_READS.filter((edge) => !foreign.includes(edge))).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 'use client'
 
-import type { AudioEstimate } from '@/lib/transcribe/schemas'
+import type { AudioEstimate } from '@/lib/tasks/transcription/schemas'
 import { isApiError } from './api'
 import { postForm } from './post-form'
 import type { Task, TranslationService } from './tasks'
@@ -9,7 +9,7 @@ import type { Task, TranslationService } from './tasks'
 // with the estimate (upload progress shown), which keeps it a day and answers its `uploadId`; the
 // transcribe call names it instead of sending it again (the audio goes again only when it expired).
 
-export type { AudioEstimate } from '@/lib/transcribe/schemas'
+export type { AudioEstimate } from '@/lib/tasks/transcription/schemas'
 
 /** Sends a recording's extracted audio for its real duration and cost (the server decodes it to measure it). */
 export function estimateRecording(audio: Blob, fileName: string, { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) {

@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { deleteStaleUploads, failTask } from '@/lib/tasks'
-import { deleteStaleAudio } from '@/lib/transcribe'
+import { deleteStaleAudio } from '@/lib/tasks'
 import { enqueueTranslation, getBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 

@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss'
 import { log } from '@/lib/log'
 import { countDeadTask, observeTaskRun } from '@/lib/metrics'
 import { failTask, type PipelineOptions } from '@/lib/tasks'
-import { runTask } from '@/lib/transcribe'
+import { runTask } from '@/lib/tasks'
 import { getBoss, stopBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE, type BossSettings } from './boss'
 import { translateTaskJob, type TranslateJob } from './definitions'
 

@@ -1,4 +1,4 @@
-// Translation tasks on the server, their whole lifecycle: upload checks, creation with its
+// Tasks on the server, translations and transcriptions, their whole lifecycle: upload checks, creation with its
 // reservation, start and progress (run-translation), completion, failure, retry, reading, editing,
 // retranslating, exporting and deleting, always as the owner. The queue is handed in (Enqueue).
 export { readSubtitleUpload, analyseSubtitle, cleanFileName, type SubtitleUpload, type AnalysedSubtitle } from './upload'
@@ -21,3 +21,9 @@ export { appStorage, isOssConfigured, translatedFileKey } from './storage'
 export { createTaskFields, getTaskQuery, listTasksQuery, editSegmentBody, editSegmentsBody, retranslateSegmentsBody, shiftSegmentsBody, exportQuery, exportZipQuery, createBatchFields, parseSegmentId, isTaskIdShape, MAX_PAGE, type CreateTaskFields } from './schemas'
 export { createTaskBatch, MAX_BATCH_FILES, MAX_BATCH_LANGUAGES } from './batch'
 export { exportZip, zipEntryName } from './export-zip'
+export { runTask } from './run-task'
+export { estimateAudio, createTranscriptionTask, type AudioUpload } from './transcription/create'
+export { deleteStaleAudio, STAGED_AUDIO_TTL_MS, STAGED_AUDIO_CAP } from './transcription/staged-audio'
+export { runTranscription, TRANSCRIBING, TRANSLATING, type TranscriptionOptions, type TranscriptionOutcome } from './transcription/run'
+export { transcribeFields, audioEstimateFields, audioEstimateSchema, AUDIO_BODY_LIMIT, type TranscribeFields, type AudioEstimate } from './transcription/schemas'
+export { taskAudio } from './transcription/audio'

@@ -1,6 +1,6 @@
 // The price of a recording (docs/billing.md): 10 points per started minute to transcribe it, and
 // 10 more per started minute when it is also translated.
-import { CODEC_PADDING_MS } from './schemas'
+import { CODEC_PADDING_MS } from './limits'
 
 export const POINTS_PER_MINUTE_TRANSCRIBED = 10
 export const POINTS_PER_MINUTE_TRANSLATED = 10

@@ -1,12 +1,9 @@
-// Speech to timed subtitles: a recording's checks, price and storage, the transcription task's
-// creation, its run (cut at silences, chunks sent to an OpenAI-compatible speech-to-text API,
-// words stitched on one timeline, cues built by lib/captions) and the job that runs any task.
-export { estimateAudio, createTranscriptionTask, type AudioUpload } from './create'
-export { deleteStaleAudio, STAGED_AUDIO_TTL_MS, STAGED_AUDIO_CAP } from './staged-audio'
-export { runTranscription, TRANSCRIBING, TRANSLATING, type TranscriptionOptions, type TranscriptionOutcome } from './run'
-export { runTask } from './run-task'
+// Speech to timed words and cues, a library: the provider, the chunk plan, stitching, the
+// recording's checks and limits, pricing. It knows no table and no task: lib/tasks (the
+// transcription job) hands it a file, a plan store and callbacks, and stores what it returns.
+export { transcribeRecording, cuesFromWords, type KnownChunk, type RecordingJob, type RecordingOutcome } from './transcribe-recording'
 export { transcriptionCost, billedMinutes, POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED } from './cost'
-export { planChunks, CHUNK_TARGET_MS } from './plan'
+export { planChunks, CHUNK_TARGET_MS, type ChunkPlan } from './plan'
 export { createSttProvider, SttError, type SttProvider, type SttAnswer } from './provider'
-export { transcribeFields, audioEstimateFields, audioEstimateSchema, AUDIO_BODY_LIMIT, MAX_AUDIO_BYTES, MAX_AUDIO_MS, CODEC_PADDING_MS, type TranscribeFields, type AudioEstimate } from './schemas'
-export { taskAudio } from './audio'
+export { checkAudioFile, audioExtension, audioContentType } from './audio-upload'
+export { MAX_AUDIO_BYTES, MAX_AUDIO_MS, CODEC_PADDING_MS } from './limits'

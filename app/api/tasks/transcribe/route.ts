@@ -3,7 +3,8 @@ import { enqueueTranslation } from '@/lib/jobs'
 import { clientIp } from '@/lib/rate-limit'
 import { taskSchema } from '@/lib/tasks/contract'
 import { limitUploadWork } from '@/lib/tasks/request-limits'
-import { AUDIO_BODY_LIMIT, createTranscriptionTask, MAX_AUDIO_BYTES, transcribeFields } from '@/lib/transcribe'
+import { AUDIO_BODY_LIMIT, createTranscriptionTask, transcribeFields } from '@/lib/tasks'
+import { MAX_AUDIO_BYTES } from '@/lib/transcribe'
 
 // POST /api/tasks/transcribe – creates a transcription task from a recording (multipart: the `file`
 // streamed to disk, at most 200 MB, or the `uploadId` an audio estimate answered) and reserves its cost

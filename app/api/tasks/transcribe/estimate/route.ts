@@ -1,7 +1,8 @@
 import { route } from '@/lib/http'
 import { clientIp } from '@/lib/rate-limit'
 import { limitUploadWork } from '@/lib/tasks/request-limits'
-import { AUDIO_BODY_LIMIT, audioEstimateFields, audioEstimateSchema, estimateAudio, MAX_AUDIO_BYTES } from '@/lib/transcribe'
+import { AUDIO_BODY_LIMIT, audioEstimateFields, audioEstimateSchema, estimateAudio } from '@/lib/tasks'
+import { MAX_AUDIO_BYTES } from '@/lib/transcribe'
 
 // POST /api/tasks/transcribe/estimate – a recording's real length (decoded), format and cost, before
 // transcribing it (multipart `file` streamed to disk, 200 MB at most); keeps it a day as `uploadId`

@@ -4,7 +4,7 @@ import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
-import { appStorage } from '@/lib/tasks/storage'
+import { appStorage } from '../storage'
 
 // An audio estimate keeps its recording a day under an `uploadId`, so the transcribe call needs no
 // second upload. As subtitle estimates (lib/tasks/staged-upload.ts), a user keeps only the newest:

@@ -1,17 +1,7 @@
 import { z } from 'zod'
 import { isTargetLanguage } from '@/lib/languages/languages'
-import { flag, sourceLanguageField } from '@/lib/tasks/schemas'
-
-/** Largest recording upload: the browser sends only the audio, compressed (about 1 MB for 5 minutes). */
-export const MAX_AUDIO_BYTES = 200 * 1024 * 1024
-/** Longest recording: 3 hours. */
-export const MAX_AUDIO_MS = 3 * 60 * 60 * 1000
-/**
- * What a codec adds around the sound (an Opus encoder's pre-skip is 6.5 ms, an AAC frame's padding
- * tens of ms): allowed on top of the limit and of every billed minute, so a 3:00:00 recording is
- * accepted and a 2:00 one is 2 minutes.
- */
-export const CODEC_PADDING_MS = 1000
+import { MAX_AUDIO_BYTES } from '@/lib/transcribe/limits'
+import { flag, sourceLanguageField } from '../schemas'
 
 /**
  * The text fields of `POST /api/tasks/transcribe` (multipart, beside the `file`, or alone with the

@@ -21,7 +21,7 @@ import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { clearPauses } from '@/lib/translate/pause'
 import { endWithoutSpeech } from './no-speech'
-import { runTask } from './run-task'
+import { runTask } from '../run-task'
 
 const STT_KEY = 'sk-stt-test'
 const DEEPSEEK_KEY = 'sk-deepseek-test'

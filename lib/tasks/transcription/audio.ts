@@ -1,9 +1,9 @@
 import 'server-only'
 import { AppError } from '@/lib/errors'
 import type { ByteRange, StorageDriver } from '@/lib/storage'
-import { findOwnTask } from '@/lib/tasks/queries'
-import { appStorage } from '@/lib/tasks/storage'
-import { audioContentType } from './audio-upload'
+import { audioContentType } from '@/lib/transcribe'
+import { findOwnTask } from '../queries'
+import { appStorage } from '../storage'
 
 /**
  * The recording of the caller's transcription task, for the editor's player: its length and a

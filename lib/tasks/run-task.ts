@@ -1,9 +1,9 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { timeStage } from '@/lib/metrics'
-import { completeTask } from '@/lib/tasks/complete'
-import { runTranslationTask, type PipelineOptions, type PipelineOutcome } from '@/lib/tasks/run-translation'
-import { runTranscription, TRANSCRIBING, type TranscriptionOptions } from './run'
+import { completeTask } from './complete'
+import { runTranslationTask, type PipelineOptions, type PipelineOutcome } from './run-translation'
+import { runTranscription, TRANSCRIBING, type TranscriptionOptions } from './transcription/run'
 
 /**
  * Runs (or resumes) any task's job: a transcription is transcribed first, then, when a target

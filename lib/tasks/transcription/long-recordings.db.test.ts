@@ -16,7 +16,7 @@ import { parseTime } from '@/lib/subtitles'
 import { clearPauses } from '@/lib/translate/pause'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
-import { runTask } from './run-task'
+import { runTask } from '../run-task'
 
 const STT_KEY = 'sk-stt-long'
 const stt = await startSttFake({ apiKey: STT_KEY })
