@@ -102,6 +102,11 @@ describe('layers', () => {
     expect(lib.filter((edge) => edge.startsWith('lib/errors ->') && !edge.endsWith('-> lib/site') && !edge.includes('-> messages/'))).toEqual([])
   })
 
+  it('lib/site sits below lib/i18n: the locales live in lib/site, and lib/site imports no lib/i18n', () => {
+    expect(lib).toContain('lib/i18n -> lib/site')
+    expect(lib).not.toContain('lib/site -> lib/i18n')
+  })
+
   it('no feature folder of components imports another: shared pieces live in ui, layout, accounts and tasks', () => {
     const shared = new Set(['components/ui', 'components/layout', 'components/accounts', 'components/tasks'])
     const offenders = components.filter((edge) => {
