@@ -1,8 +1,12 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
-import { API_POLICY, baseSecurityHeaders } from './lib/security/csp'
+import { API_POLICY, ASS_WORKER_POLICY, baseSecurityHeaders } from './lib/security/csp'
+import { vendorJassub } from './scripts/vendor-jassub'
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts')
+
+// The ASS renderer's worker and jassub's WebAssembly, served from public/vendor/jassub/.
+vendorJassub(process.cwd())
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -23,6 +27,8 @@ const nextConfig: NextConfig = {
     return [
       { source: '/:path*', headers: base },
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_POLICY }] },
+      // The one place WebAssembly may compile: the ASS renderer's worker (its own answer's policy).
+      { source: '/vendor/jassub/:path*', headers: [{ key: 'Content-Security-Policy', value: ASS_WORKER_POLICY }] },
     ]
   },
 }

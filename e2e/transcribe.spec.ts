@@ -115,13 +115,13 @@ test('a video of speech becomes timed, translated subtitles', async ({ page }) =
 })
 
 test('a recording in which no speech is found ends "no speech found", in the list and the editor', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await signIn(page, await newCreator(10))
   const quiet = path.join(dir, `quiet-${Date.now()}.webm`)
   makeSpeechVideo(quiet, { sentences: [], totalMs: 15_000 })
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles(quiet)
-  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 90_000 })
   await page.getByTestId('recording-source').click()
   await page.getByRole('option', { name: '英语', exact: true }).click()
   await page.getByTestId('upload-submit').click()

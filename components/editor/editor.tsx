@@ -38,6 +38,7 @@ import { useGlossaryTerms } from './use-glossary-terms'
 import { useQualityLimits } from './use-quality-limits'
 import { useScriptCheck } from './use-script-check'
 import { useSegmentEdits } from './use-segment-edits'
+import { VideoExportEntry } from './video-export-entry'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
 type Dialog = 'help' | 'shift' | 'limits' | null
@@ -100,6 +101,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const [dialog, setDialog] = useState<Dialog>(null)
   const [selection, setSelection] = useState<Selection>(emptySelection)
   const [isVideoShown, setVideoShown] = useState(false)
+  const [videoExport, setVideoExport] = useState<{ paneFile: File | null } | null>(null)
   const [playingId, setPlayingId] = useState<number | null>(null)
   const list = useRef<SegmentListHandle>(null)
   const video = useRef<VideoPaneHandle>(null)
@@ -176,7 +178,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }, [])
 
   const hasSegments = segments.length > 0
-  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} beforeExport={saveAll} />, [task, hasSegments, saveAll])
+  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, saveAll])
   const profileMenu = useMemo(() => <ProfileMenu user={user} />, [user])
 
   if (query.isPending) return <EditorSkeleton />
@@ -265,7 +267,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       )}
       <ReviewPassNote task={task} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} />}
+        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {task.status === 'no_speech' ? (
             <div className="p-6" data-testid="editor-no-speech">
@@ -306,6 +308,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
           )}
         </div>
       </main>
+      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
       <SegmentDialog
         segment={openSegment}

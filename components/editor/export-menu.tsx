@@ -17,8 +17,9 @@ const FORMATS = SUBTITLE_FORMATS.map((format) => ({ format, label: FORMAT_LABELS
  * "Break lines for the language" (on by default) has the server break each translation into at
  * most two lines; off keeps the lines as they are in the editor.
  */
-export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; hasSegments: boolean; beforeExport: () => Promise<void> }) {
+export function ExportMenu({ task, hasSegments, beforeExport, onExportVideo }: { task: Task; hasSegments: boolean; beforeExport: () => Promise<void>; onExportVideo?: () => void }) {
   const t = useTranslations('editor.export')
+  const tv = useTranslations('videoExport')
   const [isBusy, setBusy] = useState(false)
   const [reflow, setReflow] = useState(true)
 
@@ -71,6 +72,15 @@ export function ExportMenu({ task, hasSegments, beforeExport }: { task: Task; ha
         <DropdownMenuCheckboxItem checked={reflow} onCheckedChange={(value) => setReflow(value === true)} data-testid="export-reflow">
           <span className="flex-1">{t('reflow')}</span>
         </DropdownMenuCheckboxItem>
+        {onExportVideo && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem disabled={!hasSegments} onSelect={onExportVideo} data-testid="export-video">
+              <span className="flex-1">{tv('menuItem')}</span>
+              <span className="text-xs text-subtle">.mp4</span>
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   )

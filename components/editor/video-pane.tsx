@@ -5,9 +5,12 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState }
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { TaskSegment } from '@/lib/client/tasks'
+import { toStyledCues } from '@/lib/client/video/cues'
 import { buildTimeline, cueAt } from './cue-timeline'
 import { shownText, type Edits } from './drafts'
 import { visibleLines } from './quality'
+import { usePreviewStyle } from './use-video-style'
+import { VideoSubtitleCanvas } from './video-subtitle-canvas'
 
 export type OverlayMode = 'translation' | 'original' | 'both'
 
@@ -15,6 +18,8 @@ export type VideoPaneHandle = {
   /** Jumps the video to a moment (ms); false when no video is open. */
   seek: (ms: number) => boolean
   togglePlay: () => boolean
+  /** The video file open from this computer (not the server's recording), for "Export video". */
+  file: () => File | null
 }
 
 type Props = {
@@ -25,6 +30,8 @@ type Props = {
   /** The cue on screen changed; `follow` asks the list to keep it in view. */
   onCurrentCue: (id: number | null, follow: boolean) => void
   onHide: () => void
+  /** A transcription's id: its recogniser's words time the word-highlight style as in the export. */
+  taskId?: string
 }
 
 const MODES: OverlayMode[] = ['translation', 'original', 'both']
@@ -33,11 +40,11 @@ const MODES: OverlayMode[] = ['translation', 'original', 'both']
  * Plays a video file of the user's computer (an object URL: the file never leaves the machine)
  * with the editor's current subtitles drawn over it, drafts included, so a fix shows at once.
  */
-export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl }, ref) {
+export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId }, ref) {
   const t = useTranslations('editor.video')
   const video = useRef<HTMLVideoElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  const [file, setFile] = useState<{ url: string; name: string } | null>(null)
+  const [file, setFile] = useState<{ url: string; name: string; file?: File } | null>(null)
   const [mode, setMode] = useState<OverlayMode>('translation')
   const [follow, setFollow] = useState(true)
   const [currentId, setCurrentId] = useState<number | null>(null)
@@ -62,6 +69,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
       else node.pause()
       return true
     },
+    file: () => file?.file ?? null,
   }))
 
   // The object URL lives as long as its file is open.
@@ -102,12 +110,17 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
 
   const segment = currentId === null ? null : (segments.find((s) => s.id === currentId) ?? null)
   const lines = (field: 'originalText' | 'translatedText') => (segment ? visibleLines(shownText(segment, edits[segment.id], field)).filter(Boolean) : [])
+  const { style, words } = usePreviewStyle(mode, taskId)
+  const cues = useMemo(
+    () => toStyledCues(segments.map((s) => ({ startTime: s.startTime, endTime: s.endTime, original: shownText(s, edits[s.id], 'originalText'), translation: shownText(s, edits[s.id], 'translatedText') })), words),
+    [segments, edits, words],
+  )
   const overlay = mode === 'both' ? [...lines('originalText'), ...lines('translatedText')] : lines(mode === 'original' ? 'originalText' : 'translatedText')
 
   const open = (picked: File | undefined) => {
     if (!picked) return
     setBroken(false)
-    setFile({ url: URL.createObjectURL(picked), name: picked.name })
+    setFile({ url: URL.createObjectURL(picked), name: picked.name, file: picked })
   }
 
   return (
@@ -141,12 +154,12 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
               onError={() => setBroken(true)}
               className="mx-auto block aspect-video max-h-[38dvh] w-full md:max-h-[calc(100dvh-14rem)]"
             />
+            <VideoSubtitleCanvas video={video} cues={cues} style={style} />
+            {/* The cue's text for assistive technology; the canvas above draws it as the export will. */}
             {overlay.length > 0 && (
-              <div className="pointer-events-none absolute inset-x-4 bottom-16 flex flex-col items-center gap-0.5 text-center" data-testid="video-overlay" aria-live="off">
+              <div className="sr-only" data-testid="video-overlay" aria-live="off">
                 {overlay.map((line, i) => (
-                  <span key={i} className="rounded bg-black/70 px-2 py-0.5 text-sm leading-snug font-medium text-white md:text-base">
-                    {line}
-                  </span>
+                  <span key={i}>{line}</span>
                 ))}
               </div>
             )}

@@ -7,7 +7,9 @@ export const queryKeys = {
     all: ['tasks'] as const,
     page: (page: number) => ['tasks', 'page', page] as const,
     detail: (id: string) => ['tasks', 'detail', id] as const,
+    words: (id: string) => ['tasks', 'words', id] as const,
   },
+  videoStyle: ['user', 'video-style'] as const,
   points: ['user', 'points'] as const,
   glossary: {
     all: ['glossary'] as const,

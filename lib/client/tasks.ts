@@ -248,3 +248,6 @@ export function useRetryTask() {
 
 /** Fetches a file download (an error answer shows as a message); other resources' downloads use it too. */
 export { download as downloadFile }
+
+/** A transcription's timed words (empty for a task from a subtitle file), for word-highlighted burn-in. */
+export const getTaskWords = (id: string, signal?: AbortSignal) => api<{ text: string; startMs: number; endMs: number }[]>(`/api/tasks/${encodeURIComponent(id)}/words`, { method: 'GET', signal })

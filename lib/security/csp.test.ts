@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { baseSecurityHeaders, inlineScriptHashes, originOf, pagePolicy } from './csp'
+import { ASS_WORKER_POLICY, baseSecurityHeaders, inlineScriptHashes, originOf, pagePolicy } from './csp'
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `))
 
@@ -23,6 +23,13 @@ describe('pagePolicy', () => {
     expect(directive(policy, 'frame-src')).toContain('http://127.0.0.1:48108')
     expect(originOf('not a url')).toEqual([])
     expect(originOf(undefined)).toEqual([])
+  })
+})
+
+describe('WebAssembly', () => {
+  it('compiles only in the ASS renderer\'s worker (its own answer\'s policy), never under a page policy', () => {
+    expect(directive(ASS_WORKER_POLICY, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'")
+    for (const scripts of [{ nonce: 'n' }, { hashes: ['sha256-a='] }]) expect(pagePolicy({ scripts, dev: true })).not.toContain('wasm')
   })
 })
 

@@ -33,6 +33,13 @@ export function pagePolicy({ scripts, dev = false, frameOrigins = [] }: Options)
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ')
 }
 
+/**
+ * The policy of the ASS renderer's worker script (public/vendor/jassub/): a worker runs under the
+ * policy of its own script's answer, not the page's, so this is the only place libass's WebAssembly
+ * is allowed to compile. It loads its glue, wasm and fonts from our origin and nothing else.
+ */
+export const ASS_WORKER_POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'"
+
 /** The policy of JSON answers: nothing to run, nothing to frame. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 

@@ -1,0 +1,19 @@
+// Messages between the ASS renderer (ass-renderer.ts, in the page or the export's worker) and its
+// libass worker (ass-worker.ts).
+
+export type AssRequest =
+  | { type: 'init'; assText: string; fontUrls: string[]; width: number; height: number }
+  | { type: 'resize'; id: number; width: number; height: number }
+  | { type: 'render'; id: number; timeMs: number }
+  | { type: 'dispose' }
+
+export type AssFrame = { bitmap: ImageBitmap; x: number; y: number }
+
+export type AssResponse =
+  | { type: 'ready' }
+  | { type: 'resized'; id: number }
+  | { type: 'frame'; id: number; frame: AssFrame | null }
+  | { type: 'error'; id?: number; message: string }
+
+/** Where scripts/vendor-jassub.ts puts the worker, jassub's wasm and its default font (public/). */
+export const ASS_ASSETS = '/vendor/jassub'

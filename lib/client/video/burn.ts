@@ -1,0 +1,111 @@
+'use client'
+
+// Burns subtitles into a video in the browser (issue 29): mediabunny reads the file lazily
+// (BlobSource: never whole into memory), decodes each frame with WebCodecs, the renderer draws the
+// cue over it on a canvas, and the frame is encoded again (H.264 in MP4 or VP9 in WebM). Audio
+// packets are copied untouched when the container takes their codec (AAC into MP4, Opus into
+// WebM), re-encoded otherwise (and the caller says so). Timestamps are the source's, so duration,
+// frame rate and frame count are kept.
+import type { Target } from 'mediabunny'
+import type { SubtitleRenderer } from './subtitle-renderer'
+
+export type BurnQuality = 'high' | 'medium' | 'low'
+export type BurnOptions = {
+  source: Blob
+  renderer: SubtitleRenderer
+  video: { codec: 'avc' | 'vp9'; width?: number; height?: number; quality: BurnQuality }
+  target: Target
+  signal?: AbortSignal
+  onProgress?: (p: { fraction: number; etaMs?: number }) => void
+}
+
+/** Why a burn could not run; each has its message in the three languages (videoExport.errors). */
+export class BurnError extends Error {
+  constructor(readonly problem: 'unreadable' | 'noVideo' | 'cannotDecode' | 'cannotEncode' | 'failed', detail?: string) {
+    super(detail ?? problem)
+    this.name = 'BurnError'
+  }
+}
+
+/** An even size no larger than the source, keeping its aspect ratio (encoders want even sides). */
+export function outputSize(source: { width: number; height: number }, wanted: { width?: number; height?: number }) {
+  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2)
+  const ratio = source.width / source.height
+  if (wanted.height && wanted.height < source.height) return { width: even(wanted.height * ratio), height: even(wanted.height) }
+  if (wanted.width && wanted.width < source.width) return { width: even(wanted.width), height: even(wanted.width / ratio) }
+  return { width: even(source.width), height: even(source.height) }
+}
+
+export async function burnSubtitles({ source, renderer, video, target, signal, onProgress }: BurnOptions): Promise<{ audio: 'copied' | 'reencoded' }> {
+  const mb = await import('mediabunny')
+  signal?.throwIfAborted()
+  const input = new mb.Input({ source: new mb.BlobSource(source), formats: mb.ALL_FORMATS })
+  try {
+    const track = await input.getPrimaryVideoTrack().catch((error: unknown) => {
+      throw new BurnError('unreadable', String(error))
+    })
+    if (!track) throw new BurnError('noVideo')
+    if (!(await track.canDecode())) throw new BurnError('cannotDecode', track.codec ?? 'unknown codec')
+    const size = outputSize({ width: track.displayWidth, height: track.displayHeight }, video)
+    const format = video.codec === 'avc' ? new mb.Mp4OutputFormat() : new mb.WebMOutputFormat()
+    const audioTrack = await input.getPrimaryAudioTrack()
+    const audioCopied = !audioTrack || (audioTrack.codec !== null && format.getSupportedAudioCodecs().includes(audioTrack.codec))
+
+    const canvas = new OffscreenCanvas(size.width, size.height)
+    const ctx = canvas.getContext('2d', { alpha: false })
+    if (!ctx) throw new BurnError('failed', 'no 2D canvas')
+    await renderer.prepare(size)
+    signal?.throwIfAborted()
+
+    const output = new mb.Output({ format, target })
+    const quality = { high: mb.QUALITY_HIGH, medium: mb.QUALITY_MEDIUM, low: mb.QUALITY_LOW }[video.quality]
+    const conversion = await mb.Conversion.init({
+      input,
+      output,
+      tracks: 'primary',
+      video: {
+        codec: video.codec,
+        quality,
+        width: size.width,
+        height: size.height,
+        fit: 'fill',
+        forceTranscode: true,
+        // Rotation is baked into the frames, so the subtitles are upright in the picture.
+        allowTransformationMetadata: false,
+        processedWidth: size.width,
+        processedHeight: size.height,
+        process: async (sample) => {
+          sample.draw(ctx, 0, 0, size.width, size.height)
+          await renderer.draw(ctx, sample.timestamp * 1000)
+          return canvas
+        },
+      },
+      audio: audioCopied ? {} : { codec: video.codec === 'avc' ? 'aac' : 'opus', forceTranscode: true },
+      showWarnings: false,
+    })
+    if (!conversion.isValid) {
+      const reasons = conversion.discardedTracks.map((d) => d.reason)
+      throw new BurnError(reasons.some((r) => r === 'no_encodable_target_codec') ? 'cannotEncode' : 'cannotDecode', reasons.join(', '))
+    }
+    const started = performance.now()
+    conversion.onProgress = (fraction) => {
+      const done = Math.min(1, Math.max(0, fraction))
+      const elapsed = performance.now() - started
+      onProgress?.({ fraction: done, etaMs: done > 0.02 ? Math.round((elapsed / done) * (1 - done)) : undefined })
+    }
+    const abort = () => void conversion.cancel()
+    signal?.addEventListener('abort', abort, { once: true })
+    try {
+      await conversion.execute()
+    } catch (error) {
+      if (signal?.aborted) throw new DOMException('burn-in cancelled', 'AbortError')
+      throw error instanceof BurnError ? error : new BurnError('failed', String(error))
+    } finally {
+      signal?.removeEventListener('abort', abort)
+    }
+    onProgress?.({ fraction: 1, etaMs: 0 })
+    return { audio: audioCopied ? 'copied' : 'reencoded' }
+  } finally {
+    input.dispose()
+  }
+}
