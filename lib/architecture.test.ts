@@ -110,8 +110,19 @@ describe('layers', () => {
     expect(lib.filter((edge) => edge.startsWith('lib/errors ->') && !edge.endsWith('-> lib/site') && !edge.includes('-> messages/'))).toEqual([])
   })
 
-  it('no feature folder of components imports another: shared pieces live in ui, layout, accounts and tasks', () => {
-    const shared = new Set(['components/ui', 'components/layout', 'components/accounts', 'components/tasks'])
+  it('each area of components has one home: no second tasks or payments folder under dashboard', () => {
+    const folders = new Set(productionFiles('components').map((file) => path.dirname(file).split(path.sep).join('/')))
+    expect(folders).toContain('components/tasks')
+    expect([...folders].filter((dir) => /^components\/.+\/(tasks|payments)$/.test(dir))).toEqual([])
+  })
+
+  it('lib/site sits below lib/i18n: the locales live in lib/site, and lib/site imports no lib/i18n', () => {
+    expect(lib).toContain('lib/i18n -> lib/site')
+    expect(lib).not.toContain('lib/site -> lib/i18n')
+  })
+
+  it('no feature folder of components imports another: shared pieces live in ui, layout, accounts, tasks and payments', () => {
+    const shared = new Set(['components/ui', 'components/layout', 'components/accounts', 'components/tasks', 'components/payments'])
     const offenders = components.filter((edge) => {
       const [from, to] = edge.split(' -> ')
       return to.startsWith('components/') && !shared.has(to) && !shared.has(from)

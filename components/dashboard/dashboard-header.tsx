@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { useSelectedLayoutSegment } from 'next/navigation'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import type { PublicUser } from '@/lib/accounts/contract'
-import { sectionOf } from './sections'
+import { sectionOf } from '@/components/layout/dashboard-sections'
 
 /** The dashboard's sticky header: the current view's name and the profile menu. */
 export function DashboardHeader({ user }: { user: PublicUser }) {

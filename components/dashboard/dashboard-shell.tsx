@@ -5,7 +5,7 @@ import type { Features } from '@/lib/features'
 import { AdminOnlyNotice } from '@/components/layout/admin-only-notice'
 import { Alert } from '@/components/ui/alert'
 import { DashboardHeader } from './dashboard-header'
-import { PaymentReturn } from './payments/payment-return'
+import { PaymentReturn } from '@/components/payments/payment-return'
 import { SideMenu } from './side-menu'
 
 type Props = { user: PublicUser; features: Features; children: ReactNode }

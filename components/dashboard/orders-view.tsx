@@ -14,7 +14,7 @@ import { errorText } from '@/lib/client/api'
 import { formatPrice } from '@/lib/i18n/format-price'
 import { useOrderPage, type OrderItem } from '@/lib/client/orders'
 import { BalanceLayout } from './balance-layout'
-import { SECTION_PATHS } from './sections'
+import { SECTION_PATHS } from '@/components/layout/dashboard-sections'
 import { useDateTime } from '@/lib/client/use-date-time'
 
 const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }

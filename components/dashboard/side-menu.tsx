@@ -6,7 +6,7 @@ import { toast } from 'sonner'
 import { BrandMark } from '@/components/layout/brand-mark'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { cn } from '@/components/ui/cn'
-import { SECTION_PATHS, sectionOf, type DashboardSection } from './sections'
+import { SECTION_PATHS, sectionOf, type DashboardSection } from '@/components/layout/dashboard-sections'
 
 const ICONS: Record<DashboardSection, string> = {
   tasks: 'M4 6h16M4 12h10M4 18h7',

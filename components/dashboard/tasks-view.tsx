@@ -9,9 +9,9 @@ import { Pagination } from '@/components/ui/pagination'
 import { errorText } from '@/lib/client/api'
 import type { Task } from '@/lib/client/tasks'
 import type { Features } from '@/lib/features'
-import { DeleteTaskDialog } from './tasks/delete-task-dialog'
-import { TaskTable, TaskTableSkeleton } from './tasks/task-table'
-import { UploadDialog } from './tasks/upload-dialog'
+import { DeleteTaskDialog } from '@/components/tasks/delete-task-dialog'
+import { TaskTable, TaskTableSkeleton } from '@/components/tasks/task-table'
+import { UploadDialog } from '@/components/tasks/upload-dialog'
 import { useTaskPage } from '@/lib/client/tasks'
 
 /** The "subtitle translation" view: the caller's tasks, newest first, and the upload dialog. */

@@ -1,6 +1,7 @@
 import { defineRouting } from 'next-intl/routing'
+import { locales } from '@/lib/site/locales'
 
-export const locales = ['zh-CN', 'en-US', 'ja-JP'] as const
+export { locales }
 
 /** The static routing; the proxy swaps `defaultLocale` per host (see proxy.ts). */
 export const routing = defineRouting({

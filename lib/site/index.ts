@@ -1,11 +1,10 @@
 // Host -> edition: everything that differs between the China host, the international host and
 // development hosts. Pure, so proxy, server and client share it.
 
-import type { locales } from '@/lib/i18n/routing'
 import { isLocalHost, normalizeHost, siteHosts } from './hosts'
+import type { Locale } from './locales'
 
-/** A locale of the routing config (lib/i18n/routing.ts), the one list of locales. */
-export type Locale = (typeof locales)[number]
+export { locales, type Locale } from './locales'
 export type EditionName = 'cn' | 'intl' | 'dev'
 
 export type Edition = {

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server'
 import { redirect } from 'next/navigation'
-import { legacySection, SECTION_PATHS } from '@/components/dashboard/sections'
+import { legacySection, SECTION_PATHS } from '@/components/layout/dashboard-sections'
 import { TasksView } from '@/components/dashboard/tasks-view'
 import { localized, requireUser } from '@/lib/auth/guards'
 import { features } from '@/lib/features'

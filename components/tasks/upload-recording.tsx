@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { useMemo, type ReactNode } from 'react'
-import { useLanguageName } from '@/components/tasks/language-name'
+import { useLanguageName } from './language-name'
 import { Field } from '@/components/ui/input'
 import { Progress } from '@/components/ui/progress'
 import { Select } from '@/components/ui/select'

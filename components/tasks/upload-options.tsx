@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { useMemo } from 'react'
-import { useLanguageName } from '@/components/tasks/language-name'
+import { useLanguageName } from './language-name'
 import { Field } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
-import { useLanguageName } from '@/components/tasks/language-name'
+import { useLanguageName } from './language-name'
 import { Skeleton } from '@/components/ui/skeleton'
 import { estimatedSeconds, pointsToMinutes } from '@/lib/client/task-helpers'
 import type { Estimate } from '@/lib/client/tasks'

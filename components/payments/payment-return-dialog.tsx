@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { errorText } from '@/lib/client/api'
 import { MAX_QUERIES, usePaymentStatus, type PaymentReturn } from '@/lib/client/use-payment-status'
-import type { DashboardSection } from '../sections'
+import type { DashboardSection } from '@/components/layout/dashboard-sections'
 
 function StatusIcon({ tone }: { tone: 'success' | 'danger' }) {
   return (

@@ -4,7 +4,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { PAYMENT_RETURN_KEYS, readPaymentReturn, type PaymentReturn as Return } from '@/lib/client/use-payment-status'
-import { SECTION_PATHS, type DashboardSection } from '../sections'
+import { SECTION_PATHS, type DashboardSection } from '@/components/layout/dashboard-sections'
 import { PaymentReturnDialog } from './payment-return-dialog'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { legacySection, SECTION_PATHS, sectionOf } from './sections'
+import { legacySection, SECTION_PATHS, sectionOf } from './dashboard-sections'
 
 describe('dashboard sections', () => {
   it('reads the section from the segment under /dashboard', () => {
