@@ -1,15 +1,15 @@
 // Chromium for bench:burn: bundles bench/burn/page.ts with esbuild, serves it on 127.0.0.1 (a secure
 // context, which WebCodecs needs), picks the video through a real <input type=file> so the page
 // reads it from disk as a user's pick would, and samples the page's memory from /proc.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { build } from 'esbuild'
-import { chromium, type Browser } from 'playwright'
+import { chromium, type Browser, type CDPSession } from 'playwright'
 import type { PageRun } from './page'
 
-let ready: Promise<{ browser: Browser; url: string }> | null = null
+let ready: Promise<{ browser: Browser; cdp: CDPSession; url: string }> | null = null
 
 async function start() {
   const bundle = await build({ entryPoints: [path.resolve('bench/burn/page.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'error', tsconfig: path.resolve('tsconfig.json'), define: { 'process.env.NODE_ENV': '"production"' } })
@@ -22,7 +22,9 @@ async function start() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   server.unref()
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
-  return { browser, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }
+  // The browser's own view of its processes: the page's renderer is found by pid, not by guessing.
+  const cdp = await browser.newBrowserCDPSession()
+  return { browser, cdp, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }
 }
 
 /** Closes the browser (at the end of the bench). */
@@ -33,34 +35,34 @@ export async function closeBench() {
 /** A fresh page with `file` picked; run() calls window.bench[name](args) in it. */
 export async function openBenchPage(file: string) {
   ready ??= start()
-  const { browser, url } = await ready
+  const { browser, cdp, url } = await ready
   const page = await browser.newPage()
   page.on('crash', () => console.error('the page crashed'))
   await page.goto(url)
   await page.setInputFiles('#pick', file)
   return {
-    browserPid: (browser as unknown as { process?: () => { pid?: number } | null }).process?.()?.pid ?? 0,
+    /** The pids of this browser's renderer processes (one page open: this page's). */
+    rendererPids: async () => {
+      const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] }
+      return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id)
+    },
     run: (name: 'burn' | 'tracks', args: unknown) =>
       page.evaluate(({ name, args }) => (window as unknown as { bench: Record<string, (a: unknown) => Promise<PageRun>> }).bench[name](args), { name, args }),
     close: () => page.close(),
   }
 }
 
-/** Samples the resident memory of the page's renderer process every 200 ms; stop() answers the peak. */
-export function peakRendererMemory(browserPid: number) {
+/** Samples the resident memory of `pids` (the page's renderer) every 200 ms; stop() answers the peak. */
+export function peakRendererMemory(pids: number[]) {
   let peak = 0
   const sample = () => {
     let total = 0
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    for (const pid of pids) {
       try {
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-        // The page's renderer: not the browser's own UI or extension renderers.
-        if (!cmdline.includes('--type=renderer') || /--top-chrome-webui|--extension-process/.test(cmdline)) continue
-        if (browserPid && !isDescendant(Number(pid), browserPid)) continue
         const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
         total += rss ? Number(rss[1]) * 1024 : 0
       } catch {
-        // The process ended between listing and reading.
+        // The process has ended.
       }
     }
     peak = Math.max(peak, total)
@@ -68,12 +70,4 @@ export function peakRendererMemory(browserPid: number) {
   const timer = setInterval(sample, 200)
   sample()
   return { stop: () => (clearInterval(timer), sample(), peak) }
-}
-
-function isDescendant(pid: number, ancestor: number): boolean {
-  for (let current = pid, hops = 0; current > 1 && hops < 20; hops++) {
-    if (current === ancestor) return true
-    current = Number(readFileSync(`/proc/${current}/stat`, 'utf8').split(') ')[1].split(' ')[1])
-  }
-  return false
 }

@@ -2,7 +2,7 @@
 // longer one (BENCH_LONG_MINUTES, default 10): burn-in wall time, a plain re-encode of the same file
 // with the same pipeline and settings in the same run (the ratio), the server's ffmpeg burning the
 // same subtitles with libx264 at the bitrate the browser produced (comparable quality; the ratio),
-// peak memory of the page (its renderer processes' resident memory), and the subtitle-track export
+// peak memory of the page (its renderer process's resident memory, by the pid the browser reports), and the subtitle-track export
 // (MKV, nothing re-encoded) of a 1 GB file. Median of BENCH_RUNS (default 3).
 //
 // Usage: npm run bench:burn   (BENCH_RUNS=3, BENCH_LONG_MINUTES=10, BENCH_SKIP_LONG=1 to run the
@@ -72,7 +72,7 @@ async function benchFile(label: string, file: string, durationS: number) {
   for (let run = 0; run < RUNS; run++) {
     for (const isPlain of [false, true]) {
       const page = await openBenchPage(file)
-      const sampler = peakRendererMemory(page.browserPid)
+      const sampler = peakRendererMemory(await page.rendererPids())
       const result = await page.run('burn', { cues, preset: 'outlined', plain: isPlain })
       const peak = sampler.stop()
       await page.close()
@@ -106,7 +106,7 @@ const bigSize = (await stat(big)).size
 const runs: number[] = []
 for (let run = 0; run < RUNS; run++) {
   const page = await openBenchPage(big)
-  const sampler = peakRendererMemory(page.browserPid)
+  const sampler = peakRendererMemory(await page.rendererPids())
   const result = await page.run('tracks', { cues: cuesFor(600) })
   const peak = sampler.stop()
   await page.close()
