@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/client/api'
 import type { ExportContent, ExportFormat } from '@/lib/client/task-helpers'
-import { downloadExport, type Task } from '@/lib/client/tasks'
+import { downloadExport } from '@/lib/client/tasks'
 import type { UnsupportedReason } from '@/lib/client/video/capability'
 import { FORMAT_LABELS, SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 

@@ -1,7 +1,7 @@
 import 'server-only'
 import { z } from 'zod'
 import { db } from '@/lib/db'
-import { findOwnTask } from '@/lib/tasks/queries'
+import { findOwnTask } from '../queries'
 
 export const timedWordSchema = z.object({ text: z.string(), startMs: z.number().int(), endMs: z.number().int() })
 export const taskWordsSchema = z.array(timedWordSchema)
