@@ -83,7 +83,8 @@ describe('useSegmentEdits against the API', () => {
     expect(await patches()).toEqual(['1 200 {"translatedText":"Bonjour"}'])
     expect(await row(1)).toMatchObject({ translatedText: 'Bonjour', translatedBy: 'edited', editedAt: expect.any(Date) })
     expect(cached(1).translatedText).toBe('Bonjour')
-    expect(saved).toEqual([{ id: 1, before: { translatedText: 'Traduction 1' }, after: { translatedText: 'Bonjour' } }])
+    // The step carries the line's origin, so undoing it gives the provider's line back as theirs (issue 27 item 14).
+    expect(saved).toEqual([{ id: 1, before: { translatedText: 'Traduction 1', translatedBy: 'deepseek' }, after: { translatedText: 'Bonjour', translatedBy: 'edited' } }])
     // the "saved" tick goes away on its own
     await waitFor(() => expect(result.current.edits[1]).toBeUndefined(), { timeout: 5000 })
   })
