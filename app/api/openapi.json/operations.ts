@@ -9,6 +9,8 @@ import * as alipayQueryOrder from '@/app/api/alipay/query_order/route'
 import * as emailAuth from '@/app/api/email/auth/route'
 import * as fileStsCredentials from '@/app/api/file/sts-credentials/route'
 import * as filesKey from '@/app/api/files/[...key]/route'
+import * as fontsFamilyFilesFile from '@/app/api/fonts/[family]/files/[file]/route'
+import * as fontsFamilyWeight from '@/app/api/fonts/[family]/[weight]/route'
 import * as glossaryId from '@/app/api/glossary/[id]/route'
 import * as glossary from '@/app/api/glossary/route'
 import * as googleAuth from '@/app/api/google/auth/route'
@@ -36,6 +38,7 @@ import * as tasksEstimate from '@/app/api/tasks/estimate/route'
 import * as tasksTranscribeEstimate from '@/app/api/tasks/transcribe/estimate/route'
 import * as tasksTranscribe from '@/app/api/tasks/transcribe/route'
 import * as tasksIdAudio from '@/app/api/tasks/[id]/audio/route'
+import * as tasksIdWords from '@/app/api/tasks/[id]/words/route'
 import * as tasksExportZip from '@/app/api/tasks/export.zip/route'
 import * as tasks from '@/app/api/tasks/route'
 import * as translationDeepseekTranslate from '@/app/api/translation/deepseek_translate/route'
@@ -58,6 +61,7 @@ import * as userResetPassword from '@/app/api/user/reset_password/route'
 import * as userSendCode from '@/app/api/user/send_code/route'
 import * as userUpdateProfile from '@/app/api/user/update_profile/route'
 import * as userUpdateUser from '@/app/api/user/update_user/route'
+import * as userVideoStyle from '@/app/api/user/video_style/route'
 import * as userWechatLogin from '@/app/api/user/wechat_login/route'
 import * as wallexCreatePayment from '@/app/api/wallex/create_payment/route'
 import * as wallexQueryPayment from '@/app/api/wallex/query_payment/route'
@@ -71,6 +75,8 @@ const modules: Record<string, object> = {
   '/api/email/auth': emailAuth,
   '/api/file/sts-credentials': fileStsCredentials,
   '/api/files/{key}': filesKey,
+  '/api/fonts/{family}/files/{file}': fontsFamilyFilesFile,
+  '/api/fonts/{family}/{weight}': fontsFamilyWeight,
   '/api/glossary/{id}': glossaryId,
   '/api/glossary': glossary,
   '/api/google/auth': googleAuth,
@@ -98,6 +104,7 @@ const modules: Record<string, object> = {
   '/api/tasks/transcribe': tasksTranscribe,
   '/api/tasks/transcribe/estimate': tasksTranscribeEstimate,
   '/api/tasks/{id}/audio': tasksIdAudio,
+  '/api/tasks/{id}/words': tasksIdWords,
   '/api/tasks/export.zip': tasksExportZip,
   '/api/tasks': tasks,
   '/api/translation/deepseek_translate': translationDeepseekTranslate,
@@ -120,6 +127,7 @@ const modules: Record<string, object> = {
   '/api/user/send_code': userSendCode,
   '/api/user/update_profile': userUpdateProfile,
   '/api/user/update_user': userUpdateUser,
+  '/api/user/video_style': userVideoStyle,
   '/api/user/wechat_login': userWechatLogin,
   '/api/wallex/create_payment': wallexCreatePayment,
   '/api/wallex/query_payment': wallexQueryPayment,
