@@ -65,6 +65,8 @@ test('a Simplified line of a zh-HK task is flagged and converted to Traditional'
 })
 
 test('the translation memory: the upload dialog counts what it covers, the dashboard lists and edits it', async ({ page }, info) => {
+  // Two translations, three languages and two upload dialogs: more than the default 45 s on two busy cores.
+  test.setTimeout(120_000)
   const creator = await newCreator(1000)
   await signIn(page, creator)
   const texts = ['Where did the ferry go?', 'It left without us.', 'Then we wait for the morning.', 'Kenji knows the harbour master.']
