@@ -53,6 +53,8 @@ async function upload(page: Page, name: string, { review }: { review: boolean })
 }
 
 test('the review pass from the upload dialog: two rows reviewed, the first version one click away, in three languages', async ({ page }) => {
+  // A translation and the editor in three languages: more than the default 45 s on two busy cores.
+  test.setTimeout(120_000)
   await signIn(page, await newCreator(100))
   const taskId = await upload(page, `review-${Date.now()}.srt`, { review: true })
   expect(await balance(page)).toBe(85)
