@@ -4,20 +4,13 @@
 // - cut.mp4: index (`moov`) at the front, only the first eighth of the bytes kept (a copy that stopped);
 // - index-lost.mp4: index at the end, cut in the middle, so the index is gone (a recording interrupted);
 // - index-removed.mp4: whole, but the `moov` box renamed `free` (the index erased).
-import { spawn } from 'node:child_process'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { ffmpegPath } from '@/lib/media/binaries'
+import { ffmpegPath, runTool } from '@/lib/media/binaries'
 
+/** ffmpeg through the project's own runner (lib/media): quiet, overwriting, failing with stderr's end. */
 async function ffmpeg(args: string[]): Promise<void> {
-  const binary = await ffmpegPath()
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
-    let stderr = ''
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(-800)}`))))
-  })
+  await runTool(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...args])
 }
 
 /** The top-level MP4 boxes: type, offset, size. */

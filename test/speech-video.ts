@@ -2,20 +2,13 @@
 // (espeak-ng on known silences) as the sound track of a WebM video, stereo Opus at 48 kHz as a
 // camera or an editor would write it. The video picture is plain or, for a big file, a noisy test pattern at a
 // chosen bitrate (a 60 s piece looped without re-encoding, so a 1 GB file takes seconds to write).
-import { spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
-import { ffmpegPath } from '@/lib/media/binaries'
+import { ffmpegPath, runTool } from '@/lib/media/binaries'
 import { makeRecording, type PlacedSpeech, type Sentence } from './speech-audio'
 
+/** ffmpeg through the project's own runner (lib/media): quiet, overwriting, failing with stderr's end. */
 async function ffmpeg(args: string[]): Promise<void> {
-  const binary = await ffmpegPath()
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
-    let stderr = ''
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(-800)}`))))
-  })
+  await runTool(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...args])
 }
 
 /**
