@@ -4,7 +4,7 @@ import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { deleteStaleUploads, failTask } from '@/lib/tasks'
 import { deleteStaleAudio } from '@/lib/tasks'
-import { enqueueTranslation, getBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE } from './boss'
+import { enqueueTaskRun, getBoss, legacyTaskQueues, TASK_DEAD_QUEUE, TASK_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
 /** The queue of housekeeping runs: stuck tasks, expired sessions, codes and rate-limit rows. */
@@ -19,7 +19,9 @@ const STUCK_MESSAGE = 'translation stopped: its job was lost'
 export type MaintenanceReport = { resumed: number; failed: number; sessions: number; codes: number; rateLimits: number; uploads: number }
 
 async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
-  for (const queue of [TRANSLATE_QUEUE, TRANSLATE_DEAD_QUEUE]) {
+  const legacy = await legacyTaskQueues(boss)
+  for (const queue of [TASK_QUEUE, TASK_DEAD_QUEUE, legacy.queue, legacy.deadQueue]) {
+    if (!queue) continue
     const jobs = await boss.findJobs<{ taskId: string }>(queue, { data: { taskId } })
     if (jobs.some((job) => LIVE_STATES.has(job.state))) return true
   }
@@ -45,7 +47,7 @@ export async function runMaintenance({ now = new Date() }: { now?: Date } = {}):
     if (task.runs >= MAX_RUNS) {
       if (await failTask({ taskId: task.id, error: STUCK_MESSAGE })) report.failed += 1
     } else {
-      await enqueueTranslation({ taskId: task.id, tx: db })
+      await enqueueTaskRun({ taskId: task.id, tx: db })
       report.resumed += 1
     }
   }
