@@ -211,18 +211,8 @@ describe('tables', () => {
 
   /** Reads across features kept on purpose, each with its reason. */
   const KNOWN_CROSS_READS = [
-    // Deleting an account removes its tasks' stored files in the same transaction as the user.
-    'lib/accounts -> Task',
-    // A manager's view of a user lists the user's orders beside the account.
-    'lib/accounts -> Order',
-    // The nightly maintenance deletes expired rows of several features in one sweep.
-    'lib/jobs -> RateLimit',
-    'lib/jobs -> Session',
-    'lib/jobs -> Task',
-    'lib/jobs -> VerificationCode',
-    // A receipt is mailed to the order's owner: the address is read with the order.
-    'lib/payments -> User',
-    // The ledger serialises one user's balance changes by locking the user's row.
+    // The ledger serialises one user's balance changes by locking the user's row (which also holds
+    // off the user's deletion until the change commits).
     'lib/points -> User',
   ]
 

@@ -1,9 +1,11 @@
 import 'server-only'
 import type { PgBoss } from 'pg-boss'
+import { deleteExpiredCodes } from '@/lib/accounts'
+import { deleteExpiredSessions } from '@/lib/auth'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
-import { deleteStaleUploads, failTask } from '@/lib/tasks'
-import { deleteStaleAudio } from '@/lib/tasks'
+import { deleteEndedWindows } from '@/lib/rate-limit'
+import { deleteStaleAudio, deleteStaleUploads, failTask, findStuckTasks } from '@/lib/tasks'
 import { enqueueTaskRun, getBoss, legacyTaskQueues, TASK_DEAD_QUEUE, TASK_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
@@ -37,11 +39,7 @@ async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
 export async function runMaintenance({ now = new Date() }: { now?: Date } = {}): Promise<MaintenanceReport> {
   const boss = await getBoss()
   const report: MaintenanceReport = { resumed: 0, failed: 0, sessions: 0, codes: 0, rateLimits: 0, uploads: 0 }
-  const candidates = await db.task.findMany({
-    where: { status: 'translating', submitTime: { lt: new Date(now.getTime() - STUCK_AFTER_MS) } },
-    select: { id: true, runs: true },
-    take: 500,
-  })
+  const candidates = await findStuckTasks({ before: new Date(now.getTime() - STUCK_AFTER_MS) })
   for (const task of candidates) {
     if (await hasLiveJob(boss, task.id)) continue
     if (task.runs >= MAX_RUNS) {
@@ -51,9 +49,9 @@ export async function runMaintenance({ now = new Date() }: { now?: Date } = {}):
       report.resumed += 1
     }
   }
-  report.sessions = (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count
-  report.codes = (await db.verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } })).count
-  report.rateLimits = (await db.rateLimit.deleteMany({ where: { resetAt: { lt: now } } })).count
+  report.sessions = await deleteExpiredSessions(now)
+  report.codes = await deleteExpiredCodes(new Date(now.getTime() - 24 * 3600_000))
+  report.rateLimits = await deleteEndedWindows(now)
   report.uploads = await deleteStaleUploads(now)
   report.uploads += await deleteStaleAudio({ now })
   if (report.resumed + report.failed > 0) log.warn('jobs.stuck_tasks', { resumed: report.resumed, failed: report.failed })
