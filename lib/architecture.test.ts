@@ -189,6 +189,12 @@ describe('components talk to the server through lib/client', () => {
     expect(offending(/['"`]\/api\//)).toEqual([])
   })
 
+  it('no component writes to the query cache: a task\'s cached rows change only in lib/client/tasks.ts', () => {
+    expect(offending(/\.setQueryData\b|\.setQueriesData\b/)).toEqual([])
+    const writers = files('lib/client').filter((file) => /\.setQueryData<TaskDetail>|taskKeys\.detail\([^)]*\)\s*,\s*\(/.test(readFileSync(path.join(ROOT, file), 'utf8')))
+    expect(writers).toEqual([path.join('lib', 'client', 'tasks.ts')])
+  })
+
   it('no component compares a raw five-digit envelope code', () => {
     expect(offending(/\b(?:20000|[45]\d\d00)\b/)).toEqual([])
   })

@@ -5,8 +5,7 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
-import { patchSegments, retranslateSegments, shiftSegments, taskKeys, type SegmentWrite, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
-import { withSegments } from './drafts'
+import { cachedSegments, patchSegments, putSegments, retranslateSegments, shiftSegments, stopTaskPoll, writeCachedSegments, type SegmentWrite, type TaskSegment } from '@/lib/client/tasks'
 import { emptyHistory, returnStep, takeStep, translationOf, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
 
 /** Most rows one "retranslate selected" sends (the endpoint's limit). */
@@ -32,7 +31,6 @@ function fieldsOf(segment: TaskSegment, keys: readonly (keyof SegmentFields)[]):
 export function useEditorOps(taskId: string, pending: Pending) {
   const t = useTranslations('editor.ops')
   const client = useQueryClient()
-  const key = useMemo(() => taskKeys.detail(taskId), [taskId])
   const historyRef = useRef<History>(emptyHistory)
   const [history, setHistoryState] = useState<History>(emptyHistory)
   const [busy, setBusy] = useState<StepKind | 'undo' | 'redo' | null>(null)
@@ -47,28 +45,28 @@ export function useEditorOps(taskId: string, pending: Pending) {
 
   const record = useCallback((kind: StepKind, changes: Change[]) => setHistory((h) => withStep(h, { kind, changes })), [setHistory])
 
-  const segmentsNow = useCallback(() => client.getQueryData<TaskDetail>(key)?.segments ?? [], [client, key])
+  const segmentsNow = useCallback(() => cachedSegments(client, taskId), [client, taskId])
 
   /** Shows writes at once, sends them in one request, and settles the rows with the server's answer. */
   const write = useCallback(
     async (writes: SegmentWrite[]): Promise<boolean> => {
       const byId = new Map(segmentsNow().map((s) => [s.id, s]))
       const previous = writes.map((w) => byId.get(w.id)).filter((s): s is TaskSegment => Boolean(s))
-      await client.cancelQueries({ queryKey: key })
+      await stopTaskPoll(client, taskId)
       pending.dropDrafts(writes)
-      client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, writes) : task))
+      writeCachedSegments(client, taskId, writes)
       try {
         const saved = await patchSegments(taskId, writes)
-        await client.cancelQueries({ queryKey: key })
-        if (saved) client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+        await stopTaskPoll(client, taskId)
+        if (saved) writeCachedSegments(client, taskId, saved)
         return true
       } catch (error) {
-        client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, previous) : task))
+        writeCachedSegments(client, taskId, previous)
         toast.error(t('saveFailed'), { description: errorText(error, '') || undefined, id: 'bulk-save' })
         return false
       }
     },
-    [client, key, pending, segmentsNow, t, taskId],
+    [client, pending, segmentsNow, t, taskId],
   )
 
   /**
@@ -136,10 +134,10 @@ export function useEditorOps(taskId: string, pending: Pending) {
         const byId = new Map(segmentsNow().map((s) => [s.id, s]))
         try {
           const saved = await retranslateSegments(taskId, ids)
-          await client.cancelQueries({ queryKey: key })
+          await stopTaskPoll(client, taskId)
           if (!saved) return
           pending.dropDrafts(saved.map((s) => ({ id: s.id, translatedText: '' })))
-          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+          writeCachedSegments(client, taskId, saved)
           record(
             'retranslate',
             saved.map((s) => {
@@ -152,7 +150,7 @@ export function useEditorOps(taskId: string, pending: Pending) {
           toast.error(t('retranslateFailed'), { description: errorText(error, '') || undefined, id: 'retranslate-many' })
         }
       }),
-    [client, exclusive, key, pending, record, segmentsNow, t, taskId],
+    [client, exclusive, pending, record, segmentsNow, t, taskId],
   )
 
   const shift = useCallback(
@@ -161,9 +159,8 @@ export function useEditorOps(taskId: string, pending: Pending) {
         const byId = new Map(segmentsNow().map((s) => [s.id, s]))
         try {
           const saved = await shiftSegments(taskId, offsetMs, ids)
-          await client.cancelQueries({ queryKey: key })
           if (!saved) return
-          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+          await putSegments(client, taskId, saved)
           record(
             'shift',
             saved.map((s) => {
@@ -176,7 +173,7 @@ export function useEditorOps(taskId: string, pending: Pending) {
           toast.error(t('shiftFailed'), { description: errorText(error, '') || undefined, id: 'shift' })
         }
       }),
-    [client, exclusive, key, record, segmentsNow, t, taskId],
+    [client, exclusive, record, segmentsNow, t, taskId],
   )
 
   const canUndo = history.undo.length > 0

@@ -2,6 +2,8 @@
 // takes its keys from here, so two screens asking for the same data share one request and one
 // cache entry, and an invalidation reaches every copy. Components never write a key.
 
+import type { MemoryFilter } from './memory'
+
 export const queryKeys = {
   tasks: {
     all: ['tasks'] as const,
@@ -14,6 +16,11 @@ export const queryKeys = {
   glossary: {
     all: ['glossary'] as const,
     list: (targetLanguage: string) => ['glossary', 'list', targetLanguage] as const,
+  },
+  memory: {
+    all: ['memory'] as const,
+    pairs: ['memory', 'pairs'] as const,
+    list: (filter: MemoryFilter) => ['memory', 'list', filter] as const,
   },
   adminUsers: {
     all: ['admin', 'users'] as const,

@@ -7,7 +7,7 @@ import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Textarea } from '@/components/ui/input'
 import { errorText } from '@/lib/client/api'
 import type { MemoryEntry } from '@/lib/client/memory'
-import { useUpdateMemoryEntry } from './use-memory'
+import { useUpdateMemoryEntry } from '@/lib/client/memory'
 
 /** Changes the remembered translation of one line (the source stays as it was). */
 export function MemoryEditDialog({ entry, onClose }: { entry: MemoryEntry | null; onClose: () => void }) {

@@ -16,7 +16,7 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { downloadMemory, type MemoryEntry, type MemoryPair } from '@/lib/client/memory'
 import { MemoryEditDialog } from './memory-edit-dialog'
-import { useDeleteMemoryEntry, useImportMemory, useMemoryPage, useMemoryPairs } from './use-memory'
+import { useDeleteMemoryEntry, useImportMemory, useMemoryPage, useMemoryPairs } from '@/lib/client/memory'
 
 const pairKey = (pair: Pick<MemoryPair, 'sourceLanguage' | 'targetLanguage'>) => `${pair.sourceLanguage}>${pair.targetLanguage}`
 
