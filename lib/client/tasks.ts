@@ -6,6 +6,8 @@ import type { z } from 'zod'
 import type { Page } from '@/lib/pagination'
 import type { segmentChange } from '@/lib/tasks/schemas'
 import type { Estimate, SegmentDto as TaskSegment, TaskDetailDto, TaskDto as Task } from '@/lib/tasks/contract'
+import type { TranslationService } from '@/lib/translate/service'
+import type { TimedWord } from '@/lib/captions'
 import { queryKeys } from './keys'
 import { postForm } from './post-form'
 import { invalidatePoints } from './points'
@@ -15,7 +17,7 @@ import { mergeTaskChanges, withSegments } from './task-helpers'
 
 // Response shapes come from the server's contract (lib/tasks/contract.ts): never written twice.
 export type { TaskDto as Task, SegmentDto as TaskSegment, TranslatedBy, Estimate, TermSuggestion, TaskStatusName as TaskStatus } from '@/lib/tasks/contract'
-export type TranslationService = 'deepseek' | 'google'
+export type { TranslationService } from '@/lib/translate/service'
 export type { ExportContent, ExportFormat } from './task-helpers'
 export { downloadExport, downloadZip, downloadFile } from './task-downloads'
 /** A task with all its segments, and the cursor its next poll asks from. */
@@ -235,4 +237,4 @@ export function useRetryTask() {
 
 
 /** A transcription's timed words (empty for a task from a subtitle file), for word-highlighted burn-in. */
-export const getTaskWords = (id: string, signal?: AbortSignal) => api<{ text: string; startMs: number; endMs: number }[]>(`/api/tasks/${encodeURIComponent(id)}/words`, { method: 'GET', signal })
+export const getTaskWords = (id: string, signal?: AbortSignal) => api<TimedWord[]>(`/api/tasks/${encodeURIComponent(id)}/words`, { method: 'GET', signal })

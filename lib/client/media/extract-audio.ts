@@ -5,7 +5,8 @@
 // as it is) reads the container, decodes the first audio track and encodes it again as mono Opus in
 // Ogg at 24 kbit/s, about 0.9 MB for 5 minutes. It is imported only when a recording is picked.
 
-import { MAX_MEDIA_MS } from './media-file'
+// The server's limit, written once (lib/transcribe/limits.ts): a longer recording is refused before any upload.
+import { MAX_AUDIO_MS } from '@/lib/transcribe/limits'
 import { readableSeconds } from './readable-length'
 
 /** Opus at 24 kbit/s mono: speech stays clear to a recogniser and 3 hours fit in about 32 MB. */
@@ -93,7 +94,7 @@ export async function extractAudio(file: Blob, { onProgress, onDuration, signal 
     // A file cut short still announces its whole length: measure what can really be read.
     const readMs = Math.round((await readableSeconds(new mb.EncodedPacketSink(track), durationS)) * 1000)
     if (readMs < durationMs - DAMAGE_TOLERANCE_MS) throw new ExtractionError('damaged', `readable ${readMs} of ${durationMs} ms`, { readMs, totalMs: durationMs, bytes: file.size })
-    if (durationMs > MAX_MEDIA_MS) throw new ExtractionError('tooLong')
+    if (durationMs > MAX_AUDIO_MS) throw new ExtractionError('tooLong')
     onDuration?.(durationMs)
     signal?.throwIfAborted()
 
