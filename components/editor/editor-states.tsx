@@ -70,3 +70,14 @@ export function EditorLoadError({ message, onRetry, isRetrying }: { message: str
     </main>
   )
 }
+
+/** Over the rows of a failed task: what happened, and the provider's reason when there is one. */
+export function EditorFailed({ error }: { error: string | null | undefined }) {
+  const t = useTranslations('editor')
+  return (
+    <Alert tone="danger" className="mx-4 mt-3 mb-3 md:mx-6">
+      <p>{t('failedNotice')}</p>
+      {error && <p className="mt-0.5 text-xs break-words opacity-80">{error}</p>}
+    </Alert>
+  )
+}

@@ -3,13 +3,11 @@
 import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
-import { MAX_SELECTED_RETRANSLATE } from './use-editor-ops'
+import { MAX_SELECTED_RETRANSLATE, type EditorOps } from './use-editor-ops'
 
 type Props = {
-  canUndo: boolean
-  canRedo: boolean
-  onUndo: () => void
-  onRedo: () => void
+  /** The editor's operations: undo and redo, and which operation runs (use-editor-ops.ts). */
+  ops: Pick<EditorOps, 'canUndo' | 'canRedo' | 'busy' | 'undo' | 'redo'>
   onFind: () => void
   isFindOpen: boolean
   selectedCount: number
@@ -17,7 +15,6 @@ type Props = {
   /** False for a transcript: it has no translation, so no retranslate tool is shown. */
   hasTranslation: boolean
   canRetranslate: boolean
-  isRetranslating: boolean
   onRetranslateSelected: () => void
   /** Timings can be shifted only once the task stops translating (the server refuses it before). */
   canShift: boolean
@@ -74,10 +71,10 @@ export function EditorToolbar(props: Props) {
   const tooMany = props.selectedCount > MAX_SELECTED_RETRANSLATE
   return (
     <div role="toolbar" aria-label={t('label')} className="flex items-center gap-1 overflow-x-auto border-b border-border bg-surface px-3 py-1.5 md:px-5" data-testid="editor-toolbar">
-      <Tool label={t('undo')} onClick={props.onUndo} isDisabled={!props.canUndo} testId="toolbar-undo" labelMode="aria" shortcut="Control+Z">
+      <Tool label={t('undo')} onClick={() => void props.ops.undo()} isDisabled={!props.ops.canUndo || props.ops.busy !== null} testId="toolbar-undo" labelMode="aria" shortcut="Control+Z">
         <Icon d="M6 4 3 7l3 3M3.5 7H10a3 3 0 0 1 0 6H8" />
       </Tool>
-      <Tool label={t('redo')} onClick={props.onRedo} isDisabled={!props.canRedo} testId="toolbar-redo" labelMode="aria" shortcut="Control+Shift+Z">
+      <Tool label={t('redo')} onClick={() => void props.ops.redo()} isDisabled={!props.ops.canRedo || props.ops.busy !== null} testId="toolbar-redo" labelMode="aria" shortcut="Control+Shift+Z">
         <Icon d="m10 4 3 3-3 3M12.5 7H6a3 3 0 0 0 0 6h2" />
       </Tool>
       <Divider />
@@ -86,7 +83,7 @@ export function EditorToolbar(props: Props) {
       </Tool>
       <Divider />
       {props.hasTranslation && (
-        <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.isRetranslating} testId="toolbar-retranslate">
+        <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate">
           <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
         </Tool>
       )}

@@ -1,52 +1,42 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import { useLanguageName } from '@/components/tasks/language-name'
 import { isTranscriptOnly } from '@/components/tasks/transcript-only'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
-import { useSegmentReview } from '@/lib/client/segment-review'
-import { taskAudioUrl, useTaskDetail, type SegmentWrite, type TaskDetail } from '@/lib/client/tasks'
-import { shownText } from './drafts'
+import { taskAudioUrl, useTaskDetail, type TaskDetail } from '@/lib/client/tasks'
+import { EditorDialogs, type EditorDialog } from './editor-dialogs'
 import { EditorHeader } from './editor-header'
-import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
+import { EditorFailed, EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
 import { EditorToolbar } from './editor-toolbar'
 import { ExportMenu } from './export-menu'
-import { FindBar } from './find-bar'
-import { flaggedIds } from './flag-index'
-import { HelpSheet } from './help-sheet'
+import { EditorFindBar } from './find-bar'
+import { EditorRows } from './editor-rows'
+import { nextFlagged } from './flag-index'
 import type { Change } from './history'
-import { LimitsDialog } from './limits-dialog'
+import { lineBreakWrites, scriptWrite } from './text-fixes'
 import { timeToMs } from './quality'
-import { SegmentDialog } from './segment-dialog'
 import { SegmentList, type SegmentListHandle } from './segment-list'
 import type { RowHandlers } from './segment-row'
 import { clickSelection, emptySelection, type Selection } from './selection'
 import { ReviewPassNote } from './review-pass-note'
-import { ShiftDialog } from './shift-dialog'
 import { ShortcutsHint } from './shortcuts-hint'
 import { useEditorKeys } from './use-editor-keys'
 import { useEditorOps } from './use-editor-ops'
 import { useFindReplace } from './use-find-replace'
-import { useGlossaryTerms } from './use-glossary-terms'
-import { useQualityLimits } from './use-quality-limits'
-import { useScriptCheck } from './use-script-check'
+import { useReviewRow } from './use-review-row'
+import { useRowChecks } from './use-row-checks'
 import { useSegmentEdits } from './use-segment-edits'
 import { VideoExportEntry } from './video-export-entry'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
-type Dialog = 'help' | 'shift' | 'limits' | null
-
 /** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */
 export function Editor({ taskId, user, initialTask }: { taskId: string; user: PublicUser; initialTask?: TaskDetail | null }) {
   const t = useTranslations('editor')
-  const tn = useTranslations('noSpeech')
   const languageName = useLanguageName()
   const query = useTaskDetail(taskId, initialTask)
   const task = query.data
@@ -62,43 +52,21 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   // retranslate or review, and identical text is expected.
   const isTranscript = task ? isTranscriptOnly(task) : false
   // "Review this segment": DeepSeek translations only (the server refuses others).
-  const tr = useTranslations('editor.review')
-  const { reviewing, review } = useSegmentReview(taskId)
+  const { reviewing, reviewRow } = useReviewRow(taskId, flush)
   const canReview = task?.translationService === 'deepseek' && !isTranscript
-  const reviewRow = useCallback(
-    async (id: number) => {
-      // The row's typing is saved first, so the review reads what the person sees.
-      await flush(id)
-      try {
-        const answer = await review(id)
-        toast.success(answer.corrected ? tr('corrected', { id }) : tr('unchanged', { id }), { id: `review-${id}` })
-      } catch (error) {
-        toast.error(tr('failed'), { description: errorText(error, '') || undefined, id: `review-${id}` })
-      }
-    },
-    [flush, review, tr],
-  )
   const ops = useEditorOps(taskId, pending)
   useEffect(() => {
     recordRef.current = (c) => ops.record('edit', [c])
   }, [ops])
 
-  const { limits: chosenLimits, save: saveLimits, defaults } = useQualityLimits(task?.targetLanguage ?? 'en')
-  const limits = useMemo(() => (isTranscript ? { ...chosenLimits, allowsSame: true } : chosenLimits), [chosenLimits, isTranscript])
-  const glossary = useGlossaryTerms(task?.targetLanguage, task?.detectedLanguage ?? task?.originalLanguage)
-  // A keystroke renders the typed row at once; counts, flags, find and preview follow in a deferred
-  // render, so typing never waits for them.
-  const deferredEdits = useDeferredValue(edits)
-  const script = useScriptCheck(task?.targetLanguage)
-  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script), [segments, deferredEdits, limits, isTranslating, glossary, script])
-  const flaggedSet = useMemo(() => new Set(flagged), [flagged])
+  const { limits, saveLimits, defaults, glossary, deferredEdits, script, flagged, flaggedSet } = useRowChecks(task, segments, edits, { isTranslating, isTranscript })
   // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
   const view = useMemo(() => (filter ? segments.filter((s) => filter.has(s.id)) : segments), [filter, segments])
 
   const [activeIndex, setActiveIndex] = useState(0)
   const [openId, setOpenId] = useState<number | null>(null)
-  const [dialog, setDialog] = useState<Dialog>(null)
+  const [dialog, setDialog] = useState<EditorDialog>(null)
   const [selection, setSelection] = useState<Selection>(emptySelection)
   const [isVideoShown, setVideoShown] = useState(false)
   const [videoExport, setVideoExport] = useState<{ paneFile: File | null } | null>(null)
@@ -142,10 +110,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       onConvertScript: (id) => {
         const { segments: rows, edits: drafts, script: check, ops: operations } = latest.current
         const segment = rows.find((s) => s.id === id)
-        if (!segment || !check) return
-        const text = shownText(segment, drafts[id], 'translatedText')
-        const next = check.convert(text)
-        if (next !== text) void operations.applyTexts([{ id, translatedText: next }])
+        const write = segment && check ? scriptWrite(segment, drafts[id], check) : null
+        if (write) void operations.applyTexts([write])
       },
     }),
     [canReview, change, flush, isTranscript, retranslate, reviewRow, seek],
@@ -155,15 +121,10 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   const jumpToFlag = useCallback((delta: 1 | -1) => {
     const { view: rows, activeIndex: index, flaggedSet: flags } = latest.current
-    for (let step = 1; step <= rows.length; step++) {
-      const next = (index + delta * step + rows.length * 2) % rows.length
-      if (flags.has(rows[next].id)) {
-        setActiveIndex(next)
-        list.current?.focusRow(next, 'translatedText')
-        return
-      }
-    }
-    toast.info(t('quality.noMoreFlags'), { id: 'no-flags' })
+    const next = nextFlagged(rows, index, delta, flags)
+    if (next === null) return void toast.info(t('quality.noMoreFlags'), { id: 'no-flags' })
+    setActiveIndex(next)
+    list.current?.focusRow(next, 'translatedText')
   }, [t])
 
   const openHelp = useCallback(() => setDialog('help'), [])
@@ -188,23 +149,11 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }
   if (!task) return <EditorMissing />
 
-  // The export's line breaking (lib/subtitles/reflow.ts, loaded on first use: BudouX's models are
-  // large) applied to the selected rows, or the active one; one undoable step.
+  // The export's line breaking applied to the selected rows, or the active one; one undoable step.
   const fixLineBreaks = async () => {
     const ids = selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined)
-    const { reflowCue } = await import('@/lib/subtitles/reflow')
-    const writes: SegmentWrite[] = []
-    for (const id of ids) {
-      const segment = segments.find((s) => s.id === id)
-      if (!segment || segment.translatedText === null) continue
-      const text = shownText(segment, edits[id], 'translatedText')
-      const next = reflowCue(text, task.targetLanguage)
-      if (next !== text) writes.push({ id, translatedText: next })
-    }
-    if (writes.length === 0) {
-      toast.success(t('ops.breaksFine'), { id: 'reflow' })
-      return
-    }
+    const writes = await lineBreakWrites(ids, segments, edits, task.targetLanguage)
+    if (writes.length === 0) return void toast.success(t('ops.breaksFine'), { id: 'reflow' })
     await ops.applyTexts(writes)
     toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
   }
@@ -214,17 +163,13 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     <div className="flex h-dvh flex-col bg-bg" data-testid="editor" data-status={task.status}>
       <EditorHeader task={task} edits={deferredEdits} exportMenu={exportMenu} profile={profileMenu} />
       <EditorToolbar
-        canUndo={ops.canUndo && ops.busy === null}
-        canRedo={ops.canRedo && ops.busy === null}
-        onUndo={() => void ops.undo()}
-        onRedo={() => void ops.redo()}
+        ops={ops}
         onFind={() => (find.isOpen ? find.close() : find.open('find'))}
         isFindOpen={find.isOpen}
         selectedCount={selectedIds.length}
         onClearSelection={() => setSelection(emptySelection)}
         hasTranslation={!isTranscript}
         canRetranslate={!isTranslating}
-        isRetranslating={ops.busy === 'retranslate'}
         onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
         canShift={!isTranslating}
         onShift={() => setDialog('shift')}
@@ -241,54 +186,21 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         onHelp={() => setDialog('help')}
       />
       {find.isOpen && (
-        <FindBar
-          options={find.options}
-          onOptions={find.setOptions}
-          replacement={find.replacement}
-          onReplacement={find.setReplacement}
-          current={find.current}
-          total={find.matches.length}
-          onStep={find.step}
-          onReplaceOne={find.replaceCurrent}
-          onReplaceAll={() => void find.replaceEverywhere()}
+        <EditorFindBar
+          find={find}
           onClose={() => {
             find.close()
             list.current?.focusRow(Math.min(activeIndex, Math.max(0, view.length - 1)))
           }}
-          focusRequest={find.focusRequest}
           isBusy={ops.busy !== null}
         />
       )}
-      {task.status === 'failed' && (
-        <Alert tone="danger" className="mx-4 mt-3 mb-3 md:mx-6">
-          <p>{t('failedNotice')}</p>
-          {task.error && <p className="mt-0.5 text-xs break-words opacity-80">{task.error}</p>}
-        </Alert>
-      )}
+      {task.status === 'failed' && <EditorFailed error={task.error} />}
       <ReviewPassNote task={task} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
         {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          {task.status === 'no_speech' ? (
-            <div className="p-6" data-testid="editor-no-speech">
-              <EmptyState title={tn('title')} body={tn('body')} />
-            </div>
-          ) : segments.length === 0 ? (
-            <div className="p-6">
-              <EmptyState title={t('export.noData')} body={t('emptyHint')} />
-            </div>
-          ) : view.length === 0 ? (
-            <div className="p-6">
-              <EmptyState
-                title={t('quality.noneInView')}
-                action={
-                  <Button variant="secondary" onClick={() => setFilter(null)}>
-                    {t('quality.showAll')}
-                  </Button>
-                }
-              />
-            </div>
-          ) : (
+          <EditorRows status={task.status} total={segments.length} shown={view.length} onShowAll={() => setFilter(null)}>
             <SegmentList
               ref={list}
               segments={view}
@@ -305,33 +217,26 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               highlights={find.highlights}
               handlers={handlers}
             />
-          )}
+          </EditorRows>
         </div>
       </main>
       {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
-      <SegmentDialog
+      <EditorDialogs
+        dialog={dialog}
+        onDialog={setDialog}
         segment={openSegment}
         edit={openId === null ? undefined : edits[openId]}
-        onSave={(id, draft) => void replace(id, draft)}
-        onClose={() => setOpenId(null)}
-        isReadOnly={isTranslating && !openSegment?.translatedText}
-      />
-      <HelpSheet open={dialog === 'help'} onOpenChange={(open) => setDialog(open ? 'help' : null)} />
-      <ShiftDialog
-        open={dialog === 'shift'}
-        onOpenChange={(open) => setDialog(open ? 'shift' : null)}
+        isSegmentReadOnly={isTranslating && !openSegment?.translatedText}
+        onSaveSegment={(id, draft) => void replace(id, draft)}
+        onCloseSegment={() => setOpenId(null)}
         total={segments.length}
-        selectedCount={selectedIds.length}
-        onShift={(offsetMs, scope) => ops.shift(offsetMs, scope === 'selected' ? selectedIds : undefined)}
-      />
-      <LimitsDialog
-        open={dialog === 'limits'}
-        onOpenChange={(open) => setDialog(open ? 'limits' : null)}
+        selectedIds={selectedIds}
+        onShift={ops.shift}
         limits={limits}
         defaults={defaults}
         languageName={languageName(task.targetLanguage)}
-        onSave={saveLimits}
+        onSaveLimits={saveLimits}
       />
     </div>
   )

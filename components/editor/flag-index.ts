@@ -40,3 +40,12 @@ export function flaggedIds(
   }
   return ids
 }
+
+/** The next flagged row from `index` in `delta`'s direction, wrapping around; null when none is flagged. */
+export function nextFlagged(rows: readonly { id: number }[], index: number, delta: 1 | -1, flags: ReadonlySet<number>): number | null {
+  for (let step = 1; step <= rows.length; step++) {
+    const next = (index + delta * step + rows.length * 2) % rows.length
+    if (flags.has(rows[next].id)) return next
+  }
+  return null
+}

@@ -185,3 +185,5 @@ export function useEditorOps(taskId: string, pending: Pending) {
     [applyTexts, busy, canRedo, canUndo, record, redo, retranslateMany, shift, undo],
   )
 }
+
+export type EditorOps = ReturnType<typeof useEditorOps>
