@@ -1,22 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { fromPrisma } from 'pg-boss'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { createTask } from '@/lib/tasks'
 import { buildSrt, makeUser, waitFor } from '@/test/route-harness'
+import { deepSeekSetup } from '@/test/task-setup'
 import { getBoss, LEGACY_TASK_DEAD_QUEUE, LEGACY_TASK_QUEUE, startTaskWorkers } from './index'
 import { runMaintenance, STUCK_AFTER_MS } from './maintenance'
 
 // A database that ran the app before the job was renamed (`translate-task` → `task-run`) still
 // holds jobs under the old names: the workers started after the deploy run them.
-const KEY = 'sk-legacy-queue-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-legacy-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
+await deepSeekSetup('legacy')
 
 const boss = await getBoss({ superviseIntervalSeconds: 1, heartbeatSeconds: 10 })
 await boss.createQueue(LEGACY_TASK_DEAD_QUEUE)
@@ -24,8 +18,6 @@ await boss.createQueue(LEGACY_TASK_QUEUE, { deadLetter: LEGACY_TASK_DEAD_QUEUE, 
 
 afterAll(async () => {
   await workers?.stop({ timeoutMs: 2000 })
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
 })
 
 /** A task whose job was queued under `queue` by the former code, before the workers start. */

@@ -1,12 +1,7 @@
 // The editor's bulk endpoints: several segments changed in one call, timing shifts, retranslating a
 // selection in one call, and edits while translating that the worker never overwrites.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
+import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { runTranslationTask } from '@/lib/tasks'
 import { grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
@@ -17,17 +12,9 @@ import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/retransl
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { saveTranslations } from './segment-rows'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
+import { deepSeekSetup } from '@/test/task-setup'
 
-const KEY = 'sk-editor-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-editor-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
-
-afterAll(async () => {
-  await stopBoss()
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
+const { fake } = await deepSeekSetup('editor', { stopsBoss: true })
 
 async function ownedTask(count = 6) {
   const owner = await makeUser()

@@ -1,13 +1,9 @@
 // The review pass against the DeepSeek fake: corrections kept beside the first translation, the
 // price reserved with the task and charged once, refunded when the review could not finish, and
 // the editor's per-segment review (free, within the translate-call allowance).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEEPSEEK_REVIEW_BOGUS, DEEPSEEK_REVIEW_FIX, startDeepSeekFake } from '@/fakes/deepseek'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { DEEPSEEK_REVIEW_BOGUS, DEEPSEEK_REVIEW_FIX } from '@/fakes/deepseek'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { reviewCostFor } from '@/lib/pricing'
 import { runTranslationTask } from '@/lib/tasks'
@@ -20,17 +16,10 @@ import { POST as reviewRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/r
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { NextRequest } from 'next/server'
 import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
+import { deepSeekSetup } from '@/test/task-setup'
 
-const KEY = 'sk-review-db-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-review-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
+const { fake } = await deepSeekSetup('review', { stopsBoss: true })
 
-afterAll(async () => {
-  await stopBoss()
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
 beforeEach(() => fake.resetStats())
 
 const PIPELINE = { retry: { attempts: 2, delayMs: 5 }, resumeDelayMs: 20, resumePasses: 0 }
