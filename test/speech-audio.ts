@@ -41,6 +41,24 @@ function soundBounds(samples: Int16Array): [number, number] {
   return [first, last + 1]
 }
 
+/** The 44-byte header of a mono 16-bit PCM WAV of `samples` samples at `rate`. */
+export function wavHeader(samples: number, rate: number): Buffer {
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + samples * 2, 4)
+  header.write('WAVEfmt ', 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate * 2, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(samples * 2, 40)
+  return header
+}
+
 /**
  * Writes a recording of `totalMs` with each sentence spoken from `atMs`, encoded as `format`
  * (`ogg` = Opus, `webm` = Opus in WebM, `wav` = 16-bit PCM at `wavRate`, written directly, which is
@@ -60,20 +78,7 @@ export async function makeRecording({ sentences, totalMs, file, format = 'ogg', 
   let sink: { write(b: Buffer): Promise<void>; end(): Promise<void> }
   if (format === 'wav') {
     const out = createWriteStream(file)
-    const header = Buffer.alloc(44)
-    header.write('RIFF', 0)
-    header.writeUInt32LE(36 + total * 2, 4)
-    header.write('WAVEfmt ', 8)
-    header.writeUInt32LE(16, 16)
-    header.writeUInt16LE(1, 20)
-    header.writeUInt16LE(1, 22)
-    header.writeUInt32LE(rate, 24)
-    header.writeUInt32LE(rate * 2, 28)
-    header.writeUInt16LE(2, 32)
-    header.writeUInt16LE(16, 34)
-    header.write('data', 36)
-    header.writeUInt32LE(total * 2, 40)
-    out.write(header)
+    out.write(wavHeader(total, rate))
     sink = {
       write: async (b) => void (out.write(b) || (await new Promise<void>((r) => out.once('drain', () => r())))),
       end: () => new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
