@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { UserAvatar } from '@/components/accounts/user-avatar'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -15,11 +14,11 @@ import { CreateUserDialog } from './create-user-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { UserDetailDialog } from './user-detail-dialog'
 import { UsersPager } from './users-pager'
+import { RetryAlert } from '@/components/ui/load-states'
 
 /** Managers' user table: user info, ID, role, status (always active), details and delete; paged 10 by default. */
 export function UsersView({ currentUserId }: { currentUserId: string }) {
   const t = useTranslations('admin')
-  const tc = useTranslations('common')
   const [page, setPage] = useState(1)
   const [size, setSize] = useState(10)
   const [isCreating, setIsCreating] = useState(false)
@@ -42,9 +41,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         </Button>
       </div>
       {users.isError && !data ? (
-        <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void users.refetch()}>{tc('retry')}</Button>}>
-          {t('loadFailed')}
-        </Alert>
+        <RetryAlert onRetry={users.refetch}>{t('loadFailed')}</RetryAlert>
       ) : data && data.totalCount === 0 ? (
         <EmptyState title={t('empty')} />
       ) : (

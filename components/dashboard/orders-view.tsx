@@ -3,7 +3,6 @@
 import { useLocale, useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -16,6 +15,7 @@ import { useOrderPage, type OrderItem } from '@/lib/client/orders'
 import { BalanceLayout } from './balance-layout'
 import { SECTION_PATHS } from '@/components/layout/dashboard-sections'
 import { useDateTime } from '@/lib/client/use-date-time'
+import { RetryAlert } from '@/components/ui/load-states'
 
 const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }
 
@@ -23,7 +23,6 @@ const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 's
 export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
   const t = useTranslations('payments.orders')
   const td = useTranslations('dashboard')
-  const tc = useTranslations('common')
   const ta = useTranslations('tasks')
   const locale = useLocale()
   const [page, setPage] = useState(1)
@@ -48,9 +47,9 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
           )}
         </div>
         {orders.isError && !data ? (
-          <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void orders.refetch()} isLoading={orders.isFetching}>{tc('retry')}</Button>}>
+          <RetryAlert onRetry={orders.refetch} isRetrying={orders.isFetching}>
             {orders.error instanceof Error && orders.error.message === t('emptyData') ? t('emptyData') : errorText(orders.error, t('loadFailed'))}
-          </Alert>
+          </RetryAlert>
         ) : data && data.totalCount === 0 ? (
           <EmptyState
             icon={

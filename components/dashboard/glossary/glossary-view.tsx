@@ -4,24 +4,22 @@ import { useTranslations } from 'next-intl'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { useLanguageName } from '@/components/tasks/language-name'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Select } from '@/components/ui/select'
-import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
 import { TARGET_LANGUAGES } from '@/lib/languages/languages'
 import { GlossaryFormDialog } from './glossary-form-dialog'
 import { useDeleteGlossaryEntry, useGlossary } from '@/lib/client/glossary'
+import { ListSkeleton, RetryAlert } from '@/components/ui/load-states'
 
 const ALL = 'all'
 
 /** The "glossary" view: the caller's terms per target language, to list, add, edit and delete. */
 export function GlossaryView() {
   const t = useTranslations('glossary')
-  const tc = useTranslations('common')
   const name = useLanguageName()
   const [filter, setFilter] = useState(ALL)
   // undefined = closed, null = a new entry, an entry = editing it
@@ -43,20 +41,13 @@ export function GlossaryView() {
   )
 
   let body
-  if (query.isPending)
-    body = (
-      <div role="status" aria-label={tc('loading')} className="space-y-2">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-10 w-full" />
-        ))}
-      </div>
-    )
+  if (query.isPending) body = <ListSkeleton />
   else if (query.isError)
     body = (
-      <Alert tone="danger" action={<Button variant="secondary" size="sm" onClick={() => query.refetch()} isLoading={query.isFetching}>{tc('retry')}</Button>}>
+      <RetryAlert onRetry={query.refetch} isRetrying={query.isFetching}>
         <p className="font-medium">{t('loadError')}</p>
         <p className="mt-0.5 opacity-90">{errorText(query.error, '')}</p>
-      </Alert>
+      </RetryAlert>
     )
   else if (query.data.length === 0) body = <EmptyState title={t('empty.title')} body={t('empty.body')} action={addButton} />
   else

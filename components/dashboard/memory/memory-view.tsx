@@ -4,19 +4,18 @@ import { useTranslations } from 'next-intl'
 import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useLanguageName } from '@/components/tasks/language-name'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { Pagination } from '@/components/ui/pagination'
 import { Select } from '@/components/ui/select'
-import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { downloadMemory, type MemoryEntry, type MemoryPair } from '@/lib/client/memory'
 import { MemoryEditDialog } from './memory-edit-dialog'
 import { useDeleteMemoryEntry, useImportMemory, useMemoryPage, useMemoryPairs } from '@/lib/client/memory'
+import { ListSkeleton, RetryAlert } from '@/components/ui/load-states'
 
 const pairKey = (pair: Pick<MemoryPair, 'sourceLanguage' | 'targetLanguage'>) => `${pair.sourceLanguage}>${pair.targetLanguage}`
 
@@ -26,7 +25,6 @@ const pairKey = (pair: Pick<MemoryPair, 'sourceLanguage' | 'targetLanguage'>) =>
  */
 export function MemoryView() {
   const t = useTranslations('memory')
-  const tc = useTranslations('common')
   const name = useLanguageName()
   const pairs = useMemoryPairs()
   const [chosen, setChosen] = useState<string | null>(null)
@@ -77,17 +75,13 @@ export function MemoryView() {
   )
 
   const loading = (
-    <div role="status" aria-label={tc('loading')} className="space-y-2">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-10 w-full" />
-      ))}
-    </div>
+    <ListSkeleton />
   )
   const failure = (query: { error: unknown; refetch: () => unknown; isFetching: boolean }) => (
-    <Alert tone="danger" action={<Button variant="secondary" size="sm" onClick={() => query.refetch()} isLoading={query.isFetching}>{tc('retry')}</Button>}>
+    <RetryAlert onRetry={query.refetch} isRetrying={query.isFetching}>
       <p className="font-medium">{t('loadError')}</p>
       <p className="mt-0.5 opacity-90">{errorText(query.error, '')}</p>
-    </Alert>
+    </RetryAlert>
   )
 
   let body
