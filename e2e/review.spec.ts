@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { editorReady, newCreator, signIn } from './helpers'
+import { chooseTargetAndDeepSeek, editorReady, newCreator, pageApi, signIn } from './helpers'
 
 // The review pass end to end against the sandbox DeepSeek fake, which corrects the lines marked
 // [[review:fix]] in a review request (their translation + " (reviewed)"): chosen in the upload
@@ -12,31 +12,14 @@ const TEXTS = ['Hi Anna.', `Anna runs. ${FIX}`, 'Go, Anna!', 'Bye.', `Yes. ${FIX
 const pad = (n: number) => String(n).padStart(2, '0')
 const SRT = TEXTS.map((text, i) => `${i + 1}\n00:00:${pad(i)},000 --> 00:00:${pad(i + 1)},000\n${text}\n`).join('\n')
 
-async function api<T>(page: Page, path: string, method = 'GET'): Promise<T> {
-  return page.evaluate(
-    async ({ path, method }) => {
-      const json = await (await fetch(path, { method })).json()
-      if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
-      return json.data
-    },
-    { path, method },
-  )
-}
-
-const balance = async (page: Page) => (await api<{ point: number }>(page, '/api/user/get_point', 'POST')).point
+const balance = async (page: Page) => (await pageApi<{ point: number }>(page, '/api/user/get_point', { method: 'POST' })).point
 const row = (page: Page, id: number) => page.locator(`[data-testid="segment-row"][data-row="${id}"]`)
 
 async function upload(page: Page, name: string, { review }: { review: boolean }) {
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(SRT) })
   await expect(page.getByTestId('estimate-segments')).toBeVisible()
-  await page.getByTestId('upload-target').click()
-  await page.getByRole('option', { name: '日语', exact: true }).click()
-  const service = page.getByTestId('upload-service')
-  if (await service.isEnabled()) {
-    await service.click()
-    await page.getByRole('option', { name: /DeepSeek/ }).click()
-  }
+  await chooseTargetAndDeepSeek(page, '日语')
   if (review) {
     // 6 s of subtitles: 10 points to translate, 5 to review.
     await expect(page.getByTestId('upload-review-label')).toContainText('+5 积分')
@@ -48,7 +31,7 @@ async function upload(page: Page, name: string, { review }: { review: boolean })
   await expect(page.getByTestId('upload-dialog')).toBeHidden({ timeout: 15_000 })
   const taskRow = page.getByTestId('task-row').filter({ hasText: name })
   await expect(taskRow.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', { timeout: 45_000 })
-  const tasks = await api<{ list: { id: string; fileName: string }[] }>(page, '/api/tasks?page=1&size=10')
+  const tasks = await pageApi<{ list: { id: string; fileName: string }[] }>(page, '/api/tasks?page=1&size=10')
   return tasks.list.find((task) => task.fileName === name)!.id
 }
 
@@ -85,7 +68,7 @@ test('the review pass from the upload dialog: two rows reviewed, the first versi
   // One more click puts the first version back, saved as the person's edit; the badge stays.
   await row(page, 2).getByTestId('restore-first').click()
   await expect(row(page, 2).locator('[data-field="translatedText"]')).toHaveValue(`[ja] ${TEXTS[1]}`)
-  await expect.poll(async () => (await api<{ segments: { id: number; translatedText: string; translatedBy: string }[] }>(page, `/api/tasks/${taskId}`)).segments[1]).toMatchObject({
+  await expect.poll(async () => (await pageApi<{ segments: { id: number; translatedText: string; translatedBy: string }[] }>(page, `/api/tasks/${taskId}`)).segments[1]).toMatchObject({
     translatedText: `[ja] ${TEXTS[1]}`,
     translatedBy: 'edited',
   })

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, editorReady, signIn } from './helpers'
+import { chooseTargetAndDeepSeek, DEMO, editorReady, signIn } from './helpers'
 
 // The whole translation flow end to end, on the China host (zh-CN) against the sandbox fakes:
 // upload → estimate → submit → completed → edit (persisted) → retranslate → export.
@@ -32,13 +32,7 @@ test('upload an SRT file, translate it, edit, retranslate and export', async ({ 
   await expect(page.getByTestId('upload-source')).toContainText('检测到：英语')
   // A target language is required before submitting.
   await expect(page.getByTestId('upload-submit')).toBeDisabled()
-  await page.getByTestId('upload-target').click()
-  await page.getByRole('option', { name: '日语', exact: true }).click()
-  const service = page.getByTestId('upload-service')
-  if (await service.isEnabled()) {
-    await service.click()
-    await page.getByRole('option', { name: /DeepSeek/ }).click()
-  }
+  const service = await chooseTargetAndDeepSeek(page, '日语')
   await expect(service).toContainText('DeepSeek')
   await page.getByTestId('upload-submit').click()
   await expect(dialog).toBeHidden({ timeout: 15_000 })
