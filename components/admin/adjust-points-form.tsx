@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { Alert } from '@/components/ui/alert'
+import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { Field, Input } from '@/components/ui/input'
@@ -98,11 +98,7 @@ export function AdjustPointsForm({ userId, userName, balance, onAdjusted }: Prop
           {...form.register('reason')}
         />
       </Field>
-      {failure && (
-        <Alert tone="danger" className="py-2.5">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       <Button type="submit" variant={direction === 'deduct' ? 'danger' : 'primary'} isLoading={isSubmitting} className="w-full select-none" data-testid="adjust-submit">
         {t(direction === 'deduct' ? 'submitDeduct' : 'submitGrant')}
       </Button>

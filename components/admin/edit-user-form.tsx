@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { Alert } from '@/components/ui/alert'
+import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
@@ -65,11 +65,7 @@ export function EditUserForm({ user, isSelf, onSaved }: Props) {
           />
         </Field>
       </div>
-      {failure && (
-        <Alert tone="danger" className="py-2.5">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" isLoading={isSubmitting} disabled={!isDirty} className="max-sm:w-full" data-testid="edit-user-save">
           {t('detail.profile.save')}

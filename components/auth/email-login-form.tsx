@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Alert } from '@/components/ui/alert'
+import { Alert, FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
 import { LocalizedLink } from '@/components/layout/localized-link'
@@ -53,11 +53,7 @@ export function EmailLoginForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="email-login-form">
-      {failure && (
-        <Alert tone="danger" className="py-2.5">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {isDone && (
         <Alert tone="success" className="py-2.5">
           {t('success')}
