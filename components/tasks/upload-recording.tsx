@@ -8,9 +8,9 @@ import { Progress } from '@/components/ui/progress'
 import { Select } from '@/components/ui/select'
 import { clockTime } from '@/lib/client/media/media-file'
 import { estimatedSeconds, POINT_RATES } from '@/lib/client/task-helpers'
-import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
 import type { RecordingFlow } from './use-recording-flow'
+import { CheckOption, ServiceField } from './upload-fields'
 
 /** The "subtitles in" choice that means: the spoken language only, no translation. */
 const TRANSCRIPT_ONLY = 'transcript'
@@ -59,7 +59,6 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
     ],
     [choices.source, name, t],
   )
-  const serviceOptions = useMemo(() => [{ value: 'deepseek', label: to('deepseek') }, ...(canUseGoogle ? [{ value: 'google', label: to('google') }] : [])], [canUseGoogle, to])
 
   if (flow.error) return null
   const isWorking = flow.phase === 'extracting' || flow.phase === 'uploading'
@@ -112,31 +111,16 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
           </Field>
           {choices.target && (
             <>
-              <Field id="recording-service" label={to('service')} hint={canUseGoogle ? undefined : to('deepseekOnly')}>
-                <Select
-                  id="recording-service"
-                  value={choices.service}
-                  onValueChange={(service) => set({ service: service as TranslationService })}
-                  options={serviceOptions}
-                  disabled={flow.isSubmitting || serviceOptions.length === 1}
-                  data-testid="recording-service"
-                />
-              </Field>
-              <div className="flex items-start gap-2.5 sm:pt-7">
-                <input
-                  id="recording-include-original"
-                  type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-brand"
-                  checked={choices.includeOriginal}
-                  onChange={(event) => set({ includeOriginal: event.target.checked })}
-                  disabled={flow.isSubmitting}
-                  data-testid="recording-include-original"
-                />
-                <label htmlFor="recording-include-original" className="text-sm leading-snug">
-                  <span className="font-medium text-fg">{to('includeOriginal')}</span>
-                  <span className="block text-xs text-subtle">{to('includeOriginalHint')}</span>
-                </label>
-              </div>
+              <ServiceField id="recording-service" value={choices.service} onChange={(service) => set({ service })} canUseGoogle={canUseGoogle} isDisabled={flow.isSubmitting} />
+              <CheckOption
+                id="recording-include-original"
+                className="flex items-start gap-2.5 sm:pt-7"
+                checked={choices.includeOriginal}
+                onChange={(includeOriginal) => set({ includeOriginal })}
+                isDisabled={flow.isSubmitting}
+                label={to('includeOriginal')}
+                hint={to('includeOriginalHint')}
+              />
             </>
           )}
         </div>
