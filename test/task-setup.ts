@@ -6,10 +6,14 @@ import { startDeepSeekFake } from '@/fakes/deepseek'
 import type { FakeServer } from '@/fakes/server'
 import { stopBoss } from '@/lib/jobs/boss'
 import { startTaskWorkers, type WorkerOptions, type Workers } from '@/lib/jobs/worker'
+import { grantPoints } from '@/lib/points'
+import { createTask, type Enqueue } from '@/lib/tasks'
+import { buildSrt, makeUser } from './route-harness'
 
 // What a database test of tasks sets up before its first test: the DeepSeek fake and a storage
 // folder of its own in the environment the app reads, and, when the test needs them, task workers
-// that poll fast and retry without waiting. All of it is taken down after the file's tests.
+// that poll fast and retry without waiting. All of it is taken down after the file's tests. And
+// a task to run, as a new user's.
 
 /** The task pipeline's waits, shortened: three retries 5 ms apart, a resumed pass after 20 ms. */
 export const FAST_PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
@@ -39,4 +43,21 @@ export async function startTestWorkers(options: WorkerOptions = {}): Promise<Wor
   const workers = await startTaskWorkers({ tasksAtOnce: 2, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: FAST_PIPELINE, ...options })
   afterAll(() => workers.stop({ timeoutMs: 2000 }))
   return workers
+}
+
+/**
+ * A new user's task (the user granted `points`): `cues` English lines into Japanese with DeepSeek,
+ * created as the routes create it but with its job handed to `enqueue` (by default none is
+ * queued: the test runs the task, or loses it, itself).
+ */
+export async function taskOfNewUser({ points = 100, cues = 12, fileName = 'x.srt', enqueue = async () => {} }: { points?: number; cues?: number; fileName?: string; enqueue?: Enqueue } = {}) {
+  const owner = await makeUser()
+  await grantPoints({ userId: owner.user.id, amount: points, key: `g:${owner.user.id}` })
+  const task = await createTask({
+    userId: owner.user.id,
+    upload: { fileName, bytes: new TextEncoder().encode(buildSrt(cues)) },
+    fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
+    enqueue,
+  })
+  return { ...owner, taskId: task.id }
 }

@@ -6,8 +6,20 @@ import { Field } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'
 
-// Fields both upload flows show (subtitle files and recordings): the translation service and the
-// options ticked on or off.
+// Fields both upload flows show (subtitle files and recordings): the estimate's figures, the
+// translation service and the options ticked on or off.
+
+/** One figure of an estimate: its name above, the value (kept on one line unless `wraps`). */
+export function Stat({ label, children, testId, wraps = false }: { label: string; children: ReactNode; testId: string; wraps?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-subtle">{label}</dt>
+      <dd className={`tabular mt-0.5 text-sm font-medium ${wraps ? 'break-words' : 'whitespace-nowrap'} text-fg`} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  )
+}
 
 /** The service to translate with: DeepSeek always, Google where the edition offers it. */
 export function ServiceField({ id, value, onChange, canUseGoogle, isDisabled }: { id: string; value: TranslationService; onChange: (service: TranslationService) => void; canUseGoogle: boolean; isDisabled: boolean }) {

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useMemo, type ReactNode } from 'react'
+import { useMemo } from 'react'
 import { useLanguageName } from './language-name'
 import { Field } from '@/components/ui/input'
 import { Progress } from '@/components/ui/progress'
@@ -10,21 +10,10 @@ import { clockTime } from '@/lib/client/media/media-file'
 import { estimatedSeconds, POINT_RATES } from '@/lib/client/task-helpers'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
 import type { RecordingFlow } from './use-recording-flow'
-import { CheckOption, ServiceField } from './upload-fields'
+import { CheckOption, ServiceField, Stat } from './upload-fields'
 
 /** The "subtitles in" choice that means: the spoken language only, no translation. */
 const TRANSCRIPT_ONLY = 'transcript'
-
-function Stat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-subtle">{label}</dt>
-      <dd className="tabular mt-0.5 text-sm font-medium break-words text-fg" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  )
-}
 
 function Step({ label, pct, state, testId }: { label: string; pct: number; state: 'waiting' | 'running' | 'done'; testId: string }) {
   return (
@@ -80,16 +69,16 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
       {estimate && (
         // Two by two: "20 points (1 min of sound)" needs its room, and four columns squeezed it over its neighbour (issue 29).
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-border px-4 py-3" data-testid="recording-estimate">
-          <Stat label={t('duration')} testId="recording-duration">
+          <Stat wraps label={t('duration')} testId="recording-duration">
             <span data-ms={estimate.durationMs}>{clockTime(estimate.durationMs)}</span>
           </Stat>
-          <Stat label={t('spoken')} testId="recording-language">
+          <Stat wraps label={t('spoken')} testId="recording-language">
             {choices.source === 'auto' ? t('spokenDetected') : name(choices.source)}
           </Stat>
-          <Stat label={t('cost')} testId="recording-cost">
+          <Stat wraps label={t('cost')} testId="recording-cost">
             <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: estimate.minutes })}</span>
           </Stat>
-          <Stat label={t('time')} testId="recording-time">
+          <Stat wraps label={t('time')} testId="recording-time">
             {t('timeValue', { minutes: Math.max(1, Math.ceil(estimatedSeconds(estimate.estimatedMs) / 60)) })}
           </Stat>
         </dl>

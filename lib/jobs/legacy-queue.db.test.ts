@@ -1,10 +1,9 @@
 import { fromPrisma } from 'pg-boss'
 import { afterAll, describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { getBalance, grantPoints } from '@/lib/points'
-import { createTask } from '@/lib/tasks'
-import { buildSrt, makeUser, waitFor } from '@/test/route-harness'
-import { deepSeekSetup } from '@/test/task-setup'
+import { getBalance } from '@/lib/points'
+import { waitFor } from '@/test/route-harness'
+import { deepSeekSetup, taskOfNewUser } from '@/test/task-setup'
 import { getBoss, LEGACY_TASK_DEAD_QUEUE, LEGACY_TASK_QUEUE, startTaskWorkers } from './index'
 import { runMaintenance, STUCK_AFTER_MS } from './maintenance'
 
@@ -22,15 +21,8 @@ afterAll(async () => {
 
 /** A task whose job was queued under `queue` by the former code, before the workers start. */
 async function taskQueuedAs(queue: string) {
-  const { user } = await makeUser()
-  await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
-  const task = await createTask({
-    userId: user.id,
-    upload: { fileName: 'old.srt', bytes: new TextEncoder().encode(buildSrt(6)) },
-    fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
-    enqueue: async ({ taskId, tx }) => void (await boss.send(queue, { taskId }, { db: fromPrisma(tx) })),
-  })
-  return { userId: user.id, taskId: task.id }
+  const { user, taskId } = await taskOfNewUser({ cues: 6, fileName: 'old.srt', enqueue: async ({ taskId, tx }) => void (await boss.send(queue, { taskId }, { db: fromPrisma(tx) })) })
+  return { userId: user.id, taskId }
 }
 
 const queued = await taskQueuedAs(LEGACY_TASK_QUEUE)

@@ -3,11 +3,10 @@ import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startMyMemoryFake } from '@/fakes/mymemory'
 import { startOssFake } from '@/fakes/oss'
 import { db } from '@/lib/db'
-import { getBalance, grantPoints } from '@/lib/points'
+import { getBalance } from '@/lib/points'
 import { createOssStorage } from '@/lib/storage'
-import { createTask } from '@/lib/tasks'
-import { buildSrt, makeUser } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
+import { taskOfNewUser } from '@/test/task-setup'
 
 // The finished file goes to Aliyun OSS through ali-oss when OSS is configured: proven against the
 // OSS fake, which checks ali-oss's real signatures and Content-MD5.
@@ -26,17 +25,7 @@ afterAll(async () => {
   await mymemory.close()
 })
 
-async function pendingTask(fileName: string) {
-  const { user } = await makeUser()
-  await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
-  const task = await createTask({
-    userId: user.id,
-    upload: { fileName, bytes: new TextEncoder().encode(buildSrt(6)) },
-    fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
-    enqueue: async () => {},
-  })
-  return { user, taskId: task.id }
-}
+const pendingTask = (fileName: string) => taskOfNewUser({ fileName, cues: 6 })
 
 describe('translated files on OSS', () => {
   it('stores the SRT under translated-files/{taskId}_{fileName}', async () => {

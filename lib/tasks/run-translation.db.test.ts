@@ -7,7 +7,6 @@ import { startGoogleTranslateFake } from '@/fakes/google-translate'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { parseSrt } from '@/lib/subtitles'
-import { createTask } from '@/lib/tasks'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
@@ -18,6 +17,7 @@ import { ProviderError } from '@/lib/translate'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
 import { startTaskWorkers } from '@/lib/jobs'
+import { taskOfNewUser } from '@/test/task-setup'
 
 const KEY = 'sk-pipeline-test'
 const GOOGLE_KEY = 'g-pipeline-test'
@@ -44,8 +44,6 @@ afterAll(async () => {
   await google.close()
   rmSync(storageDir, { recursive: true, force: true })
 })
-
-const noEnqueue = async () => {}
 
 async function submit(auth: Record<string, string>, srt: string, name = 'movie.srt', fields: Record<string, string> = {}) {
   const res = await createRoute(multipart('/api/tasks', auth, { name, body: srt }, { targetLanguage: 'ja', service: 'deepseek', ...fields }), ctx())
@@ -266,17 +264,7 @@ describe('a cue every provider fails on', () => {
 })
 
 describe('pipeline outcomes', () => {
-  async function pendingTask(points = 100) {
-    const { user } = await makeUser()
-    await grantPoints({ userId: user.id, amount: points, key: `g:${user.id}` })
-    const task = await createTask({
-      userId: user.id,
-      upload: { fileName: 'x.srt', bytes: new TextEncoder().encode(buildSrt(12)) },
-      fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
-      enqueue: noEnqueue,
-    })
-    return { user, taskId: task.id }
-  }
+  const pendingTask = () => taskOfNewUser()
 
   it('fails the task and releases its points when the provider refuses for good', async () => {
     const { user, taskId } = await pendingTask()
