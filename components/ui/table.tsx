@@ -1,4 +1,5 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import { Button } from './button'
 import { cn } from './cn'
 
 /**
@@ -32,4 +33,29 @@ export function TH({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement
 
 export function TD({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn('px-4 py-3 align-middle', className)} {...rest} />
+}
+
+/** The header cell over a row's buttons: named for screen readers only. */
+export function ActionsTH({ label }: { label: string }) {
+  return (
+    <TH className="text-right">
+      <span className="sr-only">{label}</span>
+    </TH>
+  )
+}
+
+/** A row's edit and delete buttons, at the end of the row. */
+export function EditDeleteTD({ edit, remove }: { edit: { label: string; onClick: () => void; ariaLabel?: string; testId: string }; remove: { label: string; onClick: () => void; ariaLabel?: string; testId: string } }) {
+  return (
+    <TD>
+      <div className="flex justify-end gap-1.5">
+        <Button variant="secondary" size="sm" onClick={edit.onClick} aria-label={edit.ariaLabel} data-testid={edit.testId}>
+          {edit.label}
+        </Button>
+        <Button variant="ghost" size="sm" className="hover:text-danger" onClick={remove.onClick} aria-label={remove.ariaLabel} data-testid={remove.testId}>
+          {remove.label}
+        </Button>
+      </div>
+    </TD>
+  )
 }

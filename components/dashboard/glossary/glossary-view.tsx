@@ -7,13 +7,14 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Select } from '@/components/ui/select'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { ActionsTH, EditDeleteTD, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
 import { TARGET_LANGUAGES } from '@/lib/languages/languages'
 import { GlossaryFormDialog } from './glossary-form-dialog'
 import { useDeleteGlossaryEntry, useGlossary } from '@/lib/client/glossary'
 import { ListSkeleton, RetryAlert } from '@/components/ui/load-states'
+import { ViewSection } from '@/components/layout/view-section'
 
 const ALL = 'all'
 
@@ -59,9 +60,7 @@ export function GlossaryView() {
             <TH>{t('columns.translation')}</TH>
             <TH>{t('columns.languages')}</TH>
             <TH>{t('columns.note')}</TH>
-            <TH className="text-right">
-              <span className="sr-only">{t('columns.actions')}</span>
-            </TH>
+            <ActionsTH label={t('columns.actions')} />
           </tr>
         </THead>
         <TBody>
@@ -75,16 +74,10 @@ export function GlossaryView() {
               <TD className="max-w-60 truncate text-muted" title={entry.note ?? undefined}>
                 {entry.note ?? ''}
               </TD>
-              <TD>
-                <div className="flex justify-end gap-1.5">
-                  <Button variant="secondary" size="sm" onClick={() => setEditing(entry)} aria-label={t('editNamed', { term: entry.term })} data-testid="glossary-edit">
-                    {t('edit')}
-                  </Button>
-                  <Button variant="ghost" size="sm" className="hover:text-danger" onClick={() => deleteEntry(entry)} aria-label={t('deleteNamed', { term: entry.term })} data-testid="glossary-delete">
-                    {t('delete')}
-                  </Button>
-                </div>
-              </TD>
+              <EditDeleteTD
+                edit={{ label: t('edit'), onClick: () => setEditing(entry), ariaLabel: t('editNamed', { term: entry.term }), testId: 'glossary-edit' }}
+                remove={{ label: t('delete'), onClick: () => deleteEntry(entry), ariaLabel: t('deleteNamed', { term: entry.term }), testId: 'glossary-delete' }}
+              />
             </TR>
           ))}
         </TBody>
@@ -92,21 +85,19 @@ export function GlossaryView() {
     )
 
   return (
-    <section aria-labelledby="glossary-heading" className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="max-w-2xl">
-          <h2 id="glossary-heading" className="text-base font-semibold text-fg">
-            {t('title')}
-          </h2>
-          <p className="mt-0.5 text-sm text-muted">{t('subtitle')}</p>
-        </div>
+    <ViewSection
+      id="glossary-heading"
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
         <div className="flex items-center gap-3">
           <Select value={filter} onValueChange={setFilter} options={filterOptions} aria-label={t('filter')} className="w-48" data-testid="glossary-filter" />
           {addButton}
         </div>
-      </div>
+      }
+    >
       {body}
       <GlossaryFormDialog entry={editing} defaultTarget={filter === ALL ? '' : filter} onClose={() => setEditing(undefined)} />
-    </section>
+    </ViewSection>
   )
 }

@@ -10,12 +10,13 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { Pagination } from '@/components/ui/pagination'
 import { Select } from '@/components/ui/select'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { ActionsTH, EditDeleteTD, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { downloadMemory, type MemoryEntry, type MemoryPair } from '@/lib/client/memory'
 import { MemoryEditDialog } from './memory-edit-dialog'
 import { useDeleteMemoryEntry, useImportMemory, useMemoryPage, useMemoryPairs } from '@/lib/client/memory'
 import { ListSkeleton, RetryAlert } from '@/components/ui/load-states'
+import { ViewSection } from '@/components/layout/view-section'
 
 const pairKey = (pair: Pick<MemoryPair, 'sourceLanguage' | 'targetLanguage'>) => `${pair.sourceLanguage}>${pair.targetLanguage}`
 
@@ -124,9 +125,7 @@ export function MemoryView() {
                   <TH>{t('columns.source')}</TH>
                   <TH>{t('columns.translation')}</TH>
                   <TH>{t('columns.origin')}</TH>
-                  <TH className="text-right">
-                    <span className="sr-only">{t('columns.actions')}</span>
-                  </TH>
+                  <ActionsTH label={t('columns.actions')} />
                 </tr>
               </THead>
               <TBody>
@@ -137,16 +136,7 @@ export function MemoryView() {
                     <TD>
                       <Badge tone={entry.origin === 'edited' ? 'success' : 'neutral'}>{t(`origin.${entry.origin}`)}</Badge>
                     </TD>
-                    <TD>
-                      <div className="flex justify-end gap-1.5">
-                        <Button variant="secondary" size="sm" onClick={() => setEditing(entry)} data-testid="memory-edit">
-                          {t('edit.button')}
-                        </Button>
-                        <Button variant="ghost" size="sm" className="hover:text-danger" onClick={() => forget(entry)} data-testid="memory-delete">
-                          {t('delete')}
-                        </Button>
-                      </div>
-                    </TD>
+                    <EditDeleteTD edit={{ label: t('edit.button'), onClick: () => setEditing(entry), testId: 'memory-edit' }} remove={{ label: t('delete'), onClick: () => forget(entry), testId: 'memory-delete' }} />
                   </TR>
                 ))}
               </TBody>
@@ -164,18 +154,9 @@ export function MemoryView() {
     )
 
   return (
-    <section aria-labelledby="memory-heading" className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="max-w-2xl">
-          <h2 id="memory-heading" className="text-base font-semibold text-fg">
-            {t('title')}
-          </h2>
-          <p className="mt-0.5 text-sm text-muted">{t('subtitle')}</p>
-        </div>
-        {pair && importButton}
-      </div>
+    <ViewSection id="memory-heading" title={t('title')} subtitle={t('subtitle')} actions={pair && importButton}>
       {body}
       <MemoryEditDialog entry={editing} onClose={() => setEditing(null)} />
-    </section>
+    </ViewSection>
   )
 }
