@@ -9,7 +9,7 @@ import { useErrorText } from '@/components/accounts/use-error-text'
 import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
-import { Field, Input } from '@/components/ui/input'
+import { Field, Input, InputField } from '@/components/ui/input'
 import { adjustPointsFormSchema, type AdjustPointsInput } from '@/lib/accounts/schemas'
 import { adjustPoints } from '@/lib/client/admin-users'
 import { errorText } from '@/lib/client/api'
@@ -86,18 +86,7 @@ export function AdjustPointsForm({ userId, userName, balance, onAdjusted }: Prop
       <p id="adjust-points-after" className={cn('tabular -mt-2 text-xs', after < 0 ? 'text-danger' : 'text-subtle')} aria-live="polite">
         {after < 0 ? t('tooMuch') : t('after', { points: after })}
       </p>
-      <Field id="adjust-reason" label={t('reason')} hint={t('reasonHint')} error={errorMessage(errors.reason?.message)}>
-        <Input
-          id="adjust-reason"
-          autoComplete="off"
-          maxLength={200}
-          placeholder={t('reasonPlaceholder')}
-          invalid={Boolean(errors.reason)}
-          aria-describedby={errors.reason ? 'adjust-reason-error' : undefined}
-          data-testid="adjust-reason"
-          {...form.register('reason')}
-        />
-      </Field>
+      <InputField id="adjust-reason" label={t('reason')} hint={t('reasonHint')} error={errorMessage(errors.reason?.message)} autoComplete="off" maxLength={200} placeholder={t('reasonPlaceholder')} {...form.register('reason')} />
       <FailureAlert message={failure} />
       <Button type="submit" variant={direction === 'deduct' ? 'danger' : 'primary'} isLoading={isSubmitting} className="w-full select-none" data-testid="adjust-submit">
         {t(direction === 'deduct' ? 'submitDeduct' : 'submitGrant')}

@@ -9,7 +9,7 @@ import { toast } from 'sonner'
 import { AvatarField } from '@/components/accounts/avatar-field'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { FormDialog } from '@/components/ui/form-dialog'
-import { Field, Input } from '@/components/ui/input'
+import { InputField } from '@/components/ui/input'
 import { createUserFormSchema, type CreateUserInput } from '@/lib/accounts/schemas'
 import { createUser, invalidateUsers } from '@/lib/client/admin-users'
 import { useDialogForm } from '@/components/accounts/use-dialog-form'
@@ -53,17 +53,16 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       isBlocked={isUploading}
     >
         {FIELDS.map((field) => (
-          <Field key={field.name} id={`create-${field.name}`} label={t('label' in field ? field.label : field.name)} hint={'hint' in field ? t(field.hint) : undefined} error={errorMessage(errors[field.name]?.message)}>
-            <Input
-              id={`create-${field.name}`}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              invalid={Boolean(errors[field.name])}
-              aria-describedby={errors[field.name] ? `create-${field.name}-error` : undefined}
-              data-testid={`create-${field.name}`}
-              {...form.register(field.name)}
-            />
-          </Field>
+          <InputField
+            key={field.name}
+            id={`create-${field.name}`}
+            label={t('label' in field ? field.label : field.name)}
+            hint={'hint' in field ? t(field.hint) : undefined}
+            error={errorMessage(errors[field.name]?.message)}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            {...form.register(field.name)}
+          />
         ))}
         <AvatarField label={t('avatar')} name={name} value={pic ?? ''} onChange={(url) => form.setValue('pic', url)} onBusyChange={setIsUploading} />
     </FormDialog>
