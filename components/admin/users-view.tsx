@@ -6,8 +6,7 @@ import { UserAvatar } from '@/components/accounts/user-avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { HeadRow, SkeletonRows, Table, TBody, TD, TR } from '@/components/ui/table'
 import { useUserPage } from '@/lib/client/admin-users'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { CreateUserDialog } from './create-user-dialog'
@@ -46,24 +45,10 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         <EmptyState title={t('empty')} />
       ) : (
         <Table aria-busy={users.isFetching || undefined}>
-          <THead>
-            <tr>
-              <TH>{t('columns.user')}</TH>
-              <TH>{t('columns.id')}</TH>
-              <TH>{t('columns.role')}</TH>
-              <TH>{t('columns.status')}</TH>
-              <TH className="text-right">{t('columns.actions')}</TH>
-            </tr>
-          </THead>
+          <HeadRow columns={[t('columns.user'), t('columns.id'), t('columns.role'), t('columns.status'), { label: t('columns.actions'), className: 'text-right' }]} />
           <TBody>
             {!data
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <TR key={i}>
-                    <TD colSpan={5}>
-                      <Skeleton className="h-9 w-full" />
-                    </TD>
-                  </TR>
-                ))
+              ? <SkeletonRows rows={5} columns={5} />
               : data.list.map((user) => (
                   <TR key={user.id} data-testid="user-row" data-email={user.email}>
                     <TD>

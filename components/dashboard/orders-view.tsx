@@ -7,8 +7,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Pagination } from '@/components/ui/pagination'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { HeadRow, SkeletonRows, Table, TBody, TD, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { formatPrice } from '@/lib/i18n/format-price'
 import { useOrderPage, type OrderItem } from '@/lib/client/orders'
@@ -71,25 +70,10 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
         ) : (
           <>
             <Table aria-busy={orders.isFetching || undefined}>
-              <THead>
-                <tr>
-                  <TH>{t('orderId')}</TH>
-                  <TH>{t('product')}</TH>
-                  <TH className="text-right">{t('amount')}</TH>
-                  <TH>{t('channel')}</TH>
-                  <TH>{t('status')}</TH>
-                  <TH>{t('time')}</TH>
-                </tr>
-              </THead>
+              <HeadRow columns={[t('orderId'), t('product'), { label: t('amount'), className: 'text-right' }, t('channel'), t('status'), t('time')]} />
               <TBody>
                 {!data
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <TR key={i}>
-                        <TD colSpan={6}>
-                          <Skeleton className="h-6 w-full" />
-                        </TD>
-                      </TR>
-                    ))
+                  ? <SkeletonRows rows={4} columns={6} height="h-6" />
                   : data.list.map((order) => (
                       <TR key={order.orderId} data-testid="order-row" data-status={order.status}>
                         <TD className="font-mono text-xs text-muted" title={order.orderId}>

@@ -1,6 +1,7 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react'
 import { Button } from './button'
 import { cn } from './cn'
+import { Skeleton } from './skeleton'
 
 /**
  * A data table in a bordered card that scrolls sideways on narrow screens instead of squeezing.
@@ -35,15 +36,6 @@ export function TD({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement
   return <td className={cn('px-4 py-3 align-middle', className)} {...rest} />
 }
 
-/** The header cell over a row's buttons: named for screen readers only. */
-export function ActionsTH({ label }: { label: string }) {
-  return (
-    <TH className="text-right">
-      <span className="sr-only">{label}</span>
-    </TH>
-  )
-}
-
 /** A row's edit and delete buttons, at the end of the row. */
 export function EditDeleteTD({ edit, remove }: { edit: { label: string; onClick: () => void; ariaLabel?: string; testId: string }; remove: { label: string; onClick: () => void; ariaLabel?: string; testId: string } }) {
   return (
@@ -58,4 +50,32 @@ export function EditDeleteTD({ edit, remove }: { edit: { label: string; onClick:
       </div>
     </TD>
   )
+}
+
+/** A column of a table's head: its name, and the cell's classes (alignment, width) when it needs any. */
+export type Column = string | { label: ReactNode; className?: string }
+
+/** The column over a row's buttons: named for screen readers only. */
+export const actionsColumn = (label: string): Column => ({ label: <span className="sr-only">{label}</span>, className: 'text-right' })
+
+/** The head of a table: one row naming its columns. */
+export function HeadRow({ columns }: { columns: readonly Column[] }) {
+  return (
+    <THead>
+      <tr>
+        {columns.map((column, i) => (typeof column === 'string' ? <TH key={i}>{column}</TH> : <TH key={i} className={column.className}>{column.label}</TH>))}
+      </tr>
+    </THead>
+  )
+}
+
+/** Placeholder rows across all `columns` while a table's page loads. */
+export function SkeletonRows({ rows, columns, height = 'h-9' }: { rows: number; columns: number; height?: string }) {
+  return Array.from({ length: rows }, (_, i) => (
+    <TR key={i}>
+      <TD colSpan={columns}>
+        <Skeleton className={cn(height, 'w-full')} />
+      </TD>
+    </TR>
+  ))
 }

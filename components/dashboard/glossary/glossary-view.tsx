@@ -7,7 +7,7 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Select } from '@/components/ui/select'
-import { ActionsTH, EditDeleteTD, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { actionsColumn, EditDeleteTD, HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
 import { TARGET_LANGUAGES } from '@/lib/languages/languages'
@@ -54,15 +54,7 @@ export function GlossaryView() {
   else
     body = (
       <Table data-testid="glossary-table">
-        <THead>
-          <tr>
-            <TH>{t('columns.term')}</TH>
-            <TH>{t('columns.translation')}</TH>
-            <TH>{t('columns.languages')}</TH>
-            <TH>{t('columns.note')}</TH>
-            <ActionsTH label={t('columns.actions')} />
-          </tr>
-        </THead>
+        <HeadRow columns={[t('columns.term'), t('columns.translation'), t('columns.languages'), t('columns.note'), actionsColumn(t('columns.actions'))]} />
         <TBody>
           {query.data.map((entry) => (
             <TR key={entry.id} data-testid="glossary-row">

@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { Pagination } from '@/components/ui/pagination'
 import { Select } from '@/components/ui/select'
-import { ActionsTH, EditDeleteTD, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { actionsColumn, EditDeleteTD, HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { downloadMemory, type MemoryEntry, type MemoryPair } from '@/lib/client/memory'
 import { MemoryEditDialog } from './memory-edit-dialog'
@@ -120,14 +120,7 @@ export function MemoryView() {
         ) : (
           <>
             <Table data-testid="memory-table">
-              <THead>
-                <tr>
-                  <TH>{t('columns.source')}</TH>
-                  <TH>{t('columns.translation')}</TH>
-                  <TH>{t('columns.origin')}</TH>
-                  <ActionsTH label={t('columns.actions')} />
-                </tr>
-              </THead>
+              <HeadRow columns={[t('columns.source'), t('columns.translation'), t('columns.origin'), actionsColumn(t('columns.actions'))]} />
               <TBody>
                 {entries.data.list.map((entry) => (
                   <TR key={entry.id} data-testid="memory-row">
