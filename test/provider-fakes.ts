@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, expect } from 'vitest'
 import type { FakeServer } from '@/fakes/server'
-import { ProviderError } from '@/lib/translate/providers/types'
+import { ProviderError, type TranslateProvider } from '@/lib/translate/providers/types'
 
 // A provider's fake for a test file of provider code: started once, its faults and counters
 // cleared before each test, closed after the file's tests.
@@ -21,3 +21,16 @@ export async function failure(run: Promise<unknown>): Promise<ProviderError> {
   expect(error).toBeInstanceOf(ProviderError)
   return error as ProviderError
 }
+
+/**
+ * A translation provider whose answers the test writes (`translateBatch`), in process: a DeepSeek
+ * by name, ten lines a batch, no context, its own rate-limit key.
+ */
+export const scriptedProvider = (translateBatch: TranslateProvider['translateBatch']): TranslateProvider => ({
+  name: 'deepseek',
+  maxBatch: 10,
+  batchTokens: 1000,
+  usesContext: false,
+  limitKey: 'test',
+  translateBatch,
+})

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
+import { db } from '@/lib/db'
 import type { FakeServer } from '@/fakes/server'
 import { stopBoss } from '@/lib/jobs/boss'
 import { startTaskWorkers, type WorkerOptions, type Workers } from '@/lib/jobs/worker'
@@ -61,3 +62,17 @@ export async function taskOfNewUser({ points = 100, cues = 12, fileName = 'x.srt
   })
   return { ...owner, taskId: task.id }
 }
+
+/** A task's ledger entries as [reason, points], oldest first. */
+export async function ledgerOf(taskId: string): Promise<[string, number][]> {
+  const entries = await db.pointEntry.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } })
+  return entries.map((e) => [e.reason, e.delta])
+}
+
+/** The ledger of a task that failed, was retried and completed: reserved, released, reserved again, captured once. */
+export const retriedThenCaptured = (cost: number): [string, number][] => [
+  ['reserve', -cost],
+  ['release', cost],
+  ['reserve', -cost],
+  ['capture', 0],
+]

@@ -18,3 +18,7 @@ export function noIndexMetadata(read: (locale: Locale) => Promise<Omit<Metadata,
 /** A dashboard page's `generateMetadata`: its title from `dashboard.pageTitles`, not indexed. */
 export const dashboardPageMetadata = (page: keyof (typeof messages)['dashboard']['pageTitles']) =>
   noIndexMetadata(async (locale) => ({ title: (await getTranslations({ locale, namespace: 'dashboard.pageTitles' }))(page) }))
+
+/** A payment return page's `generateMetadata` (public, not indexed): its title from `payments.<page>`, with the brand. */
+export const paymentPageMetadata = (page: 'failPage' | 'successPage') =>
+  noIndexMetadata(async (locale) => ({ title: `${(await getTranslations({ locale, namespace: 'payments' }))(`${page}.title`)} – Subtitle Studio` }))

@@ -17,7 +17,8 @@ import { ProviderError } from '@/lib/translate'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
 import { startTaskWorkers } from '@/lib/jobs'
-import { taskOfNewUser } from '@/test/task-setup'
+import { ledgerOf, retriedThenCaptured, taskOfNewUser } from '@/test/task-setup'
+import { scriptedProvider } from '@/test/provider-fakes'
 
 const KEY = 'sk-pipeline-test'
 const GOOGLE_KEY = 'g-pipeline-test'
@@ -209,13 +210,7 @@ describe('provider fallback and retry', () => {
     expect(byGoogle.every((id) => missing.includes(id))).toBe(true)
 
     expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
-    const entries = await db.pointEntry.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } })
-    expect(entries.map((e) => [e.reason, e.delta])).toEqual([
-      ['reserve', -cost],
-      ['release', cost],
-      ['reserve', -cost],
-      ['capture', 0],
-    ])
+    expect(await ledgerOf(taskId)).toEqual(retriedThenCaptured(cost))
     const again = await retryRoute(jsonRequest('POST', `/api/tasks/${taskId}/retry`, auth), ctx({ id: taskId }))
     expect((await again.json()).code).toBe(40900)
   })
@@ -253,13 +248,7 @@ describe('a cue every provider fails on', () => {
     expect((await db.segment.findFirstOrThrow({ where: { taskId, index: 17 } })).translatedText).toBe(`[ja] ${text(17)}`)
 
     expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
-    const entries = await db.pointEntry.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } })
-    expect(entries.map((e) => [e.reason, e.delta])).toEqual([
-      ['reserve', -cost],
-      ['release', cost],
-      ['reserve', -cost],
-      ['capture', 0],
-    ])
+    expect(await ledgerOf(taskId)).toEqual(retriedThenCaptured(cost))
   })
 })
 
@@ -269,16 +258,10 @@ describe('pipeline outcomes', () => {
   it('fails the task and releases its points when the provider refuses for good', async () => {
     const { user, taskId } = await pendingTask()
     expect(await getBalance({ userId: user.id })).toBe(90)
-    const provider = () => ({
-      name: 'deepseek' as const,
-      maxBatch: 10,
-      batchTokens: 1000,
-      usesContext: false,
-      limitKey: 'test',
-      translateBatch: async () => {
+    const provider = () =>
+      scriptedProvider(async () => {
         throw new ProviderError({ provider: 'deepseek', kind: 'fatal', message: 'HTTP 401 invalid key' })
-      },
-    })
+      })
     expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('failed')
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
     expect(task).toMatchObject({ status: 'failed', error: 'deepseek: HTTP 401 invalid key' })
@@ -310,17 +293,11 @@ describe('pipeline outcomes', () => {
 
   it('stops quietly when the task is deleted while it translates', async () => {
     const { taskId } = await pendingTask()
-    const provider = () => ({
-      name: 'deepseek' as const,
-      maxBatch: 10,
-      batchTokens: 1000,
-      usesContext: false,
-      limitKey: 'test',
-      translateBatch: async ({ lines }: { lines: { text: string }[] }) => {
+    const provider = () =>
+      scriptedProvider(async ({ lines }) => {
         await db.task.deleteMany({ where: { id: taskId } })
         return lines.map((l) => `t:${l.text}`)
-      },
-    })
+      })
     expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('deleted')
   })
 })

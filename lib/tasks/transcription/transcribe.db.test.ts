@@ -22,6 +22,7 @@ import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { clearPauses } from '@/lib/provider-calls'
 import { endWithoutSpeech } from './no-speech'
 import { runTask } from '../run-task'
+import { ledgerOf } from '@/test/task-setup'
 
 const STT_KEY = 'sk-stt-test'
 const DEEPSEEK_KEY = 'sk-deepseek-test'
@@ -115,8 +116,7 @@ describe('a recording to subtitles', () => {
     const done = await readAnswer(await taskRoute(buildRequest(`/api/tasks/${task.id}?segments=0`, { method: 'GET', headers: auth }), ctx({ id: task.id })))
     expect(done.data.task ?? done.data).toMatchObject({ status: 'completed', stage: null, chunksDone: 1, chunksTotal: 1, originalLanguage: 'en' })
     expect(await getBalance({ userId: user.id })).toBe(80)
-    const entries = await db.pointEntry.findMany({ where: { taskId: task.id }, orderBy: { createdAt: 'asc' } })
-    expect(entries.map((e) => [e.reason, e.delta])).toEqual([['reserve', -20], ['capture', 0]])
+    expect(await ledgerOf(task.id)).toEqual([['reserve', -20], ['capture', 0]])
     // The spoken language went with the request; the glossary hints too when there are some.
     expect(stt.stats.log.at(-1)?.data).toMatchObject({ language: null, model: 'whisper-1' })
 
@@ -269,8 +269,7 @@ describe('a recording in which no speech is found', () => {
     // A worker that runs the job again (pg-boss retries) changes nothing and releases nothing twice.
     expect(await runTask({ taskId: created.data.id, ...PIPELINE })).toBe('skipped')
     expect(await endWithoutSpeech(created.data.id)).toBe(false)
-    const entries = await db.pointEntry.findMany({ where: { taskId: created.data.id }, orderBy: { createdAt: 'asc' } })
-    expect(entries.map((e) => [e.reason, e.delta])).toEqual([['reserve', -40], ['release', 40]])
+    expect(await ledgerOf(created.data.id)).toEqual([['reserve', -40], ['release', 40]])
     expect(await getBalance({ userId: user.id })).toBe(40)
   }, 300_000)
 })
