@@ -1,5 +1,5 @@
 import type { Segment, Task } from '@prisma/client'
-import type { SegmentDto, TaskDto, TranslatedBy } from './contract'
+import { SEGMENT_FITS, type SegmentDto, type SegmentFit, type TaskDto, type TranslatedBy } from './contract'
 
 export type { TaskDto, SegmentDto, TranslatedBy } from './contract'
 
@@ -42,7 +42,7 @@ export function toTaskDto(task: Omit<Task, 'source'>, segmentCount?: number): Ta
 }
 
 /** A segment as the API answers it: its numeric id, times, duration in ms, both texts and who translated it. */
-export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy' | 'firstTranslation'>): SegmentDto {
+export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy' | 'firstTranslation' | 'fit'>): SegmentDto {
   return {
     id: segment.index,
     startTime: segment.startTime,
@@ -52,5 +52,6 @@ export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'end
     translatedText: segment.translatedText,
     translatedBy: (segment.translatedBy as TranslatedBy | null) ?? null,
     firstTranslation: segment.firstTranslation,
+    fit: (SEGMENT_FITS as readonly (string | null)[]).includes(segment.fit) ? (segment.fit as SegmentFit) : null,
   }
 }

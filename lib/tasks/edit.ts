@@ -236,7 +236,7 @@ export async function retranslateSegments({
     // The machine's translations replaced are kept, so undoing the retranslation restores their origin.
     await keepReplacedVersions(tx, taskId, done.map((d) => ({ id: d.id, translatedText: d.text })))
     await tx.$executeRaw`
-      UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
+      UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "fit" = NULL, "editedAt" = now()
       FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
       WHERE s."taskId" = ${taskId} AND s."index" = v.i`
   })

@@ -2,6 +2,7 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { log } from '@/lib/log'
+import { timeStage } from '@/lib/metrics'
 import type { StorageDriver } from '@/lib/storage'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { recallTranslations } from '@/lib/memory'
@@ -9,6 +10,7 @@ import { ProviderError, reviewCues, translateCues, type CueToTranslate, type Glo
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
 import { failTask } from './fail'
+import { fitTranslations } from './fit-translations'
 import { saveTranslations } from './segment-rows'
 import { taskSourceLanguage } from './source-language'
 
@@ -127,6 +129,12 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
       return 'failed'
     }
   }
+  // Lines too long for their cue are shortened once (DeepSeek) or flagged; never a reason to fail.
+  await timeStage(
+    'fitting',
+    () => fitTranslations({ taskId, provider, sourceLanguage: task.originalLanguage, targetLanguage: task.targetLanguage, glossary, retry: options.retry, signal: options.signal }),
+    (outcome) => (outcome.sent > 0 ? 'shortened' : 'checked'),
+  )
   return completeTask({ taskId, startedAt, storage: options.storage })
 }
 
