@@ -17,7 +17,7 @@ const KEY = 'sk-formats-test'
 const fake = await startDeepSeekFake({ apiKey: KEY })
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-formats-'))
 Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false }
 
 afterAll(async () => {
   await fake.close()

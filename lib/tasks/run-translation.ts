@@ -29,6 +29,11 @@ export type PipelineOptions = {
    */
   resumePasses?: number
   resumeDelayMs?: number
+  /**
+   * Lines too long for their cue shortened once or flagged after translation (default on; tests of
+   * other stages turn it off, since the fake's "[ja] <English>" lines would all be shortened).
+   */
+  fit?: boolean
   signal?: AbortSignal
 }
 
@@ -48,6 +53,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * with the review pass each batch is shown to the provider again and its corrections kept beside
  * the first translation (a batch it could not review marks the task `reviewIncomplete`);
  * each batch's translations and an only-increasing progress are written as the batch finishes;
+ * lines too long for their cue are then shortened once or flagged (./fit-translations.ts);
  * then `completeTask` captures and stores (or fails a task left with an untranslated cue). Only when every provider fails is the task failed (its
  * translated cues kept) and its points released. Unexpected errors (database, bugs) are thrown so
  * the queue runs the task again.
@@ -130,11 +136,10 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
     }
   }
   // Lines too long for their cue are shortened once (DeepSeek) or flagged; never a reason to fail.
-  await timeStage(
-    'fitting',
-    () => fitTranslations({ taskId, provider, sourceLanguage: task.originalLanguage, targetLanguage: task.targetLanguage, glossary, retry: options.retry, signal: options.signal }),
-    (outcome) => (outcome.sent > 0 ? 'shortened' : 'checked'),
-  )
+  if (options.fit !== false) {
+    const fit = () => fitTranslations({ taskId, provider, sourceLanguage: task.originalLanguage, targetLanguage: task.targetLanguage, glossary, retry: options.retry, signal: options.signal })
+    await timeStage('fitting', fit, (outcome) => (outcome.sent > 0 ? 'shortened' : 'checked'))
+  }
   return completeTask({ taskId, startedAt, storage: options.storage })
 }
 

@@ -30,7 +30,7 @@ afterAll(async () => {
 })
 
 const GRANT = 1000
-const RUN = { retry: { attempts: 0, delayMs: 1 }, resumePasses: 0, fallbacks: () => [] }
+const RUN = { retry: { attempts: 0, delayMs: 1 }, resumePasses: 0, fallbacks: () => [], fit: false }
 
 async function newTask(srt: string, fields: Record<string, string> = {}) {
   const owner = await makeUser()

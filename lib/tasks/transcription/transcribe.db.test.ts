@@ -37,7 +37,7 @@ Object.assign(process.env, {
   STORAGE_DIR: path.join(dir, 'storage'),
 })
 
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, transcription: { retry: { attempts: 3, delayMs: 5 } } }
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false, transcription: { retry: { attempts: 3, delayMs: 5 } } }
 
 const SENTENCES = [
   { text: 'Good morning and welcome to the studio.', atMs: 1200 },
