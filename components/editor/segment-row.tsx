@@ -6,6 +6,7 @@ import { cn } from '@/components/ui/cn'
 import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
+import { FitFlag } from './fit-flag'
 import { ReviewedNote } from './reviewed-note'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
@@ -244,10 +245,12 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       <div className="col-span-3 md:col-span-1">
         {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
         <QualityFlags quality={quality} limits={limits} id={id} onConvert={() => handlers.onConvertScript(id)} />
+        <FitFlag fit={segment.fit} isStillLong={quality.flags.some((flag) => flag === 'cps' || flag === 'lines' || flag === 'lineLength')} />
         {segment.firstTranslation != null && (
           <ReviewedNote
             first={segment.firstTranslation}
             current={translated}
+            isShortened={segment.fit === 'shortened' || segment.fit === 'over_shortened'}
             onRestore={() => {
               handlers.onChange(id, 'translatedText', segment.firstTranslation ?? '')
               handlers.onLeave(id)

@@ -10,6 +10,7 @@ import { clockTime } from '@/lib/client/media/media-file'
 import { estimatedSeconds, POINT_RATES } from '@/lib/client/task-helpers'
 import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
+import { RecordingTranslationOptions } from './recording-translation-options'
 import type { RecordingFlow } from './use-recording-flow'
 
 /** The "subtitles in" choice that means: the spoken language only, no translation. */
@@ -41,7 +42,7 @@ function Step({ label, pct, state, testId }: { label: string; pct: number; state
 /**
  * A recording in the upload dialog: the sound being extracted and uploaded (two bars), then its
  * duration, spoken language, cost and time, and the choice between a transcript alone and a
- * transcript translated into one language.
+ * transcript translated into one language, with a subtitle file's translation options.
  */
 export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: RecordingFlow; canUseGoogle: boolean; isSandbox: boolean }) {
   const t = useTranslations('upload.recording')
@@ -137,6 +138,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
                   <span className="block text-xs text-subtle">{to('includeOriginalHint')}</span>
                 </label>
               </div>
+              <RecordingTranslationOptions flow={flow} />
             </>
           )}
         </div>

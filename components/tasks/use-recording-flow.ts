@@ -18,8 +18,8 @@ import type { Shortfall } from './insufficient-points-dialog'
  */
 export type RecordingPhase = 'idle' | 'extracting' | 'uploading' | 'ready' | 'checking' | 'creating'
 
-/** `target` empty: transcribe only; otherwise transcribe and translate into it in one go. */
-export type RecordingChoices = { source: string; target: string; service: TranslationService; includeOriginal: boolean }
+/** `target` empty: transcribe only; otherwise transcribe and translate into it in one go, with a subtitle file's translation options. */
+export type RecordingChoices = { source: string; target: string; service: TranslationService; includeOriginal: boolean; useMemory: boolean; review: boolean }
 
 export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: boolean; onCreated: (tasks: Task[]) => void }) {
   const t = useTranslations('upload.recording')
@@ -35,7 +35,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
   const [audio, setAudio] = useState<Blob | null>(null)
   const [estimate, setEstimate] = useState<AudioEstimate | null>(null)
   const [shortfall, setShortfall] = useState<Shortfall | null>(null)
-  const [choices, setChoices] = useState<RecordingChoices>({ source: 'auto', target: '', service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false })
+  const [choices, setChoices] = useState<RecordingChoices>({ source: 'auto', target: '', service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false, useMemory: true, review: false })
   const working = useRef<AbortController | null>(null)
 
   const clear = useCallback(() => {
@@ -93,7 +93,9 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     [clear, extractionMessage, t],
   )
 
-  const cost = estimate ? (choices.target ? estimate.costs.transcribeAndTranslate : estimate.costs.transcribe) : 0
+  // The review pass (DeepSeek) adds its price to a translated recording, as to a subtitle file.
+  const hasReview = Boolean(choices.target) && choices.review && choices.service === 'deepseek'
+  const cost = estimate ? (choices.target ? estimate.costs.transcribeAndTranslate + (hasReview ? estimate.reviewCost : 0) : estimate.costs.transcribe) : 0
 
   const submit = useCallback(async () => {
     if (!file || !audio || !estimate) return
@@ -116,6 +118,8 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
         targetLanguage: choices.target,
         service: choices.service,
         includeOriginalText: choices.includeOriginal,
+        useMemory: choices.useMemory,
+        review: hasReview,
       })
       invalidateAfterCreate(client)
       onCreated([task])
@@ -124,7 +128,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
       setSubmitError(errorText(caught, t('errors.submitFailed')))
       setPhase('ready')
     }
-  }, [audio, choices, client, cost, estimate, file, onCreated, t])
+  }, [audio, choices, client, cost, estimate, file, hasReview, onCreated, t])
 
   return {
     phase,
@@ -138,6 +142,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     uploadPct,
     estimate,
     cost,
+    hasReview,
     choices,
     setChoices,
     shortfall,

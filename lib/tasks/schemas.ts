@@ -15,7 +15,7 @@ export const flag = z
   .transform(isOn)
 
 /** A switch that is on unless sent as false (`false`, `0`, `off`, `no`). */
-const onUnlessFalse = z
+export const onUnlessFalse = z
   .string()
   .optional()
   .transform((v) => v === undefined || !(OFF_VALUES as readonly string[]).includes(v.trim().toLowerCase()))
