@@ -1,17 +1,11 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { cueFit, fitChars } from '@/lib/subtitles/fit'
-import { condenseTranslations, type CondenseLine, type GlossaryTerm, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
+import { condenseTranslations, linesToFit, shortenedLine, type GlossaryTerm, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import type { SegmentFit } from './contract'
 
 // Translations that fit their time (issue 30): after a task is translated, a line that cannot be
 // shown within its cue is shortened once by its provider (DeepSeek), or flagged when its service
 // cannot shorten. Part of the translation the task paid for: no points of its own.
-
-/** Below this many characters no shortening can help (a cue of a few frames): the line is flagged. */
-const MIN_TARGET_CHARS = 2
-// Lines a person wrote or the speech made are theirs; the rest are a machine's to shorten.
-const NOT_SHORTENED = new Set(['edited', 'speech'])
 
 export type FitOptions = {
   taskId: string
@@ -25,14 +19,12 @@ export type FitOptions = {
 
 export type FitOutcome = { sent: number; shortened: number; flagged: number }
 
-const visibleChars = (text: string, language: string) => cueFit(text, 1, language).chars
-
 /**
- * Checks every translated segment not checked yet against its cue (lib/subtitles/fit.ts) and deals
- * with those that do not fit. Rules: lines the provider made (or an identical line's answer) go to
- * it in one condense request for the whole task (lib/translate/condense.ts), each asked to stay
- * within the characters its cue holds; an answer shorter than the translation replaces it (the
- * first kept as `firstTranslation`, the first version ever) and is marked `shortened`, or
+ * Checks every translated segment not checked yet against its cue and deals with those that do not
+ * fit (lib/translate/fit-plan.ts). Rules: lines the provider made (or an identical line's answer)
+ * go to it in one condense request for the whole task (lib/translate/condense.ts), each asked to
+ * stay within the characters its cue holds; an answer shorter than the translation replaces it
+ * (the first kept as `firstTranslation`, the first version ever) and is marked `shortened`, or
  * `over_shortened` when still too long; a failed request or an answer no shorter leaves the line
  * as translated, marked `over`. Lines of another service (Google, MyMemory), of the translation
  * memory, or of a provider that cannot shorten are marked `over` without a request. A person's
@@ -45,17 +37,10 @@ export async function fitTranslations({ taskId, provider, sourceLanguage, target
     orderBy: { index: 'asc' },
     select: { index: true, originalText: true, translatedText: true, translatedBy: true, durationMs: true },
   })
-  const toShorten: CondenseLine[] = []
-  const over: { id: number; text: string }[] = []
-  for (const row of rows) {
-    const text = row.translatedText as string
-    if (text.trim() === '' || NOT_SHORTENED.has(row.translatedBy ?? '')) continue
-    if (cueFit(text, row.durationMs, targetLanguage).fits) continue
-    const maxChars = fitChars(row.durationMs, targetLanguage)
-    const canShorten = provider.condenseBatch !== undefined && (row.translatedBy === provider.name || row.translatedBy === 'repeat')
-    if (canShorten && maxChars >= MIN_TARGET_CHARS) toShorten.push({ id: row.index, text: row.originalText, translation: text, maxChars })
-    else over.push({ id: row.index, text })
-  }
+  const { toShorten, over } = linesToFit(
+    rows.map((r) => ({ id: r.index, text: r.originalText, translation: r.translatedText as string, translatedBy: r.translatedBy, durationMs: r.durationMs })),
+    { targetLanguage, provider },
+  )
   await markOver(taskId, over)
 
   const outcome: FitOutcome = { sent: toShorten.length, shortened: 0, flagged: over.length }
@@ -72,13 +57,9 @@ export async function fitTranslations({ taskId, provider, sourceLanguage, target
       const shortened: { id: number; first: string; text: string; fit: SegmentFit }[] = []
       const kept: { id: number; text: string }[] = []
       for (const line of batch) {
-        const text = answer?.get(line.id)
-        if (text === undefined || visibleChars(text, targetLanguage) >= visibleChars(line.translation, targetLanguage)) {
-          kept.push({ id: line.id, text: line.translation })
-          continue
-        }
-        const fits = cueFit(text, durations.get(line.id) ?? 0, targetLanguage).fits
-        shortened.push({ id: line.id, first: line.translation, text, fit: fits ? 'shortened' : 'over_shortened' })
+        const made = shortenedLine(line, answer?.get(line.id), durations.get(line.id) ?? 0, targetLanguage)
+        if (made) shortened.push({ id: line.id, first: line.translation, ...made })
+        else kept.push({ id: line.id, text: line.translation })
       }
       await saveShortened(taskId, provider.name, shortened)
       await markOver(taskId, kept)
@@ -88,7 +69,6 @@ export async function fitTranslations({ taskId, provider, sourceLanguage, target
   })
   return outcome
 }
-
 /** Marks lines too long for their cue, as translated; a line edited meanwhile (its text changed) is left alone. */
 async function markOver(taskId: string, lines: readonly { id: number; text: string }[]): Promise<void> {
   if (lines.length === 0) return

@@ -4,6 +4,7 @@ export { translateCues, type CueToTranslate, type TranslatedCue, type Translated
 export { reviewTranslations } from './review'
 export { reviewCues } from './review-cues'
 export { condenseTranslations, type CondenseOptions } from './condense'
+export { linesToFit, shortenedLine, type FitRow } from './fit-plan'
 export { charsSent, clipContextLine, CONTEXT_LINE_CHARS } from './context-budget'
 export { estimateTokens, normaliseText, planBatches } from './tokens'
 export { glossaryForBatch, glossaryBudget, GLOSSARY_SHARE } from './batch-glossary'
