@@ -25,6 +25,7 @@ const FILLERS = new Set(['indeed', 'really', 'well', 'then', 'now', 'just', 'qui
 // A shortened sentence does not end on these: a model would not leave "and the." behind.
 const WEAK_ENDS = new Set(['a', 'an', 'the', 'and', 'or', 'but', 'to', 'of', 'in', 'on', 'at', 'for', 'with', 'before', 'after', 'that', 'der', 'die', 'das', 'und', 'oder', 'le', 'la', 'les', 'et', 'de'])
 const MARKUP = /<[^>]*>|\{\\[^}]*\}/g
+const TAG = /^(?:<[^>]*>|\{\\[^}]*\})$/
 const END_PUNCTUATION = /[.!?…。！？]$/u
 
 const length = (text: string) => Array.from(text.replace(MARKUP, '').replace(/\n/g, '')).length
@@ -48,28 +49,50 @@ export function translateLine(text: string, target: string, id: number, expansio
   return out.join(' ')
 }
 
-/** Cuts `text` to at most `max` visible characters the way a model rewrites it shorter: fillers, then trailing words (characters for unspaced scripts). */
+type Piece = { kind: 'tag' | 'space' | 'word'; text: string }
+
+const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}]/gu, '')
+const visible = (pieces: Piece[]) => length(pieces.filter((p) => p.kind !== 'tag').map((p) => p.text).join('').trim())
+
+/** Drops the word at `i` with one space beside it. */
+function dropWord(pieces: Piece[], i: number): void {
+  const space = pieces[i + 1]?.kind === 'space' ? i + 1 : pieces[i - 1]?.kind === 'space' ? i - 1 : -1
+  pieces.splice(space === -1 ? i : Math.min(i, space), space === -1 ? 1 : 2)
+}
+
+/**
+ * Cuts `text` to at most `max` visible characters the way a model rewrites it shorter: fillers
+ * first, then words from the end (characters, for a script without
+ * spaces), keeping every tag and the sentence's final punctuation, never ending on a small word.
+ */
 function shorten(text: string, max: number): string {
-  const wrapped = /^<i>([\s\S]*)<\/i>$/.exec(text)
-  // Text in a script without spaces is cut between characters, any other between words.
-  const isUnspaced = !/\p{L} \p{L}/u.test(text) && UNSPACED_TEXT.test(text)
-  const inner = (wrapped ? wrapped[1] : text).replace(/\n/g, isUnspaced ? '' : ' ')
-  const end = END_PUNCTUATION.exec(inner)?.[0] ?? ''
-  const body = end ? inner.slice(0, -end.length) : inner
+  const isUnspaced = !/\p{L} \p{L}/u.test(text.replace(MARKUP, '')) && UNSPACED_TEXT.test(text)
+  const flat = text.replace(/\n/g, isUnspaced ? '' : ' ')
+  const pieces: Piece[] = flat
+    .split(/(<[^>]*>|\{\\[^}]*\}|\s+)/)
+    .filter((p) => p !== '')
+    .map((p): Piece => ({ kind: TAG.test(p) ? 'tag' : /^\s+$/.test(p) ? 'space' : 'word', text: p }))
+  const words = () => pieces.flatMap((p, i) => (p.kind === 'word' ? [i] : []))
+  const lastWord = () => words().at(-1) ?? -1
+  const end = END_PUNCTUATION.exec(pieces[lastWord()]?.text ?? '')?.[0] ?? ''
+  if (end) pieces[lastWord()].text = pieces[lastWord()].text.slice(0, -end.length)
   const room = Math.max(1, max - end.length)
-  let out: string
   if (isUnspaced) {
-    out = Array.from(body).slice(0, room).join('')
+    while (visible(pieces) > room && lastWord() >= 0) {
+      const i = lastWord()
+      pieces[i].text = Array.from(pieces[i].text).slice(0, -1).join('')
+      if (pieces[i].text === '') pieces.splice(i, 1)
+    }
   } else {
-    const words = body.split(' ').filter((w) => w !== '')
-    const kept = words.filter((w, i) => i === 0 || !FILLERS.has(w.toLowerCase().replace(/[^\p{L}]/gu, '')))
-    while (kept.length > 1 && length(kept.join(' ')) > room) kept.pop()
-    while (kept.length > 2 && WEAK_ENDS.has(kept[kept.length - 1].toLowerCase().replace(/[^\p{L}]/gu, ''))) kept.pop()
-    out = kept.join(' ')
-    if (length(out) > room) out = Array.from(out).slice(0, room).join('')
+    // The first word stays: it carries the line's opening (a name, a dash, the fake's language mark).
+    for (const i of words().slice(1).reverse()) if (visible(pieces) > room && FILLERS.has(bare(pieces[i].text))) dropWord(pieces, i)
+    while (visible(pieces) > room && words().length > 1) dropWord(pieces, lastWord())
+    // Nor on a dash or a small word left hanging.
+    while (words().length > 1 && (WEAK_ENDS.has(bare(pieces[lastWord()].text)) || !/[\p{L}\p{N}]/u.test(pieces[lastWord()].text))) dropWord(pieces, lastWord())
   }
-  const answer = `${out.replace(/[,;:\s]+$/u, '')}${end}`
-  return wrapped ? `<i>${answer}</i>` : answer
+  const i = lastWord()
+  if (i >= 0) pieces[i].text = pieces[i].text.replace(/[,;:—–-]+$/u, '') + end
+  return pieces.map((p) => p.text).join('').replace(/\s+/g, ' ').trim()
 }
 
 /**
