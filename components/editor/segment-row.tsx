@@ -7,11 +7,12 @@ import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
 import { FitFlag } from './fit-flag'
+import { QualityFlags } from './quality-flags'
 import { ReviewedNote } from './reviewed-note'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
 import type { FindField } from './find'
-import { checkCue, timeToMs, type GlossaryTerm, type Limits, type RowQuality, type ScriptFlagCheck } from './quality'
+import { checkCue, timeToMs, type GlossaryTerm, type Limits, type ScriptFlagCheck } from './quality'
 
 export type RowHandlers = {
   onChange: (id: number, field: EditableField, value: string) => void
@@ -130,42 +131,6 @@ function Highlights({ text, ranges }: { text: string; ranges: RowHighlights['ran
   )
 }
 
-function QualityFlags({ quality, limits, id, onConvert }: { quality: RowQuality; limits: Limits; id: number; onConvert: () => void }) {
-  const t = useTranslations('editor.quality')
-  if (quality.flags.length === 0) return null
-  const text = {
-    cps: () => t('cps', { cps: Number.isFinite(quality.cps) ? quality.cps.toFixed(1) : '∞', max: limits.maxCps }),
-    lineLength: () => t('lineLength', { chars: quality.longestLine, max: limits.maxLineChars }),
-    lines: () => t('lines', { lines: quality.lines, max: limits.maxLines }),
-    empty: () => t('empty'),
-    same: () => t('same'),
-    glossary: () => t('glossary', { terms: quality.missingTerms.join(', ') }),
-    script: () => t('script'),
-  }
-  return (
-    <ul className="mt-1 flex flex-wrap gap-1 px-2" aria-label={t('label', { id })} data-testid="row-flags">
-      {quality.flags.map((flag) => (
-        <li key={flag} data-flag={flag} className={cn('rounded px-1.5 py-px text-[11px] leading-4 font-medium', flag === 'empty' ? 'bg-danger-subtle text-danger' : 'bg-warning-subtle text-warning')}>
-          {text[flag]()}
-          {flag === 'script' && (
-            <button
-              type="button"
-              onClick={(event) => {
-                event.stopPropagation()
-                onConvert()
-              }}
-              className="ml-1.5 rounded underline underline-offset-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
-              data-testid="segment-convert-script"
-            >
-              {t('convert')}
-            </button>
-          )}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, highlights, handlers }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
@@ -244,8 +209,13 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       <div className="col-span-3 md:col-span-1">{field('originalText', original, t('original', { id }))}</div>
       <div className="col-span-3 md:col-span-1">
         {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
-        <QualityFlags quality={quality} limits={limits} id={id} onConvert={() => handlers.onConvertScript(id)} />
-        <FitFlag fit={segment.fit} isStillLong={quality.flags.some((flag) => flag === 'cps' || flag === 'lines' || flag === 'lineLength')} />
+        <QualityFlags
+          quality={quality}
+          limits={limits}
+          id={id}
+          onConvert={() => handlers.onConvertScript(id)}
+          extra={<FitFlag fit={segment.fit} isStillLong={quality.flags.some((flag) => flag === 'cps' || flag === 'lines' || flag === 'lineLength')} />}
+        />
         {segment.firstTranslation != null && (
           <ReviewedNote
             first={segment.firstTranslation}
