@@ -48,6 +48,11 @@ export function frameRgb(file: string, ms: number, crop: { x: number; y: number;
   return run(['-ss', (ms / 1000).toFixed(3), '-i', file, '-frames:v', '1', '-vf', `crop=${crop.w}:${crop.h}:${crop.x}:${crop.y}`, '-pix_fmt', 'rgb24', '-f', 'rawvideo', '-'])
 }
 
+/** Saves one frame at `ms` as a PNG (for a look by eye). */
+export function framePng(file: string, ms: number, out: string) {
+  run(['-ss', (ms / 1000).toFixed(3), '-i', file, '-frames:v', '1', out])
+}
+
 /** Share of pixels whose colour differs by more than 48 (sum of channels / 3) between two frames. */
 export function changedShare(a: Buffer, b: Buffer): number {
   let changed = 0

@@ -1,9 +1,10 @@
-// bench:burn (issue 29): the burn-in export in Chromium on this machine, for a 720p 60 s video and a
-// longer one (BENCH_LONG_MINUTES, default 10): burn-in wall time, a plain re-encode of the same file
-// with the same pipeline and settings in the same run (the ratio), the server's ffmpeg burning the
-// same subtitles with libx264 at the bitrate the browser produced (comparable quality; the ratio),
-// peak memory of the page (its renderer process's resident memory, by the pid the browser reports), and the subtitle-track export
-// (MKV, nothing re-encoded) of a 1 GB file. Median of BENCH_RUNS (default 3).
+// bench:burn (issue 29): the burn-in export in Chromium on this machine, run in the export's worker
+// as the product runs it, for a 720p 60 s video and a longer one (BENCH_LONG_MINUTES, default 10):
+// burn-in wall time, a plain re-encode of the same file with the same pipeline and settings in the
+// same run (the ratio), the server's ffmpeg burning the same subtitles with libx264 at the bitrate
+// the browser produced (comparable quality; the ratio), peak memory of the page (its renderer
+// process's resident memory, workers included, by the pid the browser reports), and the
+// subtitle-track export (MKV, nothing re-encoded) of a 1 GB file. Median of BENCH_RUNS (default 3).
 //
 // Usage: npm run bench:burn   (BENCH_RUNS=3, BENCH_LONG_MINUTES=10, BENCH_SKIP_LONG=1 to run the
 // 60 s file only, BENCH_ONLY_TRACKS=1 the track export only; the videos are written once to $TMPDIR/bench-burn and kept for reruns)

@@ -308,7 +308,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
           )}
         </div>
       </main>
-      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} />}
+      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} beforeExport={saveAll} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
       <SegmentDialog
         segment={openSegment}
