@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import type { ExportContent } from '@/lib/client/task-helpers'
+import { taskKeys } from '@/lib/client/tasks'
 import type { BurnQuality } from '@/lib/client/video/burn'
 import type { VideoEncoderCodec } from '@/lib/client/video/capability'
 import { toStyledCues, toSubtitleTracks, type CueSource } from '@/lib/client/video/cues'
@@ -70,7 +71,7 @@ export function VideoExportDialog(props: Props) {
   const isBurn = kind === 'burn'
   const codec = support?.encoders.length && !support.encoders.includes(chosenCodec) ? support.encoders[0] : chosenCodec
 
-  const ass = useQuery({ queryKey: ['video-export-ass', task.id, style.content], queryFn: () => loadAss!(CONTENT[style.content]), enabled: Boolean(loadAss) && isAssLook, staleTime: Infinity, gcTime: 0 })
+  const ass = useQuery({ queryKey: taskKeys.exportText(task.id, 'ass', CONTENT[style.content]), queryFn: () => loadAss!(CONTENT[style.content]), enabled: Boolean(loadAss) && isAssLook, staleTime: Infinity, gcTime: 0 })
   const styled = useMemo(() => toStyledCues(cues, words), [cues, words])
   const spec = useMemo<RendererSpec | null>(() => (isAssLook ? (ass.data ? { kind: 'ass', assText: ass.data } : null) : { kind: 'styled', cues: styled, style }), [isAssLook, ass.data, styled, style])
   const makeRenderer = useCallback(async () => createRenderer(spec!), [spec])
