@@ -99,6 +99,12 @@ export function VideoExportDialog(props: Props) {
     } else void job.start({ type: 'tracks', source: file, tracks, container }, fileName)
   }
 
+  // The last export's outcome belongs to its kind: switching clears it.
+  const chooseKind = (next: 'burn' | 'tracks') => {
+    setKind(next)
+    job.reset()
+  }
+
   const close = (next: boolean) => {
     if (isRunning) return
     if (!next) job.reset()
@@ -126,12 +132,12 @@ export function VideoExportDialog(props: Props) {
     <Dialog open={open} onOpenChange={close} isLocked={isRunning} title={t('title')} description={t(isBurn ? 'description' : 'descriptionTracks')} className="max-w-4xl" footer={footer}>
       <div className="space-y-4" data-testid="video-export-dialog" data-kind={kind} data-thread={job.state.phase === 'running' || job.state.phase === 'done' ? job.state.thread : undefined}>
         <fieldset disabled={isRunning} className="max-w-md">
-          <Segmented label={t('kind')} value={kind} onChange={setKind} testId="export-kind" options={(['burn', 'tracks'] as const).map((v) => ({ value: v, label: t(`kinds.${v}`) }))} />
+          <Segmented label={t('kind')} value={kind} onChange={chooseKind} testId="export-kind" options={(['burn', 'tracks'] as const).map((v) => ({ value: v, label: t(`kinds.${v}`) }))} />
         </fieldset>
         <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-3">
             {unsupported ? (
-              <VideoExportUnsupported reason={unsupported} task={task} content={CONTENT[style.content]} beforeExport={beforeExport} onTrackExport={() => setKind('tracks')} />
+              <VideoExportUnsupported reason={unsupported} task={task} content={CONTENT[style.content]} beforeExport={beforeExport} onTrackExport={() => chooseKind('tracks')} />
             ) : isBurn ? (
               <VideoExportPreview file={file} makeRenderer={spec ? makeRenderer : null} atMs={previewAt} onSize={setDims} label={isAssLook ? 'ass' : style.preset} />
             ) : (
