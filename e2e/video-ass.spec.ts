@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { frameRgb } from './burn-video'
+import { framesRgb } from './burn-video'
 import { editorReady, newCreator, signIn } from './helpers'
 import { createSubtitleTask, exportToDownload, makeTestVideo, openVideoExport, withoutSavePicker } from './video/harness'
 
@@ -77,24 +77,27 @@ test('an ASS task burned in through the dialog: ffmpeg finds its text at its \\p
 
   const redArea = { x: 90, y: 80, w: 140, h: 40 }
   const blueArea = { x: 430, y: 260, w: 100, h: 40 }
-  const at = (ms: number, area: typeof redArea) => ({ out: frameRgb(out, ms, area), src: frameRgb(source, ms, area) })
+  const TIMES = [2000, 3500, 5000]
+  const frames = (area: typeof redArea) => ({ out: framesRgb(out, TIMES, area), src: framesRgb(source, TIMES, area) })
+  const [red, blue] = [frames(redArea), frames(blueArea)]
+  const at = (place: typeof red, ms: number) => ({ out: place.out[TIMES.indexOf(ms)], src: place.src[TIMES.indexOf(ms)] })
   // At 2 s the red line is at (160,100): the changed pixels there are red; the blue place is untouched.
-  let frame = at(2000, redArea)
+  let frame = at(red, 2000)
   expect(tagged(frame.out, frame.src, 'red').changed).toBeGreaterThan(200)
   expect(tagged(frame.out, frame.src, 'red').share).toBeGreaterThan(0.75)
   expect(tagged(frame.out, frame.src, 'blue').share).toBeLessThan(0.25)
-  frame = at(2000, blueArea)
+  frame = at(blue, 2000)
   expect(tagged(frame.out, frame.src, 'blue').changed).toBeLessThan(20)
   // At 3.5 s, between the lines, nothing is drawn in either place.
-  for (const area of [redArea, blueArea]) {
-    frame = at(3500, area)
+  for (const place of [red, blue]) {
+    frame = at(place, 3500)
     expect(tagged(frame.out, frame.src, 'red').changed).toBeLessThan(20)
   }
   // At 5 s the blue line is at (480,280) and the red one is gone.
-  frame = at(5000, blueArea)
+  frame = at(blue, 5000)
   expect(tagged(frame.out, frame.src, 'blue').changed).toBeGreaterThan(120)
   expect(tagged(frame.out, frame.src, 'blue').share).toBeGreaterThan(0.75)
   expect(tagged(frame.out, frame.src, 'red').share).toBeLessThan(0.25)
-  frame = at(5000, redArea)
+  frame = at(red, 5000)
   expect(tagged(frame.out, frame.src, 'red').changed).toBeLessThan(20)
 })
