@@ -38,8 +38,9 @@ export function BurnProgress({ state }: { state: ExportState }) {
     return (
       <Alert tone="success">
         <p className="font-medium" data-testid="burn-done">
-          {t('done')} {t(state.savedTo === 'disk' ? 'doneDisk' : 'doneDownload', { name: state.fileName })}
+          {t('done')}
         </p>
+        <p className="mt-0.5 text-xs">{t(state.savedTo === 'disk' ? 'doneDisk' : 'doneDownload', { name: state.fileName })}</p>
         <p className="mt-0.5 text-xs" data-testid="burn-audio" data-audio={state.audio}>
           {t(state.audio === 'copied' ? 'audioCopied' : 'audioReencoded')}
         </p>
