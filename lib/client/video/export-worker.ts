@@ -40,10 +40,10 @@ function toPage(): WritableStream<OutputChunk> {
 async function start({ job, toDisk }: Extract<ToWorker, { type: 'start' }>) {
   const abort = new AbortController()
   running = abort
-  const mb = await import('mediabunny')
-  const memory = toDisk ? null : new mb.BufferTarget()
-  const target = memory ?? new mb.StreamTarget(toPage(), { chunked: true, chunkSize: 8 * 1024 * 1024 })
   try {
+    const mb = await import('mediabunny')
+    const memory = toDisk ? null : new mb.BufferTarget()
+    const target = memory ?? new mb.StreamTarget(toPage(), { chunked: true, chunkSize: 8 * 1024 * 1024 })
     const result = await runExportJob(job, target, abort.signal, (progress) => reply({ type: 'progress', progress }))
     const buffer = memory?.buffer ?? null
     reply({ type: 'done', result, buffer }, buffer ? [buffer] : [])
