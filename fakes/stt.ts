@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 import type http from 'node:http'
 import busboy from 'busboy'
-import { sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
+import { readJson, sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
+import { applySttQuirks, parseSttQuirks, type FakeSegment, type SttQuirks } from './stt-quirks'
 
 /** OpenAI's limit on one audio upload. */
 export const STT_MAX_BYTES = 25 * 1024 * 1024
@@ -112,9 +113,12 @@ function wordsFor(span: { startMs: number; endMs: number }) {
  * `response_format=verbose_json` with `timestamp_granularities[]` word and segment. It decodes the
  * audio with ffmpeg, finds the spoken spans by their energy and answers sandbox words at their
  * true times: one segment per span, its text punctuated ("Sandbox speech la la."), the words
- * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx.
+ * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx. Real providers'
+ * mistakes come by knob (stt-quirks.ts): `quirks` here, `setQuirks`, or `POST /__quirks` with the
+ * knobs as JSON (`DELETE /__quirks` clears them).
  */
-export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
+export async function startSttFake({ apiKey, port, delayMs, quirks: initialQuirks = {} }: { apiKey: string; port?: number; delayMs?: number; quirks?: SttQuirks }): Promise<SttFakeServer> {
+  let quirks = parseSttQuirks(initialQuirks)
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) {
     if (req.method !== 'POST' || !['/audio/transcriptions', '/v1/audio/transcriptions'].includes(ctx.url.pathname)) {
       return openAiError(res, 404, 'Not Found', 'invalid_request_error', null)
@@ -146,13 +150,13 @@ export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; 
     const granularities = form.fields['timestamp_granularities[]'] ?? ['segment']
     const language = field('language')
     const spans = speechSpans(samples)
-    const words = spans.flatMap(wordsFor)
+    const durationMs = (samples.length / RATE) * 1000
+    const answered = applySttQuirks(spans.map(trueSegment), { quirks, durationMs, language: language ?? 'en' })
+    for (const [name, n] of Object.entries(answered.counts)) ctx.count(name, n)
     ctx.count('audioSeconds', Math.round(samples.length / RATE))
-    ctx.note({ bytes: form.file.length, fileName: form.fileName, language: language ?? null, prompt: field('prompt') ?? null, model: field('model'), spans: spans.length })
-    const segments = spans.map((span, id) => {
-      const own = wordsFor(span)
-      return { id, seek: 0, start: span.startMs / 1000, end: span.endMs / 1000, text: ` ${own.map((w) => w.word).join(' ')}.`, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }
-    })
+    ctx.note({ bytes: form.file.length, fileName: form.fileName, language: language ?? null, prompt: field('prompt') ?? null, model: field('model'), spans: spans.length, quirks: answered.counts })
+    const segments = answered.segments.map((s, id) => ({ id, seek: 0, start: s.startMs / 1000, end: s.endMs / 1000, text: s.text, tokens: [], temperature: 0, avg_logprob: s.avgLogprob, compression_ratio: s.compressionRatio, no_speech_prob: s.noSpeechProb }))
+    const words = answered.segments.flatMap((s) => s.words).map((w) => ({ word: w.word, start: w.startMs / 1000, end: w.endMs / 1000 }))
     const body: Record<string, unknown> = {
       task: 'transcribe',
       language: LANGUAGE_NAMES[language ?? 'en'] ?? language ?? 'english',
@@ -160,9 +164,34 @@ export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; 
       text: segments.map((s) => s.text.trim()).join(' '),
     }
     if (field('response_format') !== 'verbose_json') return sendJson(res, 200, { text: body.text })
-    if (granularities.includes('word')) body.words = words
+    if (granularities.includes('word') && !answered.counts.noWords) body.words = words
     if (granularities.includes('segment')) body.segments = segments
     sendJson(res, 200, body)
   }
-  return startFakeServer({ name: 'stt', port, delayMs, handler: handle })
+  const server = await startFakeServer({
+    name: 'stt',
+    port,
+    delayMs,
+    handler: handle,
+    admin: async (req, res, url) => {
+      if (url.pathname !== '/__quirks') return false
+      try {
+        if (req.method === 'POST') quirks = parseSttQuirks(await readJson(req))
+        else if (req.method === 'DELETE') quirks = {}
+        sendJson(res, 200, { quirks })
+      } catch (error) {
+        sendJson(res, 400, { error: (error as Error).message })
+      }
+      return true
+    },
+  })
+  return Object.assign(server, { setQuirks: (next: SttQuirks) => void (quirks = parseSttQuirks(next)) })
+}
+
+export type SttFakeServer = FakeServer & { setQuirks(quirks: SttQuirks): void }
+
+/** The truth about one span of speech: sandbox words spread over it, Whisper's signs of clean speech. */
+function trueSegment(span: { startMs: number; endMs: number }): FakeSegment {
+  const own = wordsFor(span)
+  return { startMs: span.startMs, endMs: span.endMs, text: ` ${own.map((w) => w.word).join(' ')}.`, noSpeechProb: 0.01, avgLogprob: -0.2, compressionRatio: 1, words: own.map((w) => ({ word: w.word, startMs: w.start * 1000, endMs: w.end * 1000 })) }
 }

@@ -2,7 +2,12 @@ import 'server-only'
 import type { TimedWord } from '@/lib/captions'
 import { observeProvider } from '@/lib/metrics'
 
-export type SttSegment = { startMs: number; endMs: number; text: string }
+/**
+ * One segment of an answer. Whisper's signs of doubt, where the provider sends them: the chance
+ * that nobody speaks (`noSpeechProb`), the mean log-probability of its tokens, and its text's
+ * compression ratio (high when a line loops).
+ */
+export type SttSegment = { startMs: number; endMs: number; text: string; noSpeechProb?: number; avgLogprob?: number; compressionRatio?: number }
 /** One chunk's transcript, times relative to the chunk. */
 export type SttAnswer = { language: string | null; words: TimedWord[]; segments: SttSegment[] }
 
@@ -27,6 +32,13 @@ export class SttError extends Error {
 }
 
 const seconds = (value: unknown) => Math.round(Number(value) * 1000)
+
+const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
+/** The segment's signs of doubt that the provider sent (self-hosted servers often send none). */
+const doubts = (s: Record<string, unknown>) => {
+  const [noSpeechProb, avgLogprob, compressionRatio] = [finite(s.no_speech_prob), finite(s.avg_logprob), finite(s.compression_ratio)]
+  return { ...(noSpeechProb === undefined ? {} : { noSpeechProb }), ...(avgLogprob === undefined ? {} : { avgLogprob }), ...(compressionRatio === undefined ? {} : { compressionRatio }) }
+}
 
 function retryAfter(headers: Headers): number | undefined {
   const ms = Number(headers.get('retry-after-ms'))
@@ -72,7 +84,7 @@ export function createSttProvider({ baseUrl, apiKey, model, timeoutMs = 10 * 60_
         if (res.status >= 500 || res.status === 408) throw new SttError('retryable', `HTTP ${res.status}: ${detail}`)
         throw new SttError('fatal', `HTTP ${res.status}: ${detail}`)
       }
-      let body: { language?: string; words?: { word?: string; start?: number; end?: number }[]; segments?: { start?: number; end?: number; text?: string }[] }
+      let body: { language?: string; words?: { word?: string; start?: number; end?: number }[]; segments?: ({ start?: number; end?: number; text?: string } & Record<string, unknown>)[] }
       try {
         body = JSON.parse(text)
       } catch {
@@ -81,7 +93,7 @@ export function createSttProvider({ baseUrl, apiKey, model, timeoutMs = 10 * 60_
       return {
         language: typeof body.language === 'string' ? body.language : null,
         words: (body.words ?? []).filter((w) => typeof w.word === 'string').map((w) => ({ text: w.word as string, startMs: seconds(w.start), endMs: seconds(w.end) })),
-        segments: (body.segments ?? []).filter((s) => typeof s.text === 'string').map((s) => ({ startMs: seconds(s.start), endMs: seconds(s.end), text: s.text as string })),
+        segments: (body.segments ?? []).filter((s) => typeof s.text === 'string').map((s) => ({ startMs: seconds(s.start), endMs: seconds(s.end), text: s.text as string, ...doubts(s) })),
       }
     },
   }

@@ -2,15 +2,15 @@ import 'server-only'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { buildCues, type TimedWord } from '@/lib/captions'
-import { decodeForChunks, extractChunk, MediaToolError } from '@/lib/media'
+import { buildCues, snapCuesToSpeech, type Span, type TimedWord } from '@/lib/captions'
+import { decodeForChunks, extractChunk, MediaToolError, speechSpansOfPcm } from '@/lib/media'
 import { formatMs } from '@/lib/subtitles'
 import { mapWithConcurrency } from '@/lib/translate/pool'
 import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from '@/lib/translate/pause'
 import { languageFromProvider, providerLanguage } from './languages'
 import { planChunks, type ChunkPlan } from './plan'
 import { SttError, type SttAnswer, type SttProvider, type SttRequest } from './provider'
-import { wordsOnTimeline } from './stitch'
+import { screenChunk, type LeftOutLine } from './screen'
 
 /** A chunk of the recording, with what is already known of it (a resumed run knows some). */
 export type KnownChunk = { index: number; startMs: number; endMs: number; words: TimedWord[] | null; language: string | null }
@@ -29,15 +29,21 @@ export type RecordingJob = {
   retry?: { attempts?: number; delayMs?: number }
   /** The chunks already planned, or, the first time, stores the plan made here and answers its chunks. */
   chunks: (plan: ChunkPlan[]) => Promise<KnownChunk[]>
-  /** A chunk's words on the recording's timeline, as soon as they arrive (so a resumed run skips it). */
-  onChunkDone: (chunk: KnownChunk, words: TimedWord[], heard: string | null) => Promise<void>
+  /**
+   * A chunk's words on the recording's timeline, as soon as they arrive (so a resumed run skips
+   * it), and the lines of its answer left out as probably not spoken (screen.ts).
+   */
+  onChunkDone: (chunk: KnownChunk, words: TimedWord[], heard: string | null, leftOut: LeftOutLine[]) => Promise<void>
   /** The spoken language, once the first chunk named it (only when `language` was `auto`). */
   onLanguage?: (language: string) => Promise<void>
   signal?: AbortSignal
 }
 
-/** `unreadable`: the recording has no sound that decodes; otherwise the spoken language. SttError when a provider keeps failing. */
-export type RecordingOutcome = { kind: 'unreadable' } | { kind: 'transcribed'; language: string }
+/**
+ * `unreadable`: the recording has no sound that decodes; otherwise the spoken language and where
+ * the sound holds speech (its energy, lib/media/speech-levels.ts). SttError when a provider keeps failing.
+ */
+export type RecordingOutcome = { kind: 'unreadable' } | { kind: 'transcribed'; language: string; speech: Span[] }
 
 const sleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
@@ -86,6 +92,8 @@ export async function transcribeRecording(job: RecordingJob): Promise<RecordingO
     await rm(job.file, { force: true })
 
     const chunks = await job.chunks(planChunks(decoded.durationMs, decoded.silences))
+    // Where people speak, from the samples themselves: what the provider's answer is checked against.
+    const speech = await speechSpansOfPcm(pcm, { signal })
     let language = job.language
     const transcribeChunk = async (chunk: KnownChunk) => {
       const file = path.join(dir, `chunk-${chunk.index}.ogg`)
@@ -93,7 +101,8 @@ export async function transcribeRecording(job: RecordingJob): Promise<RecordingO
       const answer = await transcribeWithRetry(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(language), prompt: job.prompt, signal }, job.retry)
       await rm(file, { force: true })
       const heard = languageFromProvider(answer.language)
-      await job.onChunkDone(chunk, wordsOnTimeline(answer, chunk), heard)
+      const screened = screenChunk(answer, chunk, speech, heard ?? (language === 'auto' ? 'en' : language))
+      await job.onChunkDone(chunk, screened.words, heard, screened.leftOut)
       return heard
     }
 
@@ -106,13 +115,18 @@ export async function transcribeRecording(job: RecordingJob): Promise<RecordingO
       await job.onLanguage?.(language)
     }
     await mapWithConcurrency(pending, job.concurrency, transcribeChunk)
-    return { kind: 'transcribed', language }
+    return { kind: 'transcribed', language, speech }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }
 
-/** A recording's words as numbered cues (lib/captions' rules), ready to store as segments. */
-export function cuesFromWords(words: TimedWord[], language: string) {
-  return buildCues(words, language).map((cue, i) => ({ id: i + 1, startMs: cue.startMs, endMs: cue.endMs, startTime: formatMs(cue.startMs), endTime: formatMs(cue.endMs), text: cue.text }))
+/**
+ * A recording's words as numbered cues (lib/captions' rules), ready to store as segments; with the
+ * recording's spans of speech, each cue's start and end are moved onto the speech it covers.
+ */
+export function cuesFromWords(words: TimedWord[], language: string, speech?: readonly Span[]) {
+  const built = buildCues(words, language)
+  const timed = speech ? snapCuesToSpeech(built, speech, language).cues : built
+  return timed.map((cue, i) => ({ id: i + 1, startMs: cue.startMs, endMs: cue.endMs, startTime: formatMs(cue.startMs), endTime: formatMs(cue.endMs), text: cue.text }))
 }

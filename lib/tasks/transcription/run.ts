@@ -3,17 +3,19 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Prisma } from '@prisma/client'
-import type { TimedWord } from '@/lib/captions'
+import type { Span, TimedWord } from '@/lib/captions'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { spokenTermsFor } from '@/lib/glossary'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
-import { createSttProvider, cuesFromWords, SttError, transcribeRecording, type KnownChunk, type RecordingOutcome, type SttProvider } from '@/lib/transcribe'
+import { createSttProvider, cuesFromWords, SttError, transcribeRecording, type KnownChunk, type LeftOutLine, type RecordingOutcome, type SttProvider } from '@/lib/transcribe'
 import { failTask } from '../fail'
 import { insertSegments, saveTranslations } from '../segment-rows'
 import { appStorage } from '../storage'
+import { leftOutOfChunks, saveLeftOut } from './left-out'
 import { endWithoutSpeech } from './no-speech'
+import { saveSpeech } from './speech'
 
 export type TranscriptionOptions = {
   /** The speech-to-text provider (tests inject one; default: from STT_* settings). */
@@ -104,8 +106,8 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
           total.chunks = chunks.length
           return chunks
         },
-        onChunkDone: async (chunk, words, heard) => {
-          await saveChunk(taskId, chunk.index, words, heard, { chunks: total.chunks, withTranslation: task.withTranslation })
+        onChunkDone: async (chunk, words, heard, leftOut) => {
+          await saveChunk(taskId, chunk.index, { words, heard, leftOut }, { chunks: total.chunks, withTranslation: task.withTranslation })
           await options.onChunkSaved?.(chunk.index)
         },
         onLanguage: async (language) => {
@@ -122,7 +124,7 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
       await failTask({ taskId, error: 'the recording has no sound we can read' })
       return 'failed'
     }
-    return await storeCues(taskId, outcome.language, task.withTranslation)
+    return await storeCues(taskId, outcome.language, task.withTranslation, outcome.speech)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -140,10 +142,10 @@ async function planOnce(taskId: string, plan: { startMs: number; endMs: number }
   return chunks.map((c) => ({ index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language }))
 }
 
-/** A chunk's words and heard language, saved with the task's chunk count and progress in one transaction. */
-async function saveChunk(taskId: string, index: number, words: TimedWord[], heard: string | null, { chunks, withTranslation }: { chunks: number; withTranslation: boolean }): Promise<void> {
+/** A chunk's words, heard language and left-out lines, saved with the task's chunk count and progress in one transaction. */
+async function saveChunk(taskId: string, index: number, { words, heard, leftOut }: { words: TimedWord[]; heard: string | null; leftOut: LeftOutLine[] }, { chunks, withTranslation }: { chunks: number; withTranslation: boolean }): Promise<void> {
   await db.$transaction([
-    db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: words as unknown as Prisma.InputJsonValue, language: heard } }),
+    db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: words as unknown as Prisma.InputJsonValue, language: heard, leftOut: leftOut as unknown as Prisma.InputJsonValue } }),
     db.$executeRaw`UPDATE "Task" SET "chunksDone" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL)::int,
       "progress" = GREATEST("progress", LEAST(99, ((SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL) * ${withTranslation ? 50 : 99} / GREATEST(1, ${chunks}))::int))
       WHERE "id" = ${taskId}`,
@@ -151,13 +153,14 @@ async function saveChunk(taskId: string, index: number, words: TimedWord[], hear
 }
 
 /**
- * Every chunk's words as cues, stored as segments in one transaction with the stage's change. A
+ * Every chunk's words as cues timed to the speech they cover, stored as segments in one
+ * transaction with the stage's change, the recording's spans of speech and the lines left out. A
  * recording without a single word ends as `no_speech`, its points released (nothing to translate).
  */
-async function storeCues(taskId: string, language: string, withTranslation: boolean): Promise<'transcribed' | 'no_speech'> {
-  const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { words: true } })
+async function storeCues(taskId: string, language: string, withTranslation: boolean, speech: Span[]): Promise<'transcribed' | 'no_speech'> {
+  const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { words: true, leftOut: true } })
   const words = rows.flatMap((r) => (r.words ?? []) as unknown as TimedWord[])
-  const cues = cuesFromWords(words, language)
+  const cues = cuesFromWords(words, language, speech)
   if (cues.length === 0) {
     await endWithoutSpeech(taskId)
     return 'no_speech'
@@ -167,6 +170,8 @@ async function storeCues(taskId: string, language: string, withTranslation: bool
     if (changed.count === 0) return
     await tx.segment.deleteMany({ where: { taskId } })
     await insertSegments(tx, taskId, cues)
+    await saveSpeech(tx, taskId, speech)
+    await saveLeftOut(tx, taskId, leftOutOfChunks(rows))
     // A transcript alone is its own "translation": exports and the editor read the same text.
     if (!withTranslation) await saveTranslations(tx, taskId, cues.map((c) => ({ id: c.id, translatedText: c.text, translatedBy: 'speech' })))
   })
