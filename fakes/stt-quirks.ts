@@ -97,36 +97,35 @@ export function applySttQuirks(segments: FakeSegment[], { quirks, durationMs, la
     })
   }
   const invented: FakeSegment[] = []
-  // Gaps between what is answered so far, each filled at most once: a loop first, then a stock phrase.
-  const gaps = () => {
-    const all = [...out, ...invented].sort((a, b) => a.startMs - b.startMs)
-    return all.map((s, i) => ({ after: s, startMs: s.endMs, endMs: all[i + 1]?.startMs ?? durationMs }))
+  // Where nothing is said and nothing is answered yet: what invented lines may fill.
+  const taken = () => [...segments, ...out, ...invented].map((s) => [s.startMs, s.endMs] as const).sort((a, b) => a[0] - b[0])
+  const freeFrom = (ms: number) => {
+    if (taken().some(([a, b]) => a <= ms && ms < b)) return 0
+    return (taken().find(([a]) => a > ms)?.[0] ?? durationMs) - ms
   }
+  const inventedLine = (text: string, startMs: number, endMs: number, doubt: Pick<FakeSegment, 'noSpeechProb' | 'avgLogprob'>): FakeSegment => ({ startMs, endMs, text, ...doubt, compressionRatio: compressionRatio(text.trim()), words: words(text, startMs, endMs) })
   if (quirks.loops) {
-    const line = STT_LOOP_LINES[lang]
-    gaps().forEach((gap, i) => {
-      if (i % 2 === 1 || gap.endMs - gap.startMs < 4000 || !out.includes(gap.after)) return
-      const [start, end] = [gap.startMs + 300, gap.startMs + 300 + Math.min(4000, (gap.endMs - gap.startMs) / 2)]
-      const text = ` ${Array.from({ length: 10 }, () => line).join(' ')}`
-      invented.push({ startMs: start, endMs: end, text, noSpeechProb: 0.3, avgLogprob: -0.45, compressionRatio: compressionRatio(text.trim()), words: words(text, start, end) })
+    // After every other sentence, its last words looped on into the silence.
+    segments.forEach((s, i) => {
+      const room = freeFrom(s.endMs + 300)
+      if (i % 2 === 1 || room < 3000) return
+      const text = ` ${Array.from({ length: 10 }, () => STT_LOOP_LINES[lang]).join(' ')}`
+      invented.push(inventedLine(text, s.endMs + 300, s.endMs + 300 + Math.min(4000, room - 1000), { noSpeechProb: 0.3, avgLogprob: -0.45 }))
       bump('loops')
     })
   }
   if (quirks.stockPhrases) {
     const phrases = STT_STOCK_PHRASES[lang]
-    let n = 0
-    for (const gap of gaps()) {
-      const room = gap.endMs - gap.startMs
-      if (room < STOCK_ROOM_MS) continue
-      const middle = (gap.startMs + gap.endMs) / 2
-      const [start, end] = [middle - 1000, middle + 1000]
-      const text = ` ${phrases[n % phrases.length]}`
+    // One in the middle of each silence with room, as the silences were before any was filled.
+    const silences = [...new Set([0, ...taken().map(([, b]) => b)])].map((from) => ({ from, room: freeFrom(from) })).filter((g) => g.room >= STOCK_ROOM_MS)
+    for (const { from, room } of silences) {
+      const middle = from + room / 2
+      const n = counts.stockPhrases ?? 0
       // Most come with Whisper's own silence signs; every third is answered confidently, so only
       // the sound itself tells it was never said.
       const confident = n % 3 === 2
-      invented.push({ startMs: start, endMs: end, text, noSpeechProb: confident ? 0.2 : 0.82, avgLogprob: confident ? -0.4 : -1.3, compressionRatio: compressionRatio(text.trim()), words: words(text, start, end) })
+      invented.push(inventedLine(` ${phrases[n % phrases.length]}`, middle - 1000, middle + 1000, confident ? { noSpeechProb: 0.2, avgLogprob: -0.4 } : { noSpeechProb: 0.82, avgLogprob: -1.3 }))
       bump('stockPhrases')
-      n++
     }
   }
   const all = [...out, ...invented].sort((a, b) => a.startMs - b.startMs).map((s) => ({ ...s, startMs: Math.max(0, s.startMs), words: s.words.map((w) => ({ ...w, startMs: Math.max(0, w.startMs), endMs: Math.max(0, w.endMs) })) }))

@@ -8,7 +8,8 @@ import { applySttQuirks, parseSttQuirks, type FakeSegment, type SttQuirks } from
 export const STT_MAX_BYTES = 25 * 1024 * 1024
 /** Every word the fake answers is one of these: sandbox text, never mistaken for a transcript. */
 export const STT_SANDBOX_WORDS = ['Sandbox', 'speech'] as const
-const FILLER = 'la'
+// Filler syllables in turn: a long span never reads as one word looped (a provider's fault of its own, stt-quirks.ts).
+const FILLER = ['la', 'di', 'mo', 'ne', 'ku', 'ra', 'to'] as const
 
 // A provider decodes what it is sent with a current ffmpeg, not the 2018 build of the npm package:
 // the fake decodes with the system's (Debian's 5.1 here; STT_FAKE_FFMPEG names another), so a
@@ -93,11 +94,11 @@ export function speechSpans(samples: Float32Array): { startMs: number; endMs: nu
   return spans.filter((s) => s.endMs - s.startMs >= MIN_SPAN_MS)
 }
 
-/** Sandbox words for one span: "Sandbox speech la la …", one word per ~450 ms, spread over it. */
+/** Sandbox words for one span: "Sandbox speech la di mo …", one word per ~450 ms, spread over it. */
 function wordsFor(span: { startMs: number; endMs: number }) {
   const duration = span.endMs - span.startMs
   const count = Math.max(2, Math.round(duration / 450))
-  const texts = Array.from({ length: count }, (_, i) => STT_SANDBOX_WORDS[i] ?? FILLER)
+  const texts = Array.from({ length: count }, (_, i) => STT_SANDBOX_WORDS[i] ?? FILLER[(i - STT_SANDBOX_WORDS.length) % FILLER.length])
   const slot = duration / count
   return texts.map((word, i) => ({
     word,
@@ -112,7 +113,7 @@ function wordsFor(span: { startMs: number; endMs: number }) {
  * multipart `file` and `model`, bearer key, 25 MB at most (413 with OpenAI's error), and
  * `response_format=verbose_json` with `timestamp_granularities[]` word and segment. It decodes the
  * audio with ffmpeg, finds the spoken spans by their energy and answers sandbox words at their
- * true times: one segment per span, its text punctuated ("Sandbox speech la la."), the words
+ * true times: one segment per span, its text punctuated ("Sandbox speech la di."), the words
  * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx. Real providers'
  * mistakes come by knob (stt-quirks.ts): `quirks` here, `setQuirks`, or `POST /__quirks` with the
  * knobs as JSON (`DELETE /__quirks` clears them).
