@@ -24,6 +24,9 @@ type Props = {
   onShift: () => void
   /** Breaks the selected rows' translations (the active row's without a selection) as exports do. */
   onFixLineBreaks: () => void
+  /** "Snap to speech" for the selected rows (the active one without a selection): undefined hides it (no recording). */
+  canSnap?: boolean
+  onSnap: () => void
   flagCount: number
   isFlaggedOnly: boolean
   onFlaggedOnly: (on: boolean) => void
@@ -96,6 +99,11 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow">
         <Icon d="M2.5 4h11M2.5 8h8a2 2 0 0 1 0 4H8M9.5 10.5 8 12l1.5 1.5M2.5 12h3" />
       </Tool>
+      {props.canSnap !== undefined && (
+        <Tool label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap">
+          <Icon d="M2 8h1.5l1-3 1.5 6 1.5-8 1.5 8 1.5-5 1 2H14M2.5 13.5h11" />
+        </Tool>
+      )}
       {props.selectedCount > 1 && (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-subtle py-0.5 pr-1 pl-2.5 text-xs text-brand" data-testid="selection-count">
           {t('selected', { count: props.selectedCount })}

@@ -1,5 +1,6 @@
 'use client'
 
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -12,7 +13,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { useSegmentReview } from '@/lib/client/segment-review'
-import { taskAudioUrl, useTaskDetail, type SegmentWrite, type TaskDetail } from '@/lib/client/tasks'
+import { useTaskSpeech } from '@/lib/client/speech'
+import { getTask, taskAudioUrl, taskKeys, useTaskDetail, type SegmentWrite, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
 import { shownText } from './drafts'
 import { EditorHeader } from './editor-header'
 import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
@@ -21,6 +23,7 @@ import { ExportMenu } from './export-menu'
 import { FindBar } from './find-bar'
 import { flaggedIds } from './flag-index'
 import { HelpSheet } from './help-sheet'
+import { LeftOutNote } from './left-out-note'
 import type { Change } from './history'
 import { LimitsDialog } from './limits-dialog'
 import { timeToMs } from './quality'
@@ -90,7 +93,10 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   // render, so typing never waits for them.
   const deferredEdits = useDeferredValue(edits)
   const script = useScriptCheck(task?.targetLanguage)
-  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script), [segments, deferredEdits, limits, isTranslating, glossary, script])
+  // A transcription's cues are checked against where its recording holds speech, once transcribed.
+  const hasSpeech = task?.kind === 'transcription' && Boolean(task.hasAudio) && task.stage !== 'transcribing' && segments.length > 0
+  const speech = useTaskSpeech(taskId, hasSpeech)
+  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script, speech), [segments, deferredEdits, limits, isTranslating, glossary, script, speech])
   const flaggedSet = useMemo(() => new Set(flagged), [flagged])
   // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
@@ -153,6 +159,19 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   const saveAll = useCallback(() => flushAll(), [flushAll])
 
+  // A left-out line restored as a cue: the rows after it are renumbered, so the undo steps and the
+  // selection follow, the rows reload, and a translated task's new cue is translated.
+  const client = useQueryClient()
+  const onRestored = useCallback(
+    async (segment: TaskSegment) => {
+      ops.renumber(segment.id)
+      setSelection(emptySelection)
+      client.setQueryData(taskKeys.detail(taskId), await getTask(taskId))
+      if (!isTranscript) await retranslate(segment.id)
+    },
+    [client, isTranscript, ops, retranslate, taskId],
+  )
+
   const jumpToFlag = useCallback((delta: 1 | -1) => {
     const { view: rows, activeIndex: index, flaggedSet: flags } = latest.current
     for (let step = 1; step <= rows.length; step++) {
@@ -209,6 +228,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
   }
 
+  const snapToSpeech = () => void ops.snap(selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined))
+
   const openSegment = openId === null ? null : (segments.find((s) => s.id === openId) ?? null)
   return (
     <div className="flex h-dvh flex-col bg-bg" data-testid="editor" data-status={task.status}>
@@ -229,6 +250,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         canShift={!isTranslating}
         onShift={() => setDialog('shift')}
         onFixLineBreaks={() => void fixLineBreaks()}
+        canSnap={hasSpeech ? !isTranslating : undefined}
+        onSnap={snapToSpeech}
         flagCount={flagged.length}
         isFlaggedOnly={filter !== null}
         onFlaggedOnly={(on) => {
@@ -266,6 +289,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         </Alert>
       )}
       <ReviewPassNote task={task} />
+      <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={onRestored} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
         {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
@@ -302,6 +326,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               limits={limits}
               glossary={glossary}
               script={script}
+              speech={speech}
               highlights={find.highlights}
               handlers={handlers}
             />

@@ -1,5 +1,6 @@
 'use client'
 
+import type { Span } from '@/lib/captions'
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { useTranslations } from 'next-intl'
 import { forwardRef, useImperativeHandle, useRef } from 'react'
@@ -25,6 +26,8 @@ type Props = {
   glossary: readonly GlossaryTerm[]
   /** The Chinese script check, once loaded (null otherwise). */
   script: ScriptFlagCheck | null
+  /** Where a transcription's recording holds speech, once known (null otherwise). */
+  speech?: readonly Span[] | null
   highlights: ReadonlyMap<number, RowHighlights>
   handlers: RowHandlers
 }
@@ -59,7 +62,7 @@ function ColumnHeads() {
  * 3,000-segment file scrolls and types as smoothly as a short one.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, highlights, handlers },
+  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, speech = null, highlights, handlers },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null)
@@ -140,6 +143,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   limits={limits}
                   glossary={glossary}
                   script={script}
+                  speech={speech}
                   highlights={highlights.get(segment.id)}
                   handlers={handlers}
                 />

@@ -10,6 +10,8 @@ import { ReviewedNote } from './reviewed-note'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
 import type { FindField } from './find'
+import type { Span } from '@/lib/captions'
+import { isSilentCue } from './flag-index'
 import { checkCue, timeToMs, type GlossaryTerm, type Limits, type RowQuality, type ScriptFlagCheck } from './quality'
 
 export type RowHandlers = {
@@ -47,6 +49,8 @@ type Props = {
   limits: Limits
   glossary: readonly GlossaryTerm[]
   script: ScriptFlagCheck | null
+  /** Where the recording holds speech (a transcription's): a cue covering none is flagged. */
+  speech?: readonly Span[] | null
   highlights: RowHighlights | undefined
   handlers: RowHandlers
 }
@@ -140,6 +144,7 @@ function QualityFlags({ quality, limits, id, onConvert }: { quality: RowQuality;
     same: () => t('same'),
     glossary: () => t('glossary', { terms: quality.missingTerms.join(', ') }),
     script: () => t('script'),
+    noSpeech: () => t('noSpeech'),
   }
   return (
     <ul className="mt-1 flex flex-wrap gap-1 px-2" aria-label={t('label', { id })} data-testid="row-flags">
@@ -165,7 +170,7 @@ function QualityFlags({ quality, limits, id, onConvert }: { quality: RowQuality;
   )
 }
 
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, highlights, handlers }: Props) {
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, speech = null, highlights, handlers }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
   const tr = useTranslations('editor.review')
@@ -175,7 +180,8 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
   // While the task translates, a row opens for editing as soon as its translation arrived.
   const isPending = isTaskTranslating && (segment.translatedText === null || segment.translatedText === undefined)
   const durationMs = timeToMs(segment.endTime) - timeToMs(segment.startTime)
-  const quality = useMemo(() => checkCue({ original, translated, durationMs, isPending }, limits, glossary, script), [original, translated, durationMs, isPending, limits, glossary, script])
+  const isSilent = useMemo(() => isSilentCue(segment, speech), [segment, speech])
+  const quality = useMemo(() => checkCue({ original, translated, durationMs, isPending, isSilent }, limits, glossary, script), [original, translated, durationMs, isPending, isSilent, limits, glossary, script])
   const field = (name: EditableField, value: string, label: string, placeholder?: string) => (
     <div className="relative">
       <AutosizeTextarea

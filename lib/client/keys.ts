@@ -8,6 +8,8 @@ export const queryKeys = {
     page: (page: number) => ['tasks', 'page', page] as const,
     detail: (id: string) => ['tasks', 'detail', id] as const,
     words: (id: string) => ['tasks', 'words', id] as const,
+    speech: (id: string) => ['tasks', 'speech', id] as const,
+    leftOut: (id: string) => ['tasks', 'left-out', id] as const,
   },
   videoStyle: ['user', 'video-style'] as const,
   points: ['user', 'points'] as const,
