@@ -74,6 +74,13 @@ describe('screenChunk', () => {
     expect(screened.leftOut).toMatchObject([{ reason: 'noSpeech', text: 'Hmm.', startMs: 40_000 }])
   })
 
+  it('trusts the provider\'s timing in a chunk too quiet for any speech to be heard', () => {
+    const answer: SttAnswer = { language: 'english', segments: [{ startMs: 2000, endMs: 3000, text: ' Quiet words.', ...clean }], words: words(['Quiet', 'words'], 2000, 3000) }
+    const screened = screenChunk(answer, chunk, [{ startMs: 70_000, endMs: 71_000 }], 'en')
+    expect(screened.words.map((w) => w.text)).toEqual(['Quiet', 'words.'])
+    expect(screened.leftOut).toEqual([])
+  })
+
   it('gives words to segments answered without them, from the pauses in their speech', () => {
     // One segment holding two sentences; the speech pauses 1.2 s between them.
     const speech = [{ startMs: 1000, endMs: 2500 }, { startMs: 3700, endMs: 6000 }]

@@ -62,7 +62,8 @@ function pieces(answer: SttAnswer, chunk: Span): Piece[] {
  * a compression ratio over 2.4) over silence is left out whole, and over speech loses its repeats;
  * a stock phrase over silence is left out. A segment over silence then moves onto the nearest run
  * of speech within 20 s that no other segment holds, later rather than earlier (providers drift
- * early), in order; with none, it is left out. Segments without words get words from the speech
+ * early), in order; with none, it is left out (unless the chunk has no speech we can hear at all:
+ * then the sound is too quiet to judge by). Segments without words get words from the speech
  * inside them (estimateWordTimes). Answers the words kept, on the recording's timeline, in order.
  */
 export function screenChunk(answer: SttAnswer, chunk: Span, speech: readonly Span[], language: string): { words: TimedWord[]; leftOut: LeftOutLine[] } {
@@ -116,6 +117,9 @@ export function screenChunk(answer: SttAnswer, chunk: Span, speech: readonly Spa
  */
 function alignToSpeech(pieces: Piece[], chunk: Span, speech: readonly Span[], drop: (piece: Piece) => void): Piece[] {
   const runs = joinSpans(speechIn(speech, chunk.startMs, chunk.endMs), RUN_GAP_MS)
+  // No speech heard in the whole chunk while the provider heard some: a recording too quiet for
+  // our threshold, more likely than a chunk of invented lines that passed every other check.
+  if (runs.length === 0) return pieces
   const on = pieces.filter((p) => p.coverage >= ON_SPEECH)
   const held = runs.map((run) => on.some((p) => speechMs([run], p.segment.startMs, p.segment.endMs) > 0))
   const out: Piece[] = []
