@@ -14,7 +14,7 @@ export type SttAnswer = { language: string | null; words: TimedWord[]; segments:
 export type SttRequest = { audio: Buffer; fileName: string; language?: string | null; prompt?: string; signal?: AbortSignal }
 
 export type SttProvider = {
-  /** Requests sharing this key share one rate-limit pause (lib/translate/pause.ts). */
+  /** Requests sharing this key share one rate-limit pause (lib/provider-calls/pause.ts). */
   limitKey: string
   transcribe(request: SttRequest): Promise<SttAnswer>
 }

@@ -5,8 +5,7 @@ import path from 'node:path'
 import { buildCues, snapCuesToSpeech, type Span, type TimedWord } from '@/lib/captions'
 import { decodeForChunks, extractChunk, MediaToolError, speechSpansOfPcm } from '@/lib/media'
 import { formatMs } from '@/lib/subtitles'
-import { mapWithConcurrency } from '@/lib/translate/pool'
-import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from '@/lib/translate/pause'
+import { callProvider, mapWithConcurrency, type RetryPolicy } from '@/lib/provider-calls'
 import { languageFromProvider, providerLanguage } from './languages'
 import { planChunks, type ChunkPlan } from './plan'
 import { SttError, type SttAnswer, type SttProvider, type SttRequest } from './provider'
@@ -25,8 +24,8 @@ export type RecordingJob = {
   provider: SttProvider
   /** Chunks transcribed at once. */
   concurrency: number
-  /** Per-request retries (3, 1000 ms apart), as the translation engine's. */
-  retry?: { attempts?: number; delayMs?: number }
+  /** Per-request retries (3, 1000 ms apart), as every provider call's (lib/provider-calls). */
+  retry?: Partial<RetryPolicy>
   /** The chunks already planned, or, the first time, stores the plan made here and answers its chunks. */
   chunks: (plan: ChunkPlan[]) => Promise<KnownChunk[]>
   /**
@@ -45,30 +44,12 @@ export type RecordingJob = {
  */
 export type RecordingOutcome = { kind: 'unreadable' } | { kind: 'transcribed'; language: string; speech: Span[] }
 
-const sleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    }, { once: true })
-  })
+/** A speech-to-text failure as lib/provider-calls reads it (null: not the provider's). */
+const sttFailure = (error: unknown) => (error instanceof SttError ? error : null)
 
-/** One request with the engine's retry rules: a 429 pauses every request to the provider, others wait and retry. */
-async function transcribeWithRetry(provider: SttProvider, request: SttRequest, { attempts = 3, delayMs = 1000 } = {}): Promise<SttAnswer> {
-  for (let attempt = 0; ; attempt++) {
-    await waitForProvider(provider.limitKey, sleep, request.signal)
-    try {
-      const answer = await provider.transcribe(request)
-      providerAnswered(provider.limitKey)
-      return answer
-    } catch (error) {
-      if (!(error instanceof SttError) || request.signal?.aborted || error.kind === 'fatal' || attempt >= attempts) throw error
-      if (error.kind === 'rate_limited') pauseProvider(provider.limitKey, error.retryAfterMs)
-      else await sleep(delayMs, request.signal)
-    }
-  }
-}
+/** One chunk's request, retried and paused as any provider call. */
+const transcribeChunkAudio = (provider: SttProvider, request: SttRequest, retry?: Partial<RetryPolicy>): Promise<SttAnswer> =>
+  callProvider({ limitKey: provider.limitKey, call: () => provider.transcribe(request), failureOf: sttFailure, retry, signal: request.signal })
 
 /**
  * Turns a recording into timed words, chunk by chunk. Rules: the audio is cut at silences into
@@ -98,7 +79,7 @@ export async function transcribeRecording(job: RecordingJob): Promise<RecordingO
     const transcribeChunk = async (chunk: KnownChunk) => {
       const file = path.join(dir, `chunk-${chunk.index}.ogg`)
       await extractChunk(pcm, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, signal })
-      const answer = await transcribeWithRetry(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(language), prompt: job.prompt, signal }, job.retry)
+      const answer = await transcribeChunkAudio(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(language), prompt: job.prompt, signal }, job.retry)
       await rm(file, { force: true })
       const heard = languageFromProvider(answer.language)
       const screened = screenChunk(answer, chunk, speech, heard ?? (language === 'auto' ? 'en' : language))
