@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import type http from 'node:http'
 import busboy from 'busboy'
 import { sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
+import { diarize, isDiarizeRequest } from './stt-speakers'
 
 /** OpenAI's limit on one audio upload. */
 export const STT_MAX_BYTES = 25 * 1024 * 1024
@@ -112,9 +113,12 @@ function wordsFor(span: { startMs: number; endMs: number }) {
  * `response_format=verbose_json` with `timestamp_granularities[]` word and segment. It decodes the
  * audio with ffmpeg, finds the spoken spans by their energy and answers sandbox words at their
  * true times: one segment per span, its text punctuated ("Sandbox speech la la."), the words
- * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx.
+ * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx. A diarizing
+ * request (gpt-4o-transcribe-diarize, `diarized_json`) is answered by answerDiarized; with
+ * `unstableSpeakers` (the default) its labels change from request to request unless known
+ * speakers are sent, as a real provider's do.
  */
-export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
+export async function startSttFake({ apiKey, port, delayMs, unstableSpeakers = true }: { apiKey: string; port?: number; delayMs?: number; unstableSpeakers?: boolean }): Promise<FakeServer> {
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) {
     if (req.method !== 'POST' || !['/audio/transcriptions', '/v1/audio/transcriptions'].includes(ctx.url.pathname)) {
       return openAiError(res, 404, 'Not Found', 'invalid_request_error', null)
@@ -143,6 +147,7 @@ export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; 
     if (!field('model')) return openAiError(res, 400, "Missing required parameter: 'model'.", 'invalid_request_error', null)
     const samples = await decode(form.file)
     if (!samples) return openAiError(res, 400, 'Invalid file format. Supported formats: flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav, webm', 'invalid_request_error', null)
+    if (isDiarizeRequest(field('model'), field('response_format'))) return answerDiarized(res, ctx, form.fields, samples, unstableSpeakers)
     const granularities = form.fields['timestamp_granularities[]'] ?? ['segment']
     const language = field('language')
     const spans = speechSpans(samples)
@@ -165,4 +170,18 @@ export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; 
     sendJson(res, 200, body)
   }
   return startFakeServer({ name: 'stt', port, delayMs, handler: handle })
+}
+
+/**
+ * A diarizing request's answer (stt-speakers.ts): one segment per span of speech with its speaker,
+ * told apart by pitch; labels rotate per request when `unstable`. The log notes each request's
+ * labels and the known speakers it sent.
+ */
+async function answerDiarized(res: http.ServerResponse, ctx: FakeContext, fields: Record<string, string[]>, samples: Float32Array, unstable: boolean) {
+  const spans = speechSpans(samples).map((span) => ({ ...span, text: `${wordsFor(span).map((w) => w.word).join(' ')}.` }))
+  const outcome = await diarize({ fields, samples, spans, rotate: unstable ? ctx.stats.requests : 0, decode })
+  if ('error' in outcome) return openAiError(res, 400, outcome.error, 'invalid_request_error', null)
+  ctx.count('audioSeconds', Math.round(samples.length / RATE))
+  ctx.note({ model: fields.model?.[0], diarize: true, speakers: outcome.speakers, known: outcome.known, spans: spans.length })
+  sendJson(res, 200, outcome.body)
 }
