@@ -4,6 +4,7 @@
 export { transcribeRecording, cuesFromWords, type KnownChunk, type RecordingJob, type RecordingOutcome } from './transcribe-recording'
 export { transcriptionCost, billedMinutes, POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED } from './cost'
 export { planChunks, CHUNK_TARGET_MS, type ChunkPlan } from './plan'
-export { createSttProvider, SttError, type SttProvider, type SttAnswer } from './provider'
+export { createSttProvider, SttError, type SttProvider, type SttAnswer, type KnownSpeaker } from './provider'
+export { type HeardSpeaker, type ClipPart } from './speakers'
 export { checkAudioFile, audioExtension, audioContentType } from './audio-upload'
 export { MAX_AUDIO_BYTES, MAX_AUDIO_MS, CODEC_PADDING_MS } from './limits'

@@ -7,8 +7,11 @@ import { reviewTranslations } from './review'
 import { ProviderError, type ContextLine, type GlossaryTerm, type ProviderName, type TranslateLine, type TranslateProvider } from './providers/types'
 import { estimateTokens, normaliseText, planBatches } from './tokens'
 
-/** A cue to translate; one that already carries a translation (a resumed task) is kept as it is. */
-export type CueToTranslate = { id: number; text: string; translatedText?: string | null }
+/**
+ * A cue to translate; one that already carries a translation (a resumed task) is kept as it is.
+ * `speaker`: who says it (a transcription's speaker), sent along so each person's forms stay theirs.
+ */
+export type CueToTranslate = { id: number; text: string; translatedText?: string | null; speaker?: string }
 
 /** Who made a translation: a provider, or `memory` when the answer for an identical line was reused. */
 /** `repeat`: the answer of an identical line earlier in the same file; `memory`: the creator's translation memory's. */
@@ -100,7 +103,9 @@ function batchScheduler(count: number, concurrency: number) {
 /**
  * Translates the cues that lack a translation and answers id → translation for every cue.
  * Rules:
- * - cues with the same normalised text are sent once; the others reuse the answer (`memory`);
+ * - cues with the same normalised text and the same speaker are sent once; the others reuse the
+ *   answer (`repeat`); the same line said by two people is translated for each;
+ * - each line goes with its speaker when it has one, and context lines with theirs;
  * - batches are sized by source tokens (the provider's budget and cue cap) unless `batchSize`
  *   overrides it; at most `concurrency` requests are in flight;
  * - each request to a provider that reads context carries ≥ `contextSize` cues before and after the
@@ -149,19 +154,21 @@ export async function translateCues({
 
   const immediate: TranslatedCue[] = []
   const known = new Map<string, string>()
-  if (memory) for (const cue of cues) if (isDone(cue) && !isBlank(cue.text)) known.set(normaliseText(cue.text), cue.translatedText as string)
+  // A line's key holds its speaker: gendered and polite forms differ between people.
+  const keyOf = (cue: CueToTranslate) => (cue.speaker ? `${cue.speaker}\u0000${normaliseText(cue.text)}` : normaliseText(cue.text))
+  if (memory) for (const cue of cues) if (isDone(cue) && !isBlank(cue.text)) known.set(keyOf(cue), cue.translatedText as string)
   const pending: Pending[] = []
   const copies = new Map<string, number[]>()
   cues.forEach((cue, index) => {
     if (isDone(cue)) return void results.set(cue.id, cue.translatedText as string)
     if (isBlank(cue.text)) return void immediate.push({ id: cue.id, translatedText: '', translatedBy: null })
-    const key = memory ? normaliseText(cue.text) : `#${cue.id}`
+    const key = memory ? keyOf(cue) : `#${cue.id}`
     const reused = known.get(key)
     if (reused !== undefined) return void immediate.push({ id: cue.id, translatedText: reused, translatedBy: 'repeat' })
     const same = copies.get(key)
     if (same) return void same.push(cue.id)
     copies.set(key, [])
-    pending.push({ id: cue.id, text: cue.text, index, key })
+    pending.push({ id: cue.id, text: cue.text, index, key, ...(cue.speaker ? { speaker: cue.speaker } : {}) })
   })
 
   const stop = new AbortController()
@@ -188,7 +195,8 @@ export async function translateCues({
         tokens += estimateTokens(cue.text)
         if (out.length >= contextSize && tokens > contextBudget(p)) break
         const translation = step === -1 ? results.get(cue.id) : undefined
-        out.push(translation ? { id: cue.id, text: cue.text, translation } : { id: cue.id, text: cue.text })
+        const speaker = cue.speaker ? { speaker: cue.speaker } : {}
+        out.push(translation ? { id: cue.id, text: cue.text, translation, ...speaker } : { id: cue.id, text: cue.text, ...speaker })
       }
       return step === -1 ? out.reverse() : out
     }
@@ -200,7 +208,7 @@ export async function translateCues({
   let anyAnswered = false
 
   async function request(p: TranslateProvider, group: Pending[]): Promise<string[]> {
-    const lines = group.map(({ id, text }) => ({ id, text }))
+    const lines = group.map(({ id, text, speaker }) => (speaker ? { id, text, speaker } : { id, text }))
     for (let attempt = 0; ; attempt++) {
       await waitForProvider(p.limitKey, sleep, combined)
       try {
