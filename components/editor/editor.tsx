@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { useSegmentReview } from '@/lib/client/segment-review'
+import { useSpeakers } from '@/lib/client/speakers'
 import { taskAudioUrl, useTaskDetail, type SegmentWrite, type TaskDetail } from '@/lib/client/tasks'
 import { shownText } from './drafts'
 import { EditorHeader } from './editor-header'
@@ -31,6 +32,7 @@ import { clickSelection, emptySelection, type Selection } from './selection'
 import { ReviewPassNote } from './review-pass-note'
 import { ShiftDialog } from './shift-dialog'
 import { ShortcutsHint } from './shortcuts-hint'
+import { SpeakersDialog } from './speakers-dialog'
 import { useEditorKeys } from './use-editor-keys'
 import { useEditorOps } from './use-editor-ops'
 import { useFindReplace } from './use-find-replace'
@@ -41,7 +43,7 @@ import { useSegmentEdits } from './use-segment-edits'
 import { VideoExportEntry } from './video-export-entry'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
-type Dialog = 'help' | 'shift' | 'limits' | null
+type Dialog = 'help' | 'shift' | 'limits' | 'speakers' | null
 
 /** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */
 export function Editor({ taskId, user, initialTask }: { taskId: string; user: PublicUser; initialTask?: TaskDetail | null }) {
@@ -52,6 +54,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const task = query.data
   const segments = useMemo(() => task?.segments ?? [], [task?.segments])
   const isTranslating = task?.status === 'translating'
+  const speakers = useSpeakers(task)
 
   // Each save of typing becomes an undo step; the ops hook is created after the edits it saves.
   const recordRef = useRef<((change: Change) => void) | null>(null)
@@ -178,7 +181,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }, [])
 
   const hasSegments = segments.length > 0
-  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, saveAll])
+  const hasSpeakers = speakers.labels.length > 0
+  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} hasSpeakers={hasSpeakers} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, hasSpeakers, saveAll])
   const profileMenu = useMemo(() => <ProfileMenu user={user} />, [user])
 
   if (query.isPending) return <EditorSkeleton />
@@ -236,6 +240,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
           setActiveIndex(0)
         }}
         onLimits={() => setDialog('limits')}
+        onSpeakers={hasSpeakers ? () => setDialog('speakers') : undefined}
         isVideoShown={isVideoShown}
         onVideo={() => setVideoShown((v) => !v)}
         onHelp={() => setDialog('help')}
@@ -304,6 +309,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               script={script}
               highlights={find.highlights}
               handlers={handlers}
+              speakerNames={speakers.names}
             />
           )}
         </div>
@@ -325,6 +331,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         selectedCount={selectedIds.length}
         onShift={(offsetMs, scope) => ops.shift(offsetMs, scope === 'selected' ? selectedIds : undefined)}
       />
+      <SpeakersDialog open={dialog === 'speakers'} onOpenChange={(open) => setDialog(open ? 'speakers' : null)} labels={speakers.labels} names={speakers.names} segments={segments} onSave={speakers.save} />
       <LimitsDialog
         open={dialog === 'limits'}
         onOpenChange={(open) => setDialog(open ? 'limits' : null)}

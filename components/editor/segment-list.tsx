@@ -27,6 +27,8 @@ type Props = {
   script: ScriptFlagCheck | null
   highlights: ReadonlyMap<number, RowHighlights>
   handlers: RowHandlers
+  /** A transcription's speaker names (label → name); rows show each cue's speaker. */
+  speakerNames?: Readonly<Record<string, string>>
 }
 
 export type SegmentListHandle = {
@@ -59,7 +61,7 @@ function ColumnHeads() {
  * 3,000-segment file scrolls and types as smoothly as a short one.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, highlights, handlers },
+  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, highlights, handlers, speakerNames },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null)
@@ -142,6 +144,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   script={script}
                   highlights={highlights.get(segment.id)}
                   handlers={handlers}
+                  speakerNames={speakerNames}
                 />
               </div>
             )

@@ -7,6 +7,7 @@ import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
 import { ReviewedNote } from './reviewed-note'
+import { SpeakerChips } from './speaker-chip'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
 import type { FindField } from './find'
@@ -49,6 +50,7 @@ type Props = {
   script: ScriptFlagCheck | null
   highlights: RowHighlights | undefined
   handlers: RowHandlers
+  speakerNames?: Readonly<Record<string, string>>
 }
 
 /** The editor's grid: id, times, original, translation, actions (stacked on narrow screens). */
@@ -165,7 +167,9 @@ function QualityFlags({ quality, limits, id, onConvert }: { quality: RowQuality;
   )
 }
 
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, highlights, handlers }: Props) {
+const NO_NAMES: Readonly<Record<string, string>> = {}
+
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, highlights, handlers, speakerNames = NO_NAMES }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
   const tr = useTranslations('editor.review')
@@ -220,6 +224,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       <div className="tabular flex flex-col items-start gap-1 pt-1 text-xs font-medium text-subtle">
         {id}
         {isSelected && <span className="sr-only">{tx('selected')}</span>}
+        <SpeakerChips labels={segment.speakers} names={speakerNames} />
       </div>
       <div className="tabular flex flex-col gap-0.5 pt-1 text-xs leading-tight text-muted max-md:flex-row max-md:gap-1.5">
         <button
