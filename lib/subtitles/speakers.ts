@@ -11,10 +11,10 @@ const DASH_LINE = /^(\s*[-–—]\s*)(.*)$/
  */
 function linesBySpeaker(text: string, names: readonly string[]): { line: string; name: string; opensTurn: boolean }[] {
   let turn = -1
-  return text.split('\n').map((line) => {
-    const opens = names.length > 1 && DASH_LINE.test(line)
-    if (opens || turn < 0) turn++
-    return { line, name: names[turn % names.length], opensTurn: opens || turn === 0 }
+  return text.split('\n').map((line, i) => {
+    const opens = i === 0 || (names.length > 1 && DASH_LINE.test(line))
+    if (opens) turn++
+    return { line, name: names[turn % names.length], opensTurn: opens }
   })
 }
 
