@@ -5,6 +5,7 @@ import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { recallTranslations } from '@/lib/memory'
+import { abortableSleep } from '@/lib/provider-calls'
 import { ProviderError, reviewCues, translateCues, type CueToTranslate, type GlossaryTerm, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
@@ -121,7 +122,7 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
       if (!(error instanceof ProviderError)) throw error
       if (error.kind !== 'fatal' && pass < passes) {
         log.warn('tasks.translate_pass_failed', { taskId, pass, error })
-        await new Promise((r) => setTimeout(r, options.resumeDelayMs ?? 2000))
+        await abortableSleep(options.resumeDelayMs ?? 2000, options.signal)
         continue
       }
       log.warn('tasks.translate_failed', { taskId, error })

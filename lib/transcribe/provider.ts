@@ -13,7 +13,7 @@ export type KnownSpeaker = { name: string; clip: Buffer }
 export type SttRequest = { audio: Buffer; fileName: string; language?: string | null; prompt?: string; speakers?: KnownSpeaker[]; signal?: AbortSignal }
 
 export type SttProvider = {
-  /** Requests sharing this key share one rate-limit pause (lib/translate/pause.ts). */
+  /** Requests sharing this key share one rate-limit pause (lib/provider-calls/pause.ts). */
   limitKey: string
   /** Whether answers label speakers; voices heard before can then be sent with a request (at most `maxKnownSpeakers`). */
   labelsSpeakers?: boolean

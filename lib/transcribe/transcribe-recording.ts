@@ -6,8 +6,7 @@ import { buildCues, type TimedWord } from '@/lib/captions'
 import { decodeForChunks, extractChunk, MediaToolError } from '@/lib/media'
 import { detectTextLanguage } from '@/lib/languages'
 import { formatMs } from '@/lib/subtitles'
-import { mapWithConcurrency } from '@/lib/translate/pool'
-import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from '@/lib/translate/pause'
+import { callProvider, mapWithConcurrency, type RetryPolicy } from '@/lib/provider-calls'
 import { languageFromProvider, providerLanguage } from './languages'
 import { planChunks, type ChunkPlan } from './plan'
 import { SttError, type SttAnswer, type SttProvider, type SttRequest } from './provider'
@@ -30,8 +29,8 @@ export type RecordingJob = {
   provider: SttProvider
   /** Chunks transcribed at once. */
   concurrency: number
-  /** Per-request retries (3, 1000 ms apart), as the translation engine's. */
-  retry?: { attempts?: number; delayMs?: number }
+  /** Per-request retries (3, 1000 ms apart), as every provider call's (lib/provider-calls). */
+  retry?: Partial<RetryPolicy>
   /** The chunks already planned, or, the first time, stores the plan made here and answers its chunks. */
   chunks: (plan: ChunkPlan[]) => Promise<KnownChunk[]>
   /** A chunk's words on the recording's timeline and the voices first heard in it, as soon as they arrive (so a resumed run skips it). */
@@ -46,30 +45,12 @@ export type RecordingJob = {
 /** `unreadable`: the recording has no sound that decodes; otherwise the spoken language. SttError when a provider keeps failing. */
 export type RecordingOutcome = { kind: 'unreadable' } | { kind: 'transcribed'; language: string }
 
-const sleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    }, { once: true })
-  })
+/** A speech-to-text failure as lib/provider-calls reads it (null: not the provider's). */
+const sttFailure = (error: unknown) => (error instanceof SttError ? error : null)
 
-/** One request with the engine's retry rules: a 429 pauses every request to the provider, others wait and retry. */
-async function transcribeWithRetry(provider: SttProvider, request: SttRequest, { attempts = 3, delayMs = 1000 } = {}): Promise<SttAnswer> {
-  for (let attempt = 0; ; attempt++) {
-    await waitForProvider(provider.limitKey, sleep, request.signal)
-    try {
-      const answer = await provider.transcribe(request)
-      providerAnswered(provider.limitKey)
-      return answer
-    } catch (error) {
-      if (!(error instanceof SttError) || request.signal?.aborted || error.kind === 'fatal' || attempt >= attempts) throw error
-      if (error.kind === 'rate_limited') pauseProvider(provider.limitKey, error.retryAfterMs)
-      else await sleep(delayMs, request.signal)
-    }
-  }
-}
+/** One chunk's request, retried and paused as any provider call. */
+const transcribeChunkAudio = (provider: SttProvider, request: SttRequest, retry?: Partial<RetryPolicy>): Promise<SttAnswer> =>
+  callProvider({ limitKey: provider.limitKey, call: () => provider.transcribe(request), failureOf: sttFailure, retry, signal: request.signal })
 
 /**
  * Turns a recording into timed words, chunk by chunk. Rules: the audio is cut at silences into
@@ -101,7 +82,7 @@ export async function transcribeRecording(job: RecordingJob): Promise<RecordingO
       const file = path.join(dir, `chunk-${chunk.index}.ogg`)
       await extractChunk(pcm, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, signal })
       const speakers = voices ? await knownSpeakers(pcm, voices.known, voices.order, job.provider.maxKnownSpeakers ?? 0) : undefined
-      const answer = await transcribeWithRetry(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(language), prompt: job.prompt, speakers, signal }, job.retry)
+      const answer = await transcribeChunkAudio(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(language), prompt: job.prompt, speakers, signal }, job.retry)
       await rm(file, { force: true })
       const labelled = voices ? labelChunk(answer, chunk, voices.known) : { answer, found: [] }
       const words = wordsOnTimeline(labelled.answer, chunk)

@@ -19,7 +19,7 @@ import { getBalance, grantPoints } from '@/lib/points'
 import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
-import { clearPauses } from '@/lib/translate/pause'
+import { clearPauses } from '@/lib/provider-calls'
 import { endWithoutSpeech } from './no-speech'
 import { runTask } from '../run-task'
 
