@@ -3,6 +3,7 @@ import type http from 'node:http'
 import busboy from 'busboy'
 import { readJson, sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
 import { applySttQuirks, parseSttQuirks, type FakeSegment, type SttQuirks } from './stt-quirks'
+import { diarize, isDiarizeRequest } from './stt-speakers'
 
 /** OpenAI's limit on one audio upload. */
 export const STT_MAX_BYTES = 25 * 1024 * 1024
@@ -116,9 +117,24 @@ function wordsFor(span: { startMs: number; endMs: number }) {
  * true times: one segment per span, its text punctuated ("Sandbox speech la di."), the words
  * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx. Real providers'
  * mistakes come by knob (stt-quirks.ts): `quirks` here, `setQuirks`, or `POST /__quirks` with the
- * knobs as JSON (`DELETE /__quirks` clears them).
+ * knobs as JSON (`DELETE /__quirks` clears them). A diarizing request (gpt-4o-transcribe-diarize,
+ * `diarized_json`) is answered by answerDiarized, quirks included; with `unstableSpeakers` (the
+ * default) its labels change from request to request unless known speakers are sent, as a real
+ * provider's do.
  */
-export async function startSttFake({ apiKey, port, delayMs, quirks: initialQuirks = {} }: { apiKey: string; port?: number; delayMs?: number; quirks?: SttQuirks }): Promise<SttFakeServer> {
+export async function startSttFake({
+  apiKey,
+  port,
+  delayMs,
+  quirks: initialQuirks = {},
+  unstableSpeakers = true,
+}: {
+  apiKey: string
+  port?: number
+  delayMs?: number
+  quirks?: SttQuirks
+  unstableSpeakers?: boolean
+}): Promise<SttFakeServer> {
   let quirks = parseSttQuirks(initialQuirks)
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) {
     if (req.method !== 'POST' || !['/audio/transcriptions', '/v1/audio/transcriptions'].includes(ctx.url.pathname)) {
@@ -153,6 +169,7 @@ export async function startSttFake({ apiKey, port, delayMs, quirks: initialQuirk
     const spans = speechSpans(samples)
     const durationMs = (samples.length / RATE) * 1000
     const answered = applySttQuirks(spans.map(trueSegment), { quirks, durationMs, language: language ?? 'en' })
+    if (isDiarizeRequest(field('model'), field('response_format'))) return answerDiarized(res, ctx, { fields: form.fields, samples, answered, unstable: unstableSpeakers })
     for (const [name, n] of Object.entries(answered.counts)) ctx.count(name, n)
     ctx.count('audioSeconds', Math.round(samples.length / RATE))
     ctx.note({ bytes: form.file.length, fileName: form.fileName, language: language ?? null, prompt: field('prompt') ?? null, model: field('model'), spans: spans.length, quirks: answered.counts })
@@ -195,4 +212,24 @@ export type SttFakeServer = FakeServer & { setQuirks(quirks: SttQuirks): void }
 function trueSegment(span: { startMs: number; endMs: number }): FakeSegment {
   const own = wordsFor(span)
   return { startMs: span.startMs, endMs: span.endMs, text: ` ${own.map((w) => w.word).join(' ')}.`, noSpeechProb: 0.01, avgLogprob: -0.2, compressionRatio: 1, words: own.map((w) => ({ word: w.word, startMs: w.start * 1000, endMs: w.end * 1000 })) }
+}
+
+/**
+ * A diarizing request's answer (stt-speakers.ts): one segment per answered segment (the spans of
+ * speech, with any quirks) with its speaker, told apart by pitch (an invented line over silence
+ * goes with the voice heard last); labels rotate per request when `unstable`. The log notes each
+ * request's labels and the known speakers it sent.
+ */
+async function answerDiarized(
+  res: http.ServerResponse,
+  ctx: FakeContext,
+  { fields, samples, answered, unstable }: { fields: Record<string, string[]>; samples: Float32Array; answered: ReturnType<typeof applySttQuirks>; unstable: boolean },
+) {
+  const spans = answered.segments.map((s) => ({ startMs: s.startMs, endMs: s.endMs, text: s.text.trim() }))
+  const outcome = await diarize({ fields, samples, spans, rotate: unstable ? ctx.stats.requests : 0, decode })
+  if ('error' in outcome) return openAiError(res, 400, outcome.error, 'invalid_request_error', null)
+  for (const [name, n] of Object.entries(answered.counts)) ctx.count(name, n)
+  ctx.count('audioSeconds', Math.round(samples.length / RATE))
+  ctx.note({ model: fields.model?.[0], diarize: true, speakers: outcome.speakers, known: outcome.known, spans: spans.length, quirks: answered.counts })
+  sendJson(res, 200, outcome.body)
 }

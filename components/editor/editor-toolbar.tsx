@@ -31,6 +31,8 @@ type Props = {
   isFlaggedOnly: boolean
   onFlaggedOnly: (on: boolean) => void
   onLimits: () => void
+  /** A transcription with speakers: "Speakers" opens the dialog that names them. */
+  onSpeakers?: () => void
   isVideoShown: boolean
   onVideo: () => void
   onHelp: () => void
@@ -124,6 +126,14 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('limits')} onClick={props.onLimits} testId="toolbar-limits" labelMode="aria">
         <Icon d="M2.5 4.5h5M10.5 4.5h3M2.5 11.5h2M7.5 11.5h6M7.5 3v3M4.5 10v3" />
       </Tool>
+      {props.onSpeakers && (
+        <>
+          <Divider />
+          <Tool label={t('speakers')} onClick={props.onSpeakers} testId="toolbar-speakers">
+            <Icon d="M6 7.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1.5 13.5a4.5 4.5 0 0 1 9 0M11 7a2 2 0 1 0 0-4M12.5 13.5a4 4 0 0 0-2-3.5" />
+          </Tool>
+        </>
+      )}
       <span className="flex-1" />
       <Tool label={t('video')} onClick={props.onVideo} pressed={props.isVideoShown} testId="toolbar-video">
         <Icon d="M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2" />

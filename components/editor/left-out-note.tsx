@@ -10,14 +10,27 @@ import { queryKeys } from '@/lib/client/keys'
 import { restoreLeftOut, useLeftOut, type LeftOutLine } from '@/lib/client/speech'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { formatMs } from '@/lib/subtitles/time'
+import { SpeakerChips } from './speaker-chip'
 
 /**
  * "N lines left out as probably not spoken" (issue 30): the provider's lines that did not become
  * cues, each with its time, why it was left out, and a one-click restore that makes it a cue.
  * `onRestored` gets the new cue (the editor reloads the rows and renumbers its undo steps);
- * pending typing is saved first (`beforeRestore`).
+ * pending typing is saved first (`beforeRestore`). A line of a labelled speaker shows who said it.
  */
-export function LeftOutNote({ taskId, enabled, beforeRestore, onRestored }: { taskId: string; enabled: boolean; beforeRestore: () => Promise<void>; onRestored: (segment: TaskSegment) => Promise<void> }) {
+export function LeftOutNote({
+  taskId,
+  enabled,
+  beforeRestore,
+  onRestored,
+  speakerNames,
+}: {
+  taskId: string
+  enabled: boolean
+  beforeRestore: () => Promise<void>
+  onRestored: (segment: TaskSegment) => Promise<void>
+  speakerNames: Readonly<Record<string, string>>
+}) {
   const t = useTranslations('editor.leftOut')
   const client = useQueryClient()
   const lines = useLeftOut(taskId, enabled).data ?? []
@@ -65,7 +78,10 @@ export function LeftOutNote({ taskId, enabled, beforeRestore, onRestored }: { ta
                     <span className="block truncate text-fg" title={line.text}>
                       {line.text}
                     </span>
-                    <span className="block text-xs text-subtle">{t(`reasons.${line.reason}`)}</span>
+                    <span className="flex items-center gap-1.5 text-xs text-subtle">
+                      <SpeakerChips labels={line.speaker ? [line.speaker] : undefined} names={speakerNames} />
+                      {t(`reasons.${line.reason}`)}
+                    </span>
                   </span>
                   <Button variant="ghost" size="sm" onClick={() => void restore(line)} isLoading={busy === line.id} disabled={busy !== null} aria-label={t('restoreLabel', { time })} data-testid="left-out-restore">
                     {t('restore')}

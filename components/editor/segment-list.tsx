@@ -30,6 +30,8 @@ type Props = {
   speech?: readonly Span[] | null
   highlights: ReadonlyMap<number, RowHighlights>
   handlers: RowHandlers
+  /** A transcription's speaker names (label → name); rows show each cue's speaker. */
+  speakerNames?: Readonly<Record<string, string>>
 }
 
 export type SegmentListHandle = {
@@ -62,7 +64,7 @@ function ColumnHeads() {
  * 3,000-segment file scrolls and types as smoothly as a short one.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, speech = null, highlights, handlers },
+  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, speech = null, highlights, handlers, speakerNames },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null)
@@ -146,6 +148,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   speech={speech}
                   highlights={highlights.get(segment.id)}
                   handlers={handlers}
+                  speakerNames={speakerNames}
                 />
               </div>
             )

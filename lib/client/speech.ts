@@ -10,7 +10,8 @@ import type { TaskSegment } from './tasks'
 // provider's lines left out as probably not spoken, restoring one, and snapping cues to speech.
 
 export type LeftOutReason = 'silence' | 'noSpeech' | 'loop' | 'stockPhrase'
-export type LeftOutLine = { id: string; startMs: number; endMs: number; text: string; reason: LeftOutReason }
+/** `speaker`: who said it, when the provider labelled speakers (a label, S1, S2, ...). */
+export type LeftOutLine = { id: string; startMs: number; endMs: number; text: string; reason: LeftOutReason; speaker: string | null }
 
 const path = (taskId: string, rest: string) => `/api/tasks/${encodeURIComponent(taskId)}/${rest}`
 

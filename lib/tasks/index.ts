@@ -16,6 +16,7 @@ export { editSegment, editSegments, shiftSegments, retranslateSegment, retransla
 export { reviewSegment } from './review-segment'
 export { retryTask } from './retry'
 export { exportTask, exportName, contentDisposition, type ExportFile } from './export'
+export { nameSpeakers, speakerNamesBody, MAX_SPEAKER_NAME } from './speakers'
 export { toTaskDto, toSegmentDto } from './dto'
 export { appStorage, isOssConfigured, translatedFileKey } from './storage'
 export { createTaskFields, getTaskQuery, listTasksQuery, editSegmentBody, editSegmentsBody, retranslateSegmentsBody, shiftSegmentsBody, exportQuery, exportZipQuery, createBatchFields, parseSegmentId, isTaskIdShape, MAX_PAGE, type CreateTaskFields } from './schemas'

@@ -10,6 +10,7 @@ import { ProviderError, reviewCues, translateCues, type CueToTranslate, type Glo
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
 import { failTask } from './fail'
+import { speakerLineLabel } from './speakers'
 import { saveTranslations } from './segment-rows'
 import { taskSourceLanguage } from './source-language'
 
@@ -67,8 +68,9 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
     return 'failed'
   }
 
-  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
-  const cues: CueToTranslate[] = rows.map((r) => ({ id: r.index, text: r.originalText, translatedText: r.translatedText }))
+  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true, speakers: true } })
+  const speakerOf = speakerLineLabel(task.speakerNames)
+  const cues: CueToTranslate[] = rows.map((r) => ({ id: r.index, text: r.originalText, translatedText: r.translatedText, ...speakerOf(r.speakers) }))
   const byId = new Map(cues.map((c) => [c.id, c]))
   let done = rows.filter((r) => r.translatedText !== null).length
   const total = Math.max(1, rows.length)

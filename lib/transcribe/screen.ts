@@ -11,8 +11,11 @@ import { isStockPhrase } from './stock-phrases'
 export type LeftOutReason = 'silence' | 'noSpeech' | 'loop' | 'stockPhrase'
 export const LEFT_OUT_REASONS: readonly LeftOutReason[] = ['silence', 'noSpeech', 'loop', 'stockPhrase']
 
-/** A line the provider answered that does not become a cue, kept so the editor can list and restore it. */
-export type LeftOutLine = { startMs: number; endMs: number; text: string; reason: LeftOutReason }
+/**
+ * A line the provider answered that does not become a cue, kept so the editor can list and restore
+ * it; `speaker` when the provider labels speakers (the recording's label, speakers.ts).
+ */
+export type LeftOutLine = { startMs: number; endMs: number; text: string; reason: LeftOutReason; speaker?: string }
 
 /** Whisper's decoder treats a segment as silence past both of these (INTEGRATIONS.md 9a). */
 const NO_SPEECH_PROB = 0.6
@@ -28,6 +31,8 @@ const RUN_GAP_MS = 700
 
 type Piece = { segment: SttSegment; words: TimedWord[] | null; coverage: number }
 
+/** The segment's speaker, as a field to spread onto its words and left-out lines (none when unlabelled). */
+const speakerOf = (segment: SttSegment) => (segment.speaker === undefined ? {} : { speaker: segment.speaker })
 
 const moved = (piece: Piece, by: number): Piece => ({
   ...piece,
@@ -53,7 +58,7 @@ function pieces(answer: SttAnswer, chunk: Span): Piece[] {
     })
     if (segments.length > 0) own[best].push(word)
   }
-  return segments.map((segment, i) => ({ segment, words: words.length > 0 ? punctuateWords(own[i], [segment.text]) : null, coverage: 0 }))
+  return segments.map((segment, i) => ({ segment, words: words.length > 0 ? punctuateWords(own[i], [segment.text]).map((w) => ({ ...w, ...speakerOf(segment) })) : null, coverage: 0 }))
 }
 
 /**
@@ -64,11 +69,12 @@ function pieces(answer: SttAnswer, chunk: Span): Piece[] {
  * of speech within 20 s that no other segment holds, later rather than earlier (providers drift
  * early), in order; with none, it is left out (unless the chunk has no speech we can hear at all:
  * then the sound is too quiet to judge by). Segments without words get words from the speech
- * inside them (estimateWordTimes). Answers the words kept, on the recording's timeline, in order.
+ * inside them (estimateWordTimes). A labelled segment's speaker goes onto its words and onto what
+ * is left out of it. Answers the words kept, on the recording's timeline, in order.
  */
 export function screenChunk(answer: SttAnswer, chunk: Span, speech: readonly Span[], language: string): { words: TimedWord[]; leftOut: LeftOutLine[] } {
   const leftOut: LeftOutLine[] = []
-  const leave = (piece: Piece, reason: LeftOutReason) => leftOut.push({ startMs: piece.segment.startMs, endMs: piece.segment.endMs, text: piece.segment.text.trim(), reason })
+  const leave = (piece: Piece, reason: LeftOutReason) => leftOut.push({ startMs: piece.segment.startMs, endMs: piece.segment.endMs, text: piece.segment.text.trim(), reason, ...speakerOf(piece.segment) })
   const kept: Piece[] = []
   for (const piece of pieces(answer, chunk)) {
     const { segment } = piece
@@ -89,11 +95,11 @@ export function screenChunk(answer: SttAnswer, chunk: Span, speech: readonly Spa
       // Over speech: the first saying stays, its repeats go.
       if (piece.words) {
         const repeats = piece.words.slice(loop.from, loop.to)
-        leftOut.push({ startMs: repeats[0].startMs, endMs: repeats[repeats.length - 1].endMs, text: joinWords(repeats.map((w) => w.text), language), reason: 'loop' })
+        leftOut.push({ startMs: repeats[0].startMs, endMs: repeats[repeats.length - 1].endMs, text: joinWords(repeats.map((w) => w.text), language), reason: 'loop', ...speakerOf(segment) })
         piece.words = [...piece.words.slice(0, loop.from), ...piece.words.slice(loop.to)]
       } else {
         const all = splitWords(segment.text, language)
-        leftOut.push({ startMs: segment.startMs, endMs: segment.endMs, text: joinWords(all.slice(loop.from, loop.to), language), reason: 'loop' })
+        leftOut.push({ startMs: segment.startMs, endMs: segment.endMs, text: joinWords(all.slice(loop.from, loop.to), language), reason: 'loop', ...speakerOf(segment) })
         piece.segment = { ...segment, text: joinWords([...all.slice(0, loop.from), ...all.slice(loop.to)], language) }
       }
     }
@@ -104,7 +110,7 @@ export function screenChunk(answer: SttAnswer, chunk: Span, speech: readonly Spa
     kept.push(piece)
   }
   const placed = alignToSpeech(kept, chunk, speech, (piece) => leave(piece, 'noSpeech'))
-  const words = placed.flatMap((piece) => piece.words ?? estimateWordTimes(piece.segment, speech, language))
+  const words = placed.flatMap((piece) => piece.words ?? estimateWordTimes(piece.segment, speech, language).map((w) => ({ ...w, ...speakerOf(piece.segment) })))
   return {
     words: words.filter((w) => w.text.trim() !== '').map((w) => ({ ...w, startMs: Math.max(chunk.startMs, w.startMs), endMs: Math.min(chunk.endMs, Math.max(w.startMs, w.endMs)) })).sort((a, b) => a.startMs - b.startMs),
     leftOut: leftOut.sort((a, b) => a.startMs - b.startMs),

@@ -43,6 +43,7 @@ import * as tasksIdSpeech from '@/app/api/tasks/[id]/speech/route'
 import * as tasksIdLeftOut from '@/app/api/tasks/[id]/left-out/route'
 import * as tasksIdLeftOutLineidRestore from '@/app/api/tasks/[id]/left-out/[lineId]/restore/route'
 import * as tasksIdSegmentsSnap from '@/app/api/tasks/[id]/segments/snap/route'
+import * as tasksIdSpeakers from '@/app/api/tasks/[id]/speakers/route'
 import * as tasksExportZip from '@/app/api/tasks/export.zip/route'
 import * as tasks from '@/app/api/tasks/route'
 import * as translationDeepseekTranslate from '@/app/api/translation/deepseek_translate/route'
@@ -113,6 +114,7 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/left-out': tasksIdLeftOut,
   '/api/tasks/{id}/left-out/{lineId}/restore': tasksIdLeftOutLineidRestore,
   '/api/tasks/{id}/segments/snap': tasksIdSegmentsSnap,
+  '/api/tasks/{id}/speakers': tasksIdSpeakers,
   '/api/tasks/export.zip': tasksExportZip,
   '/api/tasks': tasks,
   '/api/translation/deepseek_translate': translationDeepseekTranslate,

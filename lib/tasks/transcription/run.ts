@@ -9,9 +9,9 @@ import { env } from '@/lib/env'
 import { spokenTermsFor } from '@/lib/glossary'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
-import { createSttProvider, cuesFromWords, SttError, transcribeRecording, type KnownChunk, type LeftOutLine, type RecordingOutcome, type SttProvider } from '@/lib/transcribe'
+import { createSttProvider, cuesFromWords, SttError, transcribeRecording, type ChunkDone, type HeardSpeaker, type KnownChunk, type RecordingOutcome, type SttProvider } from '@/lib/transcribe'
 import { failTask } from '../fail'
-import { insertSegments, saveTranslations } from '../segment-rows'
+import { insertSegments, saveSpeakers, saveTranslations } from '../segment-rows'
 import { appStorage } from '../storage'
 import { leftOutOfChunks, saveLeftOut } from './left-out'
 import { endWithoutSpeech } from './no-speech'
@@ -25,6 +25,8 @@ export type TranscriptionOptions = {
   concurrency?: number
   /** Per-request retries (3, 1000 ms apart), as the translation engine's. */
   retry?: { attempts?: number; delayMs?: number }
+  /** Where chunks are cut (tests make them short to have several); default 10 minutes. */
+  chunkTargetMs?: number
   /** Called after each chunk is saved (tests stop a run there, as a killed worker would). */
   onChunkSaved?: (index: number) => void | Promise<void>
   signal?: AbortSignal
@@ -40,7 +42,9 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 function providerFromEnv(): SttProvider {
   const e = env()
   if (!e.STT_API_KEY) throw new SttError('fatal', 'STT_API_KEY is not set')
-  return createSttProvider({ baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL })
+  // Speakers are asked for when told (STT_DIARIZE), or when the model is a diarizing one.
+  const diarize = (e.STT_DIARIZE ?? (e.STT_MODEL.includes('diarize') ? 'openai' : 'off')) === 'openai'
+  return createSttProvider({ baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, diarize })
 }
 
 /** The user's glossary terms for the spoken language, as spelling hints (a provider reads about 224 tokens). */
@@ -100,14 +104,15 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
         provider,
         concurrency: options.concurrency ?? env().STT_CONCURRENCY,
         retry: options.retry,
+        chunkTargetMs: options.chunkTargetMs,
         signal: options.signal,
         chunks: async (plan) => {
           const chunks = await planOnce(taskId, plan)
           total.chunks = chunks.length
           return chunks
         },
-        onChunkDone: async (chunk, words, heard, leftOut) => {
-          await saveChunk(taskId, chunk.index, { words, heard, leftOut }, { chunks: total.chunks, withTranslation: task.withTranslation })
+        onChunkDone: async (chunk, done) => {
+          await saveChunk(taskId, chunk.index, done, { chunks: total.chunks, withTranslation: task.withTranslation })
           await options.onChunkSaved?.(chunk.index)
         },
         onLanguage: async (language) => {
@@ -139,13 +144,14 @@ async function planOnce(taskId: string, plan: { startMs: number; endMs: number }
     await db.task.update({ where: { id: taskId }, data: { chunksTotal: plan.length } })
     chunks = await read()
   }
-  return chunks.map((c) => ({ index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language }))
+  return chunks.map((c) => ({ index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language, speakers: c.speakers as unknown as HeardSpeaker[] | null }))
 }
 
-/** A chunk's words, heard language and left-out lines, saved with the task's chunk count and progress in one transaction. */
-async function saveChunk(taskId: string, index: number, { words, heard, leftOut }: { words: TimedWord[]; heard: string | null; leftOut: LeftOutLine[] }, { chunks, withTranslation }: { chunks: number; withTranslation: boolean }): Promise<void> {
+/** A chunk's words, heard language, left-out lines and new voices, saved with the task's chunk count and progress in one transaction. */
+async function saveChunk(taskId: string, index: number, { words, heard, leftOut, speakers }: ChunkDone, { chunks, withTranslation }: { chunks: number; withTranslation: boolean }): Promise<void> {
+  const json = (value: unknown) => value as Prisma.InputJsonValue
   await db.$transaction([
-    db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: words as unknown as Prisma.InputJsonValue, language: heard, leftOut: leftOut as unknown as Prisma.InputJsonValue } }),
+    db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: json(words), language: heard, leftOut: json(leftOut), speakers: json(speakers) } }),
     db.$executeRaw`UPDATE "Task" SET "chunksDone" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL)::int,
       "progress" = GREATEST("progress", LEAST(99, ((SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL) * ${withTranslation ? 50 : 99} / GREATEST(1, ${chunks}))::int))
       WHERE "id" = ${taskId}`,
@@ -170,6 +176,7 @@ async function storeCues(taskId: string, language: string, withTranslation: bool
     if (changed.count === 0) return
     await tx.segment.deleteMany({ where: { taskId } })
     await insertSegments(tx, taskId, cues)
+    if (cues.some((c) => c.speakers)) await saveSpeakers(tx, taskId, cues.map((c) => ({ id: c.id, speakers: c.speakers ?? [] })))
     await saveSpeech(tx, taskId, speech)
     await saveLeftOut(tx, taskId, leftOutOfChunks(rows))
     // A transcript alone is its own "translation": exports and the editor read the same text.

@@ -69,7 +69,8 @@ function placeLine(line: { startMs: number; endMs: number; text: string }, befor
  * time (placeLine), the cues after it renumbered, the line gone from the list, in one transaction
  * holding the task's row. A transcript's cue is its own translation; a translated task's new cue
  * waits for its translation (the editor asks for it). Rules: not while the task translates
- * (40900); a line already restored or not the task's is a 40400.
+ * (40900); a line already restored or not the task's is a 40400. A line that was labelled keeps
+ * its speaker.
  */
 export async function restoreLeftOut({ userId, taskId, lineId, storage = appStorage() }: { userId: string; taskId: string; lineId: string; storage?: StorageDriver }): Promise<SegmentDto> {
   const task = await findOwnTask({ userId, taskId })
@@ -100,6 +101,7 @@ export async function restoreLeftOut({ userId, taskId, lineId, storage = appStor
         endTime: formatMs(place.endMs),
         durationMs: place.endMs - place.startMs,
         originalText: line.text,
+        speakers: line.speaker ? [line.speaker] : [],
         translatedText: transcript ? line.text : null,
         translatedBy: transcript ? 'speech' : null,
         editedAt: new Date(),
