@@ -153,9 +153,9 @@ async function sendingBytesOnlyIfExpired<T>(hasIds: boolean, send: (withBytes: b
  * Downloads an export. The file is fetched first (not a bare link) so an error answer of the API
  * shows as a message instead of replacing the page with JSON.
  */
-export async function downloadExport(task: Pick<Task, 'id' | 'fileName' | 'targetLanguage'>, format: ExportFormat, content: ExportContent, { reflow = true }: { reflow?: boolean } = {}): Promise<void> {
-  // Lines are broken per language by default; reflow=false keeps the provider's own breaks.
-  const url = `/api/tasks/${encodeURIComponent(task.id)}/export?format=${format}&content=${content}${reflow ? '' : '&reflow=false'}`
+export async function downloadExport(task: Pick<Task, 'id' | 'fileName' | 'targetLanguage'>, format: ExportFormat, content: ExportContent, { reflow = true, speakerPrefix = false }: { reflow?: boolean; speakerPrefix?: boolean } = {}): Promise<void> {
+  // Lines are broken per language by default; reflow=false keeps the provider's own breaks; speakers=1 names speakers in SRT.
+  const url = `/api/tasks/${encodeURIComponent(task.id)}/export?format=${format}&content=${content}${reflow ? '' : '&reflow=false'}${speakerPrefix ? '&speakers=1' : ''}`
   await download(url, exportFileName(task.fileName, format, content, task.targetLanguage))
 }
 

@@ -51,6 +51,8 @@ export const taskSchema = z.object({
   /** A transcription's recording: its length, and whether `GET /api/tasks/{id}/audio` serves it. */
   audioDurationMs: z.number().int().nullable(),
   hasAudio: z.boolean(),
+  /** A transcription's speakers named by its creator (label → name); absent when none is named. */
+  speakerNames: z.record(z.string(), z.string()).optional(),
 })
 
 /** A segment: its id (1-based index), times, duration in ms, both texts and who translated it. */
@@ -65,6 +67,8 @@ export const segmentSchema = z.object({
   translatedBy: z.enum(TRANSLATED_BY).nullable(),
   /** Set when the review pass corrected the segment: the translation it replaced (the "reviewed" badge's first version). */
   firstTranslation: z.string().nullable(),
+  /** Who speaks the cue (a transcription's labels, `S1`, `S2`, ...): one, or two for a dash dialogue cue; absent when unknown. */
+  speakers: z.array(z.string()).optional(),
 })
 
 /**

@@ -19,6 +19,10 @@ export const DEEPSEEK_SYSTEM_PROMPT = [
   'Reply with json only: {"translations":[{"id":17,"text":"..."}]}',
 ].join('\n')
 
+// Added when lines carry speakers (a transcription): who says each line, so their forms stay consistent.
+export const DEEPSEEK_SPEAKER_RULE =
+  'A line or context item may carry "speaker" (who says it; never translate or return it): keep each speaker\'s gender, register and forms of address consistent across their lines, and translate identical lines of different speakers each for its speaker.'
+
 // The review pass's request: the same wire format, lines with their translation, and only corrections back.
 export const DEEPSEEK_REVIEW_PROMPT = [
   'You review subtitle translations. The user sends json {"targetLanguage","glossary"?:[{"term","translation"}],"context":{"before":[{"id","text","translation"?}],"after":[{"id","text"}]},"lines":[{"id","text","translation"}]}.',
@@ -57,7 +61,8 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
     async translateBatch({ lines, context, glossary = [], targetLanguage, signal }) {
       if (lines.length === 0) return []
       const user = { targetLanguage, ...(glossary.length > 0 ? { glossary } : {}), context, lines }
-      return readTranslations(await chat(DEEPSEEK_SYSTEM_PROMPT, user, maxTokensFor(lines), signal), lines, fail)
+      const system = lines.some((line) => line.speaker) ? `${DEEPSEEK_SYSTEM_PROMPT}\n${DEEPSEEK_SPEAKER_RULE}` : DEEPSEEK_SYSTEM_PROMPT
+      return readTranslations(await chat(system, user, maxTokensFor(lines), signal), lines, fail)
     },
     async reviewBatch({ lines, context, glossary = [], targetLanguage, signal }) {
       if (lines.length === 0) return new Map()

@@ -1,9 +1,10 @@
 export type ProviderName = 'deepseek' | 'google' | 'mymemory'
 
-export type TranslateLine = { id: number; text: string }
+/** `speaker`: who says the line, when known (a transcription's speaker); LLM providers read it. */
+export type TranslateLine = { id: number; text: string; speaker?: string }
 
 /** A cue shown for meaning only; `translation` is what an earlier batch made of it, when known. */
-export type ContextLine = { id: number; text: string; translation?: string }
+export type ContextLine = { id: number; text: string; translation?: string; speaker?: string }
 
 /** A glossary entry sent with a batch whose lines contain its term. */
 export type GlossaryTerm = { term: string; translation: string }
