@@ -86,7 +86,7 @@ async function main() {
     const { createSession } = await import('@/lib/auth/sessions')
     const { grantPoints } = await import('@/lib/points')
     const { POST: createRoute } = await import('@/app/api/tasks/route')
-    const { startTranslationWorkers, stopBoss } = await import('@/lib/jobs')
+    const { startTaskWorkers, stopBoss } = await import('@/lib/jobs')
 
     const user = await db.user.create({ data: { email: 'bench@example.com', name: 'Bench' } })
     const token = await createSession({ userId: user.id })
@@ -130,7 +130,7 @@ async function main() {
       const before = process.memoryUsage.rss()
       await sampler.reset()
       const t0 = performance.now()
-      await startTranslationWorkers({ pollingIntervalSeconds: 0.5 })
+      await startTaskWorkers({ pollingIntervalSeconds: 0.5 })
       for (;;) {
         const task = await db.task.findUniqueOrThrow({ where: { id: answer.data.id } })
         if (task.status !== 'translating') {

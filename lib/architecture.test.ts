@@ -95,6 +95,17 @@ describe('layers', () => {
     expect(prisma).toEqual([])
   })
 
+  it('providers are called one way: only lib/provider-calls waits, pauses and retries', () => {
+    // The engine, the review pass, the per-segment review and transcription call callProvider;
+    // no other module of those folders keeps a sleep of its own or touches the shared 429 pause.
+    const callers = ['lib/translate', 'lib/transcribe', 'lib/tasks'].flatMap(productionFiles)
+    const offenders = callers.filter((file) => /\b(?:pauseProvider|waitForProvider|providerAnswered)\(|new Promise[^\n]*setTimeout\(/.test(readFileSync(path.join(ROOT, file), 'utf8')))
+    expect(lib).toContain('lib/transcribe -> lib/provider-calls')
+    expect(lib).toContain('lib/translate -> lib/provider-calls')
+    expect(lib.filter((edge) => edge.startsWith('lib/provider-calls ->'))).toEqual([])
+    expect(offenders).toEqual([])
+  })
+
   it('no domain module imports lib/http (the route layer); lib/auth neither', () => {
     // lib/client (delivery, the browser's side) reads the envelope's codes, and nothing else of it.
     const offenders = lib.filter((edge) => edge.endsWith('-> lib/http') && edge !== 'lib/client -> lib/http')
@@ -211,18 +222,8 @@ describe('tables', () => {
 
   /** Reads across features kept on purpose, each with its reason. */
   const KNOWN_CROSS_READS = [
-    // Deleting an account removes its tasks' stored files in the same transaction as the user.
-    'lib/accounts -> Task',
-    // A manager's view of a user lists the user's orders beside the account.
-    'lib/accounts -> Order',
-    // The nightly maintenance deletes expired rows of several features in one sweep.
-    'lib/jobs -> RateLimit',
-    'lib/jobs -> Session',
-    'lib/jobs -> Task',
-    'lib/jobs -> VerificationCode',
-    // A receipt is mailed to the order's owner: the address is read with the order.
-    'lib/payments -> User',
-    // The ledger serialises one user's balance changes by locking the user's row.
+    // The ledger serialises one user's balance changes by locking the user's row (which also holds
+    // off the user's deletion until the change commits).
     'lib/points -> User',
   ]
 

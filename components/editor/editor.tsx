@@ -7,20 +7,19 @@ import { ProfileMenu } from '@/components/layout/profile-menu'
 import { useLanguageName } from '@/components/tasks/language-name'
 import { isTranscriptOnly } from '@/components/tasks/transcript-only'
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
-import { useSegmentReview } from '@/lib/client/segment-review'
-import { taskAudioUrl, useTaskDetail, type SegmentWrite, type TaskDetail } from '@/lib/client/tasks'
+import { useSpeakers } from '@/lib/client/speakers'
+import { taskAudioUrl, useTaskDetail, type TaskDetail } from '@/lib/client/tasks'
 import { shownText } from './drafts'
 import { EditorHeader } from './editor-header'
-import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
+import { EditorLoadError, EditorMissing, EditorNoRows, EditorSkeleton } from './editor-states'
 import { EditorToolbar } from './editor-toolbar'
 import { ExportMenu } from './export-menu'
 import { FindBar } from './find-bar'
 import { flaggedIds } from './flag-index'
 import { HelpSheet } from './help-sheet'
+import { LeftOutNote } from './left-out-note'
 import type { Change } from './history'
 import { LimitsDialog } from './limits-dialog'
 import { timeToMs } from './quality'
@@ -28,30 +27,34 @@ import { SegmentDialog } from './segment-dialog'
 import { SegmentList, type SegmentListHandle } from './segment-list'
 import type { RowHandlers } from './segment-row'
 import { clickSelection, emptySelection, type Selection } from './selection'
+import { reflowWrites } from './reflow-rows'
 import { ReviewPassNote } from './review-pass-note'
 import { ShiftDialog } from './shift-dialog'
 import { ShortcutsHint } from './shortcuts-hint'
+import { SpeakersDialog } from './speakers-dialog'
 import { useEditorKeys } from './use-editor-keys'
 import { useEditorOps } from './use-editor-ops'
 import { useFindReplace } from './use-find-replace'
 import { useGlossaryTerms } from './use-glossary-terms'
 import { useQualityLimits } from './use-quality-limits'
+import { useReviewRow } from './use-review-row'
 import { useScriptCheck } from './use-script-check'
 import { useSegmentEdits } from './use-segment-edits'
+import { useTranscriptTiming } from './use-transcript-timing'
 import { VideoExportEntry } from './video-export-entry'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
-type Dialog = 'help' | 'shift' | 'limits' | null
+type Dialog = 'help' | 'shift' | 'limits' | 'speakers' | null
 
 /** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */
 export function Editor({ taskId, user, initialTask }: { taskId: string; user: PublicUser; initialTask?: TaskDetail | null }) {
   const t = useTranslations('editor')
-  const tn = useTranslations('noSpeech')
   const languageName = useLanguageName()
   const query = useTaskDetail(taskId, initialTask)
   const task = query.data
   const segments = useMemo(() => task?.segments ?? [], [task?.segments])
   const isTranslating = task?.status === 'translating'
+  const speakers = useSpeakers(task)
 
   // Each save of typing becomes an undo step; the ops hook is created after the edits it saves.
   const recordRef = useRef<((change: Change) => void) | null>(null)
@@ -62,22 +65,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   // retranslate or review, and identical text is expected.
   const isTranscript = task ? isTranscriptOnly(task) : false
   // "Review this segment": DeepSeek translations only (the server refuses others).
-  const tr = useTranslations('editor.review')
-  const { reviewing, review } = useSegmentReview(taskId)
+  const { reviewing, reviewRow } = useReviewRow(taskId, flush)
   const canReview = task?.translationService === 'deepseek' && !isTranscript
-  const reviewRow = useCallback(
-    async (id: number) => {
-      // The row's typing is saved first, so the review reads what the person sees.
-      await flush(id)
-      try {
-        const answer = await review(id)
-        toast.success(answer.corrected ? tr('corrected', { id }) : tr('unchanged', { id }), { id: `review-${id}` })
-      } catch (error) {
-        toast.error(tr('failed'), { description: errorText(error, '') || undefined, id: `review-${id}` })
-      }
-    },
-    [flush, review, tr],
-  )
   const ops = useEditorOps(taskId, pending)
   useEffect(() => {
     recordRef.current = (c) => ops.record('edit', [c])
@@ -90,7 +79,9 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   // render, so typing never waits for them.
   const deferredEdits = useDeferredValue(edits)
   const script = useScriptCheck(task?.targetLanguage)
-  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script), [segments, deferredEdits, limits, isTranslating, glossary, script])
+  const [selection, setSelection] = useState<Selection>(emptySelection)
+  const { hasSpeech, speech, onRestored } = useTranscriptTiming({ taskId, task, isTranscript, renumber: ops.renumber, retranslate, setSelection })
+  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script, speech), [segments, deferredEdits, limits, isTranslating, glossary, script, speech])
   const flaggedSet = useMemo(() => new Set(flagged), [flagged])
   // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
@@ -99,7 +90,6 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const [activeIndex, setActiveIndex] = useState(0)
   const [openId, setOpenId] = useState<number | null>(null)
   const [dialog, setDialog] = useState<Dialog>(null)
-  const [selection, setSelection] = useState<Selection>(emptySelection)
   const [isVideoShown, setVideoShown] = useState(false)
   const [videoExport, setVideoExport] = useState<{ paneFile: File | null } | null>(null)
   const [playingId, setPlayingId] = useState<number | null>(null)
@@ -178,7 +168,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }, [])
 
   const hasSegments = segments.length > 0
-  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, saveAll])
+  const hasSpeakers = speakers.labels.length > 0
+  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} hasSpeakers={hasSpeakers} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, hasSpeakers, saveAll])
   const profileMenu = useMemo(() => <ProfileMenu user={user} />, [user])
 
   if (query.isPending) return <EditorSkeleton />
@@ -188,19 +179,11 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }
   if (!task) return <EditorMissing />
 
-  // The export's line breaking (lib/subtitles/reflow.ts, loaded on first use: BudouX's models are
-  // large) applied to the selected rows, or the active one; one undoable step.
+  // Tools for "the selected rows, or the active one".
+  const targetIds = () => (selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined))
+  // The export's line breaking applied to the target rows; one undoable step.
   const fixLineBreaks = async () => {
-    const ids = selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined)
-    const { reflowCue } = await import('@/lib/subtitles/reflow')
-    const writes: SegmentWrite[] = []
-    for (const id of ids) {
-      const segment = segments.find((s) => s.id === id)
-      if (!segment || segment.translatedText === null) continue
-      const text = shownText(segment, edits[id], 'translatedText')
-      const next = reflowCue(text, task.targetLanguage)
-      if (next !== text) writes.push({ id, translatedText: next })
-    }
+    const writes = await reflowWrites(targetIds(), segments, edits, task.targetLanguage)
     if (writes.length === 0) {
       toast.success(t('ops.breaksFine'), { id: 'reflow' })
       return
@@ -229,6 +212,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         canShift={!isTranslating}
         onShift={() => setDialog('shift')}
         onFixLineBreaks={() => void fixLineBreaks()}
+        canSnap={hasSpeech ? !isTranslating : undefined}
+        onSnap={() => void ops.snap(targetIds())}
         flagCount={flagged.length}
         isFlaggedOnly={filter !== null}
         onFlaggedOnly={(on) => {
@@ -236,6 +221,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
           setActiveIndex(0)
         }}
         onLimits={() => setDialog('limits')}
+        onSpeakers={hasSpeakers ? () => setDialog('speakers') : undefined}
         isVideoShown={isVideoShown}
         onVideo={() => setVideoShown((v) => !v)}
         onHelp={() => setDialog('help')}
@@ -266,28 +252,12 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         </Alert>
       )}
       <ReviewPassNote task={task} />
+      <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={onRestored} speakerNames={speakers.names} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
         {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          {task.status === 'no_speech' ? (
-            <div className="p-6" data-testid="editor-no-speech">
-              <EmptyState title={tn('title')} body={tn('body')} />
-            </div>
-          ) : segments.length === 0 ? (
-            <div className="p-6">
-              <EmptyState title={t('export.noData')} body={t('emptyHint')} />
-            </div>
-          ) : view.length === 0 ? (
-            <div className="p-6">
-              <EmptyState
-                title={t('quality.noneInView')}
-                action={
-                  <Button variant="secondary" onClick={() => setFilter(null)}>
-                    {t('quality.showAll')}
-                  </Button>
-                }
-              />
-            </div>
+          {task.status === 'no_speech' || view.length === 0 ? (
+            <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={view.length} onShowAll={() => setFilter(null)} />
           ) : (
             <SegmentList
               ref={list}
@@ -302,13 +272,15 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               limits={limits}
               glossary={glossary}
               script={script}
+              speech={speech}
               highlights={find.highlights}
               handlers={handlers}
+              speakerNames={speakers.names}
             />
           )}
         </div>
       </main>
-      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} />}
+      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} beforeExport={saveAll} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
       <SegmentDialog
         segment={openSegment}
@@ -325,6 +297,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         selectedCount={selectedIds.length}
         onShift={(offsetMs, scope) => ops.shift(offsetMs, scope === 'selected' ? selectedIds : undefined)}
       />
+      <SpeakersDialog open={dialog === 'speakers'} onOpenChange={(open) => setDialog(open ? 'speakers' : null)} labels={speakers.labels} names={speakers.names} segments={segments} onSave={speakers.save} />
       <LimitsDialog
         open={dialog === 'limits'}
         onOpenChange={(open) => setDialog(open ? 'limits' : null)}

@@ -8,7 +8,7 @@ import { getBalance, grantPoints, releaseTaskPoints } from '@/lib/points'
 import { appStorage } from '@/lib/storage/app-storage'
 import { createTask } from '@/lib/tasks'
 import { buildSrt, makeUser } from '@/test/route-harness'
-import { getBoss, stopBoss, TRANSLATE_QUEUE } from './boss'
+import { getBoss, stopBoss, TASK_QUEUE } from './boss'
 import { MAX_RUNS, runMaintenance, STUCK_AFTER_MS } from './maintenance'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-maint-'))
@@ -33,7 +33,7 @@ async function lostTask({ points = 100, runs = 0 } = {}) {
   return { user, taskId: task.id }
 }
 
-const liveJobs = async (taskId: string) => (await (await getBoss()).findJobs<{ taskId: string }>(TRANSLATE_QUEUE, { data: { taskId } })).filter((j) => ['created', 'retry', 'active'].includes(j.state))
+const liveJobs = async (taskId: string) => (await (await getBoss()).findJobs<{ taskId: string }>(TASK_QUEUE, { data: { taskId } })).filter((j) => ['created', 'retry', 'active'].includes(j.state))
 
 describe('stuck tasks', () => {
   it('queues a lost task again once, and leaves it alone while its new job lives', async () => {

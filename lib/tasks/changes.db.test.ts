@@ -7,7 +7,7 @@ import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { mergeTaskChanges } from '@/lib/client/task-helpers'
 import { db } from '@/lib/db'
-import { startTranslationWorkers } from '@/lib/jobs'
+import { startTaskWorkers } from '@/lib/jobs'
 import { grantPoints } from '@/lib/points'
 import { buildSrt, call, ctx, makeUser, multipart, type Answer } from '@/test/route-harness'
 
@@ -19,7 +19,7 @@ const KEY = 'sk-changes-test'
 const fake = await startDeepSeekFake({ apiKey: KEY, delayMs: 120 })
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-changes-'))
 Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir, TRANSLATION_CONCURRENCY: '2' })
-const workers = await startTranslationWorkers({ tasksAtOnce: 2, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false } })
+const workers = await startTaskWorkers({ tasksAtOnce: 2, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false } })
 
 afterAll(async () => {
   await workers.stop({ timeoutMs: 2000 })

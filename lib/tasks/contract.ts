@@ -57,6 +57,8 @@ export const taskSchema = z.object({
   /** A transcription's recording: its length, and whether `GET /api/tasks/{id}/audio` serves it. */
   audioDurationMs: z.number().int().nullable(),
   hasAudio: z.boolean(),
+  /** A transcription's speakers named by its creator (label → name); absent when none is named. */
+  speakerNames: z.record(z.string(), z.string()).optional(),
 })
 
 /** A segment: its id (1-based index), times, duration in ms, both texts and who translated it. */
@@ -73,6 +75,8 @@ export const segmentSchema = z.object({
   firstTranslation: z.string().nullable(),
   /** Set when the translation was too long for its cue: what was done about it (null or absent: it fit, or was not checked). */
   fit: z.enum(SEGMENT_FITS).nullable().optional(),
+  /** Who speaks the cue (a transcription's labels, `S1`, `S2`, ...): one, or two for a dash dialogue cue; absent when unknown. */
+  speakers: z.array(z.string()).optional(),
 })
 
 /**

@@ -4,12 +4,13 @@ import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { formatMs, parseTime } from '@/lib/subtitles/time'
-import { charsSent, clipContextLine, ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
+import { charsSent, clipContextLine, ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import { chargeFreeTranslation } from '@/lib/translate/free-usage'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
 import { rememberEdits, rememberRestored } from './memory'
 import { findOwnTask } from './queries'
+import { speakerLineLabel } from './speakers'
 import { grantedOrigins, keepReplacedVersions } from './segment-versions'
 import { MAX_CUE_TIME_MS, type SegmentChange } from './schemas'
 import { lacksTranslation, type CueTexts } from './untranslated'
@@ -191,20 +192,21 @@ export async function retranslateSegments({
   if (task.status === 'translating') throw new AppError('conflict', 'taskBusy')
   const wanted = new Set(ids)
   const around = new Set(ids.flatMap((id) => Array.from({ length: 2 * CONTEXT_SIZE + 1 }, (_, k) => id - CONTEXT_SIZE + k)))
-  const rows = await db.segment.findMany({ where: { taskId, index: { in: [...around] } }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
+  const rows = await db.segment.findMany({ where: { taskId, index: { in: [...around] } }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true, speakers: true } })
+  const speakerOf = speakerLineLabel(task.speakerNames)
   if (rows.filter((r) => wanted.has(r.index)).length !== wanted.size) throw new AppError('not_found', 'segmentNotFound')
   if (rows.some((r) => wanted.has(r.index) && r.originalText.length > MAX_CUE_CHARS)) throw new AppError('bad_request', 'segmentTooLong', { max: MAX_CUE_CHARS })
   // Neighbours are marked done (with their translation when there is one) so the engine sends them
   // as context only, each clipped to CONTEXT_LINE_CHARS (the part nearest the lines asked for).
   const first = Math.min(...wanted)
-  const cues = rows.map((r) => {
-    if (wanted.has(r.index)) return { id: r.index, text: r.originalText }
+  const cues = rows.map((r): CueToTranslate => {
+    if (wanted.has(r.index)) return { id: r.index, text: r.originalText, ...speakerOf(r.speakers) }
     const clipped = clipContextLine({ id: r.index, text: r.originalText, translation: r.translatedText?.trim() ? r.translatedText : r.originalText || ' ' }, r.index < first ? 'before' : 'after')
-    return { id: r.index, text: clipped.text, translatedText: clipped.translation }
+    return { id: r.index, text: clipped.text, translatedText: clipped.translation, ...speakerOf(r.speakers) }
   })
   // Free of points, but counted with the translate calls (60 calls a minute, a daily character
   // allowance) by what may be sent: every line's source and every neighbour's translation.
-  await chargeFreeTranslation({ userId, chars: charsSent({ lines: cues.map((c) => ({ text: c.text, translation: c.translatedText })) }) })
+  await chargeFreeTranslation({ userId, chars: charsSent({ lines: cues.map((c) => ({ text: c.text, translation: c.translatedText ?? undefined })) }) })
   const madeBy = new Map<number, string | null>()
   let result: Map<number, string>
   try {

@@ -144,6 +144,18 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
     expect(segments[3]).toMatchObject({ translatedText: firstTranslation(4), translatedBy: 'memory', fit: 'over', firstTranslation: null })
   })
 
+  it('a line goes to be shortened with its speaker, as it went to be translated', async () => {
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    const task = await create(auth, { service: 'deepseek' })
+    await db.segment.updateMany({ where: { taskId: task.id }, data: { speakers: ['S1'] } })
+    await db.task.update({ where: { id: task.id }, data: { speakerNames: { S1: 'Ada' } } })
+    expect(await runTranslationTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
+    const condensed = fake.stats.log.flatMap((entry) => (entry.data as { lines: { id: number; maxChars?: number; speaker?: string }[] }).lines).filter((line) => line.maxChars !== undefined)
+    expect(condensed.map((line) => line.id)).toEqual(overIds)
+    expect(condensed.every((line) => line.speaker === 'Ada')).toBe(true)
+  })
+
   it('a shortening request that keeps failing leaves the lines as translated, flagged, and the task completes', async () => {
     const { user, auth } = await makeUser()
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })

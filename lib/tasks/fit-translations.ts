@@ -2,6 +2,7 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { condenseTranslations, linesToFit, shortenedLine, type GlossaryTerm, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import type { SegmentFit } from './contract'
+import { speakerLineLabel } from './speakers'
 
 // Translations that fit their time (issue 30): after a task is translated, a line that cannot be
 // shown within its cue is shortened once by its provider (DeepSeek), or flagged when its service
@@ -13,6 +14,8 @@ export type FitOptions = {
   sourceLanguage?: string
   targetLanguage: string
   glossary?: GlossaryTerm[]
+  /** The task's speaker names (a transcription's): each line goes with its speaker, as when translated. */
+  speakerNames?: unknown
   retry?: Partial<RetryPolicy>
   signal?: AbortSignal
 }
@@ -31,14 +34,15 @@ export type FitOutcome = { sent: number; shortened: number; flagged: number }
  * lines and lines changed meanwhile are never touched. Marked lines are not checked again, so a
  * resumed task sends no line twice.
  */
-export async function fitTranslations({ taskId, provider, sourceLanguage, targetLanguage, glossary = [], retry, signal }: FitOptions): Promise<FitOutcome> {
+export async function fitTranslations({ taskId, provider, sourceLanguage, targetLanguage, glossary = [], speakerNames, retry, signal }: FitOptions): Promise<FitOutcome> {
   const rows = await db.segment.findMany({
     where: { taskId, fit: null, translatedText: { not: null } },
     orderBy: { index: 'asc' },
-    select: { index: true, originalText: true, translatedText: true, translatedBy: true, durationMs: true },
+    select: { index: true, originalText: true, translatedText: true, translatedBy: true, durationMs: true, speakers: true },
   })
+  const speakerOf = speakerLineLabel(speakerNames)
   const { toShorten, over } = linesToFit(
-    rows.map((r) => ({ id: r.index, text: r.originalText, translation: r.translatedText as string, translatedBy: r.translatedBy, durationMs: r.durationMs })),
+    rows.map((r) => ({ id: r.index, text: r.originalText, translation: r.translatedText as string, translatedBy: r.translatedBy, durationMs: r.durationMs, ...speakerOf(r.speakers) })),
     { targetLanguage, provider },
   )
   await markOver(taskId, over)

@@ -17,7 +17,7 @@ import { POST as retryRoute } from '@/app/api/tasks/[id]/retry/route'
 import { ProviderError } from '@/lib/translate'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
-import { startTranslationWorkers } from '@/lib/jobs'
+import { startTaskWorkers } from '@/lib/jobs'
 
 const KEY = 'sk-pipeline-test'
 const GOOGLE_KEY = 'g-pipeline-test'
@@ -37,7 +37,7 @@ Object.assign(process.env, {
 // Small waits keep the suite fast; production waits 1000 ms between retries.
 // fit: false: the fake's "[ja] <English>" lines would all be shortened (lib/tasks/fit-translations.db.test.ts covers that).
 const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false }
-const workers = await startTranslationWorkers({ tasksAtOnce: 4, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: PIPELINE })
+const workers = await startTaskWorkers({ tasksAtOnce: 4, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: PIPELINE })
 
 afterAll(async () => {
   await workers.stop({ timeoutMs: 2000 })

@@ -6,11 +6,13 @@ import { timeStage } from '@/lib/metrics'
 import type { StorageDriver } from '@/lib/storage'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { recallTranslations } from '@/lib/memory'
+import { abortableSleep } from '@/lib/provider-calls'
 import { ProviderError, reviewCues, translateCues, type CueToTranslate, type GlossaryTerm, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
 import { failTask } from './fail'
 import { fitTranslations } from './fit-translations'
+import { speakerLineLabel } from './speakers'
 import { saveTranslations } from './segment-rows'
 import { taskSourceLanguage } from './source-language'
 
@@ -74,8 +76,9 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
     return 'failed'
   }
 
-  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
-  const cues: CueToTranslate[] = rows.map((r) => ({ id: r.index, text: r.originalText, translatedText: r.translatedText }))
+  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true, speakers: true } })
+  const speakerOf = speakerLineLabel(task.speakerNames)
+  const cues: CueToTranslate[] = rows.map((r) => ({ id: r.index, text: r.originalText, translatedText: r.translatedText, ...speakerOf(r.speakers) }))
   const byId = new Map(cues.map((c) => [c.id, c]))
   let done = rows.filter((r) => r.translatedText !== null).length
   const total = Math.max(1, rows.length)
@@ -127,7 +130,7 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
       if (!(error instanceof ProviderError)) throw error
       if (error.kind !== 'fatal' && pass < passes) {
         log.warn('tasks.translate_pass_failed', { taskId, pass, error })
-        await new Promise((r) => setTimeout(r, options.resumeDelayMs ?? 2000))
+        await abortableSleep(options.resumeDelayMs ?? 2000, options.signal)
         continue
       }
       log.warn('tasks.translate_failed', { taskId, error })
@@ -137,7 +140,7 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
   }
   // Lines too long for their cue are shortened once (DeepSeek) or flagged; never a reason to fail.
   if (options.fit !== false) {
-    const fit = () => fitTranslations({ taskId, provider, sourceLanguage: task.originalLanguage, targetLanguage: task.targetLanguage, glossary, retry: options.retry, signal: options.signal })
+    const fit = () => fitTranslations({ taskId, provider, sourceLanguage: task.originalLanguage, targetLanguage: task.targetLanguage, glossary, speakerNames: task.speakerNames, retry: options.retry, signal: options.signal })
     await timeStage('fitting', fit, (outcome) => (outcome.sent > 0 ? 'shortened' : 'checked'))
   }
   return completeTask({ taskId, startedAt, storage: options.storage })

@@ -164,6 +164,11 @@ export const exportQuery = z.object({
   format: z.enum(SUBTITLE_FORMATS).optional(),
   content: z.enum(EXPORT_CONTENTS).default('translated'),
   reflow: reflowFlag,
+  /** `speakers=1`: "Name: " before each speaker's lines in SRT (off unless asked). */
+  speakers: z
+    .enum(['0', '1', 'false', 'true'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 })
 
 /**

@@ -6,7 +6,7 @@ import type { CondenseLine, TranslateProvider } from './providers/types'
 // by the task's step (lib/tasks/fit-translations.ts) and bench/fit.ts.
 
 /** A translated line with who made it and how long its cue is on screen. */
-export type FitRow = { id: number; text: string; translation: string; translatedBy: string | null; durationMs: number }
+export type FitRow = { id: number; text: string; translation: string; translatedBy: string | null; durationMs: number; speaker?: string }
 
 /** Below this many characters no shortening can help (a cue of a few frames): the line is flagged. */
 const MIN_TARGET_CHARS = 2
@@ -27,7 +27,7 @@ export function linesToFit(rows: readonly FitRow[], { targetLanguage, provider }
     if (cueFit(row.translation, row.durationMs, targetLanguage).fits) continue
     const maxChars = fitChars(row.durationMs, targetLanguage)
     const canShorten = provider.condenseBatch !== undefined && (row.translatedBy === provider.name || row.translatedBy === 'repeat')
-    if (canShorten && maxChars >= MIN_TARGET_CHARS) toShorten.push({ id: row.id, text: row.text, translation: row.translation, maxChars })
+    if (canShorten && maxChars >= MIN_TARGET_CHARS) toShorten.push({ id: row.id, text: row.text, translation: row.translation, maxChars, ...(row.speaker ? { speaker: row.speaker } : {}) })
     else over.push({ id: row.id, text: row.translation })
   }
   return { toShorten, over }

@@ -21,6 +21,10 @@ export const DEEPSEEK_SYSTEM_PROMPT = [
   'Reply with json only: {"translations":[{"id":17,"text":"..."}]}',
 ].join('\n')
 
+// Added when lines carry speakers (a transcription): who says each line, so their forms stay consistent.
+export const DEEPSEEK_SPEAKER_RULE =
+  'A line or context item may carry "speaker" (who says it; never translate or return it): keep each speaker\'s gender, register and forms of address consistent across their lines, and translate identical lines of different speakers each for its speaker.'
+
 // The review pass's request: the same wire format, lines with their translation, and only corrections back.
 export const DEEPSEEK_REVIEW_PROMPT = [
   'You review subtitle translations. The user sends json {"targetLanguage","glossary"?:[{"term","translation"}],"context":{"before":[{"id","text","translation"?}],"after":[{"id","text"}]},"lines":[{"id","text","translation"}]}.',
@@ -68,7 +72,8 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
     async translateBatch({ lines, context, glossary = [], targetLanguage, signal }) {
       if (lines.length === 0) return []
       const user = { targetLanguage, ...(glossary.length > 0 ? { glossary } : {}), context, lines }
-      return readTranslations(await chat(DEEPSEEK_SYSTEM_PROMPT, user, maxTokensFor(lines), signal), lines, fail)
+      const system = lines.some((line) => line.speaker) ? `${DEEPSEEK_SYSTEM_PROMPT}\n${DEEPSEEK_SPEAKER_RULE}` : DEEPSEEK_SYSTEM_PROMPT
+      return readTranslations(await chat(system, user, maxTokensFor(lines), signal), lines, fail)
     },
     async reviewBatch({ lines, context, glossary = [], targetLanguage, signal }) {
       if (lines.length === 0) return new Map()
@@ -82,7 +87,9 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
       if (lines.length === 0) return new Map()
       const user = { targetLanguage, ...(glossary.length > 0 ? { glossary } : {}), lines }
       const size = maxTokensFor(lines.map((line) => ({ id: line.id, text: line.translation })))
-      return readCondensed(await chat(DEEPSEEK_CONDENSE_PROMPT, user, size, signal), lines, fail)
+      // A shorter line keeps its speaker's forms, as the translation did.
+      const system = lines.some((line) => line.speaker) ? `${DEEPSEEK_CONDENSE_PROMPT}\n${DEEPSEEK_SPEAKER_RULE}` : DEEPSEEK_CONDENSE_PROMPT
+      return readCondensed(await chat(system, user, size, signal), lines, fail)
     },
   }
   return provider

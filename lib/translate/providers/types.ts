@@ -1,9 +1,10 @@
 export type ProviderName = 'deepseek' | 'google' | 'mymemory'
 
-export type TranslateLine = { id: number; text: string }
+/** `speaker`: who says the line, when known (a transcription's speaker); LLM providers read it. */
+export type TranslateLine = { id: number; text: string; speaker?: string }
 
 /** A cue shown for meaning only; `translation` is what an earlier batch made of it, when known. */
-export type ContextLine = { id: number; text: string; translation?: string }
+export type ContextLine = { id: number; text: string; translation?: string; speaker?: string }
 
 /** A glossary entry sent with a batch whose lines contain its term. */
 export type GlossaryTerm = { term: string; translation: string }
@@ -23,8 +24,8 @@ export type ReviewLine = { id: number; text: string; translation: string }
 
 export type ReviewBatchInput = Omit<TranslateBatchInput, 'lines'> & { lines: ReviewLine[] }
 
-/** A translation too long for its cue, sent to be shortened to at most `maxChars` visible characters. */
-export type CondenseLine = { id: number; text: string; translation: string; maxChars: number }
+/** A translation too long for its cue, sent to be shortened to at most `maxChars` visible characters (with its speaker, when known). */
+export type CondenseLine = { id: number; text: string; translation: string; maxChars: number; speaker?: string }
 
 export type CondenseBatchInput = Omit<TranslateBatchInput, 'lines' | 'context'> & { lines: CondenseLine[] }
 

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http'
-import { enqueueTranslation } from '@/lib/jobs'
+import { enqueueTaskRun } from '@/lib/jobs'
 import { clientIp } from '@/lib/rate-limit'
 import { taskSchema } from '@/lib/tasks/contract'
 import { limitUploadWork } from '@/lib/tasks/request-limits'
@@ -18,5 +18,5 @@ export const POST = route(
     body: transcribeFields,
     rateLimit: ({ req, user }) => limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) }),
   },
-  ({ body, file, user, signal }) => createTranscriptionTask({ userId: user.id, upload: file, fields: body, enqueue: enqueueTranslation, signal }),
+  ({ body, file, user, signal }) => createTranscriptionTask({ userId: user.id, upload: file, fields: body, enqueue: enqueueTaskRun, signal }),
 )

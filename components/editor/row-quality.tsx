@@ -1,11 +1,28 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
-import type { Limits, RowQuality } from './quality'
+import type { Span } from '@/lib/captions'
+import type { TaskSegment } from '@/lib/client/tasks'
+import { isSilentCue } from './flag-index'
+import { checkCue, timeToMs, type GlossaryTerm, type Limits, type RowQuality, type ScriptFlagCheck } from './quality'
 
-/** A row's quality flags (reading speed, line length, glossary, script…), with `extra` items after them (the stored fit flag). */
+/**
+ * A row's quality as shown (typing included): the limits, the glossary, the Chinese script and,
+ * for a transcription whose speech is known, whether the cue covers any speech at all.
+ */
+export function useRowQuality(
+  segment: TaskSegment,
+  { original, translated, isPending }: { original: string; translated: string; isPending: boolean },
+  { limits, glossary, script, speech }: { limits: Limits; glossary: readonly GlossaryTerm[]; script: ScriptFlagCheck | null; speech: readonly Span[] | null },
+): RowQuality {
+  const durationMs = timeToMs(segment.endTime) - timeToMs(segment.startTime)
+  const isSilent = useMemo(() => isSilentCue(segment, speech), [segment, speech])
+  return useMemo(() => checkCue({ original, translated, durationMs, isPending, isSilent }, limits, glossary, script), [original, translated, durationMs, isPending, isSilent, limits, glossary, script])
+}
+
+/** The row's flags, each said in words; the wrong-script flag offers "convert"; `extra` items (the stored fit flag) follow them. */
 export function QualityFlags({ quality, limits, id, onConvert, extra }: { quality: RowQuality; limits: Limits; id: number; onConvert: () => void; extra?: ReactNode }) {
   const t = useTranslations('editor.quality')
   if (quality.flags.length === 0) return null
@@ -17,6 +34,7 @@ export function QualityFlags({ quality, limits, id, onConvert, extra }: { qualit
     same: () => t('same'),
     glossary: () => t('glossary', { terms: quality.missingTerms.join(', ') }),
     script: () => t('script'),
+    noSpeech: () => t('noSpeech'),
   }
   return (
     <ul className="mt-1 flex flex-wrap gap-1 px-2" aria-label={t('label', { id })} data-testid="row-flags">
