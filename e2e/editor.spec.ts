@@ -197,7 +197,8 @@ test('replace all is one request and one undo step, and the server follows undo 
 test('undoing replace all gives the rows back to the provider, in the editor, on the server and in the memory', async ({ page }) => {
   // Lines of this run only, so the demo user's memory holds nothing else for them.
   const run = Date.now().toString(36)
-  const cues = [`Hi Zora ${run}.`, `Zora runs ${run}.`, `Bye ${run}.`].map((text, i) => ({ start: i * 1000, end: i * 1000 + 1000, text }))
+  // Two seconds each, so the fake's "[fr] …" lines fit their time and stay as translated.
+  const cues = [`Hi Zora ${run}.`, `Zora runs ${run}.`, `Bye ${run}.`].map((text, i) => ({ start: i * 2000, end: i * 2000 + 2000, text }))
   const taskId = await openCompleted(page, cues)
   type Row = { id: number; translatedText: string; translatedBy: string }
   const origins = async () => ((await pageApi<{ segments: Row[] }>(page, `/api/tasks/${taskId}`)).segments).map((s) => s.translatedBy)

@@ -1,5 +1,6 @@
 'use client'
 
+import type { ComponentProps } from 'react'
 import type { TaskSegment } from '@/lib/client/tasks'
 import type { Draft, RowEdit } from './drafts'
 import { HelpSheet } from './help-sheet'
@@ -7,8 +8,9 @@ import { LimitsDialog } from './limits-dialog'
 import type { Limits } from './quality'
 import { SegmentDialog } from './segment-dialog'
 import { ShiftDialog } from './shift-dialog'
+import { SpeakersDialog } from './speakers-dialog'
 
-export type EditorDialog = 'help' | 'shift' | 'limits' | null
+export type EditorDialog = 'help' | 'shift' | 'limits' | 'speakers' | null
 
 type Props = {
   dialog: EditorDialog
@@ -26,10 +28,12 @@ type Props = {
   defaults: Limits
   languageName: string
   onSaveLimits: (limits: Limits | null) => void
+  /** The speakers dialog's content (a transcription with speakers). */
+  speakers: Omit<ComponentProps<typeof SpeakersDialog>, 'open' | 'onOpenChange'>
 }
 
-/** The editor's dialogs: a row's pop-up editor, the shortcuts, the timing shift and the quality limits. */
-export function EditorDialogs({ dialog, onDialog, segment, edit, isSegmentReadOnly, onSaveSegment, onCloseSegment, total, selectedIds, onShift, limits, defaults, languageName, onSaveLimits }: Props) {
+/** The editor's dialogs: a row's pop-up editor, the shortcuts, the timing shift, the speakers' names and the quality limits. */
+export function EditorDialogs({ dialog, onDialog, segment, edit, isSegmentReadOnly, onSaveSegment, onCloseSegment, total, selectedIds, onShift, limits, defaults, languageName, onSaveLimits, speakers }: Props) {
   const toggle = (name: EditorDialog) => (open: boolean) => onDialog(open ? name : null)
   return (
     <>
@@ -42,6 +46,7 @@ export function EditorDialogs({ dialog, onDialog, segment, edit, isSegmentReadOn
         selectedCount={selectedIds.length}
         onShift={(offsetMs, scope) => onShift(offsetMs, scope === 'selected' ? selectedIds : undefined)}
       />
+      <SpeakersDialog open={dialog === 'speakers'} onOpenChange={toggle('speakers')} {...speakers} />
       <LimitsDialog open={dialog === 'limits'} onOpenChange={toggle('limits')} limits={limits} defaults={defaults} languageName={languageName} onSave={onSaveLimits} />
     </>
   )

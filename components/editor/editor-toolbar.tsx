@@ -21,10 +21,15 @@ type Props = {
   onShift: () => void
   /** Breaks the selected rows' translations (the active row's without a selection) as exports do. */
   onFixLineBreaks: () => void
+  /** "Snap to speech" for the selected rows (the active one without a selection): undefined hides it (no recording). */
+  canSnap?: boolean
+  onSnap: () => void
   flagCount: number
   isFlaggedOnly: boolean
   onFlaggedOnly: (on: boolean) => void
   onLimits: () => void
+  /** A transcription with speakers: "Speakers" opens the dialog that names them. */
+  onSpeakers?: () => void
   isVideoShown: boolean
   onVideo: () => void
   onHelp: () => void
@@ -93,6 +98,11 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow">
         <Icon d="M2.5 4h11M2.5 8h8a2 2 0 0 1 0 4H8M9.5 10.5 8 12l1.5 1.5M2.5 12h3" />
       </Tool>
+      {props.canSnap !== undefined && (
+        <Tool label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap">
+          <Icon d="M2 8h1.5l1-3 1.5 6 1.5-8 1.5 8 1.5-5 1 2H14M2.5 13.5h11" />
+        </Tool>
+      )}
       {props.selectedCount > 1 && (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-subtle py-0.5 pr-1 pl-2.5 text-xs text-brand" data-testid="selection-count">
           {t('selected', { count: props.selectedCount })}
@@ -113,6 +123,14 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('limits')} onClick={props.onLimits} testId="toolbar-limits" labelMode="aria">
         <Icon d="M2.5 4.5h5M10.5 4.5h3M2.5 11.5h2M7.5 11.5h6M7.5 3v3M4.5 10v3" />
       </Tool>
+      {props.onSpeakers && (
+        <>
+          <Divider />
+          <Tool label={t('speakers')} onClick={props.onSpeakers} testId="toolbar-speakers">
+            <Icon d="M6 7.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1.5 13.5a4.5 4.5 0 0 1 9 0M11 7a2 2 0 1 0 0-4M12.5 13.5a4 4 0 0 0-2-3.5" />
+          </Tool>
+        </>
+      )}
       <span className="flex-1" />
       <Tool label={t('video')} onClick={props.onVideo} pressed={props.isVideoShown} testId="toolbar-video">
         <Icon d="M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2" />

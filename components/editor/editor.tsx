@@ -8,29 +8,31 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import { isTranscriptOnly } from '@/components/tasks/transcript-only'
 import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
+import { useSpeakers } from '@/lib/client/speakers'
 import { taskAudioUrl, useTaskDetail, type TaskDetail } from '@/lib/client/tasks'
-import { EditorDialogs, type EditorDialog } from './editor-dialogs'
 import { EditorHeader } from './editor-header'
-import { EditorFailed, EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
+import { EditorDialogs, type EditorDialog } from './editor-dialogs'
+import { EditorFailed, EditorLoadError, EditorMissing, EditorNoRows, EditorSkeleton } from './editor-states'
 import { EditorToolbar } from './editor-toolbar'
 import { ExportMenu } from './export-menu'
 import { EditorFindBar } from './find-bar'
-import { EditorRows } from './editor-rows'
-import { nextFlagged } from './flag-index'
+import { flaggedIds } from './flag-index'
+import { LeftOutNote } from './left-out-note'
 import type { Change } from './history'
-import { lineBreakWrites, scriptWrite } from './text-fixes'
-import { timeToMs } from './quality'
 import { SegmentList, type SegmentListHandle } from './segment-list'
 import type { RowHandlers } from './segment-row'
 import { clickSelection, emptySelection, type Selection } from './selection'
+import { reflowWrites, scriptWrite } from './reflow-rows'
 import { ReviewPassNote } from './review-pass-note'
 import { ShortcutsHint } from './shortcuts-hint'
 import { useEditorKeys } from './use-editor-keys'
 import { useEditorOps } from './use-editor-ops'
 import { useFindReplace } from './use-find-replace'
 import { useReviewRow } from './use-review-row'
+import { useRowNavigation } from './use-row-navigation'
 import { useRowChecks } from './use-row-checks'
 import { useSegmentEdits } from './use-segment-edits'
+import { useTranscriptTiming } from './use-transcript-timing'
 import { VideoExportEntry } from './video-export-entry'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
@@ -42,6 +44,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const task = query.data
   const segments = useMemo(() => task?.segments ?? [], [task?.segments])
   const isTranslating = task?.status === 'translating'
+  const speakers = useSpeakers(task)
 
   // Each save of typing becomes an undo step; the ops hook is created after the edits it saves.
   const recordRef = useRef<((change: Change) => void) | null>(null)
@@ -59,7 +62,11 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     recordRef.current = (c) => ops.record('edit', [c])
   }, [ops])
 
-  const { limits, saveLimits, defaults, glossary, deferredEdits, script, flagged, flaggedSet } = useRowChecks(task, segments, edits, { isTranslating, isTranscript })
+  const { limits, saveLimits, defaults, glossary, deferredEdits, script } = useRowChecks(task, edits, isTranscript)
+  const [selection, setSelection] = useState<Selection>(emptySelection)
+  const { hasSpeech, speech, onRestored } = useTranscriptTiming({ taskId, task, isTranscript, renumber: ops.renumber, retranslate, setSelection })
+  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script, speech), [segments, deferredEdits, limits, isTranslating, glossary, script, speech])
+  const flaggedSet = useMemo(() => new Set(flagged), [flagged])
   // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
   const view = useMemo(() => (filter ? segments.filter((s) => filter.has(s.id)) : segments), [filter, segments])
@@ -67,7 +74,6 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   const [activeIndex, setActiveIndex] = useState(0)
   const [openId, setOpenId] = useState<number | null>(null)
   const [dialog, setDialog] = useState<EditorDialog>(null)
-  const [selection, setSelection] = useState<Selection>(emptySelection)
   const [isVideoShown, setVideoShown] = useState(false)
   const [videoExport, setVideoExport] = useState<{ paneFile: File | null } | null>(null)
   const [playingId, setPlayingId] = useState<number | null>(null)
@@ -87,14 +93,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     latest.current = { view, activeIndex, openId, dialog, flaggedSet, segments, edits, script, ops }
   })
 
-  const seek = useCallback((id: number) => {
-    const segment = latest.current.segments.find((s) => s.id === id)
-    if (!segment) return
-    const index = latest.current.view.findIndex((s) => s.id === id)
-    if (index >= 0) setActiveIndex(index)
-    // Without a video yet, the pane opens to ask for one.
-    if (!video.current?.seek(timeToMs(segment.startTime))) setVideoShown(true)
-  }, [])
+  const { seek, jumpToFlag, onCurrentCue } = useRowNavigation({ latest, list, video, setActiveIndex, setVideoShown, setPlayingId })
 
   const handlers: RowHandlers = useMemo(
     () => ({
@@ -119,27 +118,13 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   const saveAll = useCallback(() => flushAll(), [flushAll])
 
-  const jumpToFlag = useCallback((delta: 1 | -1) => {
-    const { view: rows, activeIndex: index, flaggedSet: flags } = latest.current
-    const next = nextFlagged(rows, index, delta, flags)
-    if (next === null) return void toast.info(t('quality.noMoreFlags'), { id: 'no-flags' })
-    setActiveIndex(next)
-    list.current?.focusRow(next, 'translatedText')
-  }, [t])
-
   const openHelp = useCallback(() => setDialog('help'), [])
   const retranslateKey = useCallback((id: number) => (isTranscript ? Promise.resolve() : retranslate(id)), [isTranscript, retranslate])
   useEditorKeys(latest, list, video, { ops, openFind: find.open, openHelp, jumpToFlag, openRow: setOpenId, retranslate: retranslateKey, activate: setActiveIndex })
 
-  const onCurrentCue = useCallback((id: number | null, follow: boolean) => {
-    setPlayingId(id)
-    if (id === null || !follow) return
-    const index = latest.current.view.findIndex((s) => s.id === id)
-    if (index >= 0) list.current?.revealRow(index)
-  }, [])
-
   const hasSegments = segments.length > 0
-  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, saveAll])
+  const hasSpeakers = speakers.labels.length > 0
+  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} hasSpeakers={hasSpeakers} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, hasSpeakers, saveAll])
   const profileMenu = useMemo(() => <ProfileMenu user={user} />, [user])
 
   if (query.isPending) return <EditorSkeleton />
@@ -149,10 +134,11 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }
   if (!task) return <EditorMissing />
 
-  // The export's line breaking applied to the selected rows, or the active one; one undoable step.
+  // Tools for "the selected rows, or the active one".
+  const targetIds = () => (selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined))
+  // The export's line breaking applied to the target rows; one undoable step.
   const fixLineBreaks = async () => {
-    const ids = selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined)
-    const writes = await lineBreakWrites(ids, segments, edits, task.targetLanguage)
+    const writes = await reflowWrites(targetIds(), segments, edits, task.targetLanguage)
     if (writes.length === 0) return void toast.success(t('ops.breaksFine'), { id: 'reflow' })
     await ops.applyTexts(writes)
     toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
@@ -174,6 +160,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         canShift={!isTranslating}
         onShift={() => setDialog('shift')}
         onFixLineBreaks={() => void fixLineBreaks()}
+        canSnap={hasSpeech ? !isTranslating : undefined}
+        onSnap={() => void ops.snap(targetIds())}
         flagCount={flagged.length}
         isFlaggedOnly={filter !== null}
         onFlaggedOnly={(on) => {
@@ -181,6 +169,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
           setActiveIndex(0)
         }}
         onLimits={() => setDialog('limits')}
+        onSpeakers={hasSpeakers ? () => setDialog('speakers') : undefined}
         isVideoShown={isVideoShown}
         onVideo={() => setVideoShown((v) => !v)}
         onHelp={() => setDialog('help')}
@@ -197,10 +186,13 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       )}
       {task.status === 'failed' && <EditorFailed error={task.error} />}
       <ReviewPassNote task={task} />
+      <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={onRestored} speakerNames={speakers.names} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
         {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          <EditorRows status={task.status} total={segments.length} shown={view.length} onShowAll={() => setFilter(null)}>
+          {task.status === 'no_speech' || view.length === 0 ? (
+            <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={view.length} onShowAll={() => setFilter(null)} />
+          ) : (
             <SegmentList
               ref={list}
               segments={view}
@@ -214,13 +206,15 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               limits={limits}
               glossary={glossary}
               script={script}
+              speech={speech}
               highlights={find.highlights}
               handlers={handlers}
+              speakerNames={speakers.names}
             />
-          </EditorRows>
+          )}
         </div>
       </main>
-      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} />}
+      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} beforeExport={saveAll} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
       <EditorDialogs
         dialog={dialog}
@@ -237,6 +231,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         defaults={defaults}
         languageName={languageName(task.targetLanguage)}
         onSaveLimits={saveLimits}
+        speakers={{ labels: speakers.labels, names: speakers.names, segments, onSave: speakers.save }}
       />
     </div>
   )

@@ -1,17 +1,21 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { memo, useMemo, type MouseEvent } from 'react'
+import { memo, type MouseEvent } from 'react'
 import { cn } from '@/components/ui/cn'
 import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
+import { FitFlag } from './fit-flag'
 import { ReviewedNote } from './reviewed-note'
+import { SpeakerChips } from './speaker-chip'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
 import type { FindField } from './find'
-import { checkCue, timeToMs, type GlossaryTerm, type Limits, type ScriptFlagCheck } from './quality'
-import { Highlights, IconButton, MiniSpinner, QualityFlags, RowState } from './segment-row-parts'
+import type { Span } from '@/lib/captions'
+import type { GlossaryTerm, Limits, ScriptFlagCheck } from './quality'
+import { Highlights, IconButton, MiniSpinner, RowState } from './row-parts'
+import { QualityFlags, useRowQuality } from './row-quality'
 
 export type RowHandlers = {
   onChange: (id: number, field: EditableField, value: string) => void
@@ -48,8 +52,11 @@ type Props = {
   limits: Limits
   glossary: readonly GlossaryTerm[]
   script: ScriptFlagCheck | null
+  /** Where the recording holds speech (a transcription's): a cue covering none is flagged. */
+  speech?: readonly Span[] | null
   highlights: RowHighlights | undefined
   handlers: RowHandlers
+  speakerNames?: Readonly<Record<string, string>>
 }
 
 /** The editor's grid: id, times, original, translation, actions (stacked on narrow screens). */
@@ -58,7 +65,9 @@ export const ROW_GRID = 'grid grid-cols-[2.75rem_minmax(0,1fr)_auto] gap-x-3 gap
 const TEXT =
   'w-full rounded-md border border-transparent bg-transparent px-2 py-1 text-sm leading-relaxed text-fg transition-colors placeholder:text-subtle hover:border-border focus:border-brand focus:bg-surface focus:ring-2 focus:ring-brand/30 focus:outline-none'
 
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, highlights, handlers }: Props) {
+const NO_NAMES: Readonly<Record<string, string>> = {}
+
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, speech = null, highlights, handlers, speakerNames = NO_NAMES }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
   const tr = useTranslations('editor.review')
@@ -67,8 +76,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
   const translated = shownText(segment, edit, 'translatedText')
   // While the task translates, a row opens for editing as soon as its translation arrived.
   const isPending = isTaskTranslating && (segment.translatedText === null || segment.translatedText === undefined)
-  const durationMs = timeToMs(segment.endTime) - timeToMs(segment.startTime)
-  const quality = useMemo(() => checkCue({ original, translated, durationMs, isPending }, limits, glossary, script), [original, translated, durationMs, isPending, limits, glossary, script])
+  const quality = useRowQuality(segment, { original, translated, isPending }, { limits, glossary, script, speech })
   const field = (name: EditableField, value: string, label: string, placeholder?: string) => (
     <div className="relative">
       <AutosizeTextarea
@@ -113,6 +121,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       <div className="tabular flex flex-col items-start gap-1 pt-1 text-xs font-medium text-subtle">
         {id}
         {isSelected && <span className="sr-only">{tx('selected')}</span>}
+        <SpeakerChips labels={segment.speakers} names={speakerNames} />
       </div>
       <div className="tabular flex flex-col gap-0.5 pt-1 text-xs leading-tight text-muted max-md:flex-row max-md:gap-1.5">
         <button
@@ -136,11 +145,18 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       <div className="col-span-3 md:col-span-1">{field('originalText', original, t('original', { id }))}</div>
       <div className="col-span-3 md:col-span-1">
         {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
-        <QualityFlags quality={quality} limits={limits} id={id} onConvert={() => handlers.onConvertScript(id)} />
+        <QualityFlags
+          quality={quality}
+          limits={limits}
+          id={id}
+          onConvert={() => handlers.onConvertScript(id)}
+          extra={<FitFlag fit={segment.fit} isStillLong={quality.flags.some((flag) => flag === 'cps' || flag === 'lines' || flag === 'lineLength')} />}
+        />
         {segment.firstTranslation != null && (
           <ReviewedNote
             first={segment.firstTranslation}
             current={translated}
+            isShortened={segment.fit === 'shortened' || segment.fit === 'over_shortened'}
             onRestore={() => {
               handlers.onChange(id, 'translatedText', segment.firstTranslation ?? '')
               handlers.onLeave(id)

@@ -5,8 +5,9 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
-import { cachedSegments, patchSegments, putSegments, retranslateSegments, shiftSegments, stopTaskPoll, writeCachedSegments, type SegmentWrite, type TaskSegment } from '@/lib/client/tasks'
-import { emptyHistory, returnStep, takeStep, translationOf, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
+import { snapSegments } from '@/lib/client/speech'
+import { cachedSegments, patchSegments, retranslateSegments, shiftSegments, stopTaskPoll, writeCachedSegments, type SegmentWrite, type TaskSegment } from '@/lib/client/tasks'
+import { emptyHistory, renumbered, returnStep, takeStep, translationOf, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
 
 /** Most rows one "retranslate selected" sends (the endpoint's limit). */
 export const MAX_SELECTED_RETRANSLATE = 200
@@ -153,36 +154,70 @@ export function useEditorOps(taskId: string, pending: Pending) {
     [client, exclusive, pending, record, segmentsNow, t, taskId],
   )
 
+  /** New times from the server as one undoable step; answers the rows it moved. */
+  const retime = useCallback(
+    async (request: () => Promise<TaskSegment[] | null>): Promise<TaskSegment[] | null> => {
+      const byId = new Map(segmentsNow().map((s) => [s.id, s]))
+      const saved = await request()
+      await stopTaskPoll(client, taskId)
+      if (!saved) return null
+      writeCachedSegments(client, taskId, saved)
+      record(
+        'shift',
+        saved.map((s) => {
+          const old = byId.get(s.id)
+          return { id: s.id, before: { startTime: old?.startTime ?? s.startTime, endTime: old?.endTime ?? s.endTime }, after: { startTime: s.startTime, endTime: s.endTime } }
+        }),
+      )
+      return saved
+    },
+    [client, record, segmentsNow, taskId],
+  )
+
   const shift = useCallback(
     (offsetMs: number, ids?: number[]) =>
       exclusive('shift', async () => {
-        const byId = new Map(segmentsNow().map((s) => [s.id, s]))
         try {
-          const saved = await shiftSegments(taskId, offsetMs, ids)
-          if (!saved) return
-          await putSegments(client, taskId, saved)
-          record(
-            'shift',
-            saved.map((s) => {
-              const old = byId.get(s.id)
-              return { id: s.id, before: { startTime: old?.startTime ?? s.startTime, endTime: old?.endTime ?? s.endTime }, after: { startTime: s.startTime, endTime: s.endTime } }
-            }),
-          )
-          toast.success(t('shifted', { count: saved.length }), { id: 'shift' })
+          const saved = await retime(() => shiftSegments(taskId, offsetMs, ids))
+          if (saved) toast.success(t('shifted', { count: saved.length }), { id: 'shift' })
         } catch (error) {
           toast.error(t('shiftFailed'), { description: errorText(error, '') || undefined, id: 'shift' })
         }
       }),
-    [client, exclusive, record, segmentsNow, t, taskId],
+    [exclusive, retime, t, taskId],
   )
+
+  /** "Snap to speech": the rows' starts and ends onto the speech they cover (the server's timing code). */
+  const snap = useCallback(
+    (ids: number[]) =>
+      exclusive('shift', async () => {
+        try {
+          let silent = 0
+          const saved = await retime(async () => {
+            const answer = await snapSegments(taskId, ids)
+            silent = answer.silentIds.length
+            return answer.segments
+          })
+          if (!saved) return
+          if (silent > 0) toast.warning(t('snapSilent', { count: silent }), { id: 'snap' })
+          else toast.success(t('snapped', { count: saved.length }), { id: 'snap' })
+        } catch (error) {
+          toast.error(t('snapFailed'), { description: errorText(error, '') || undefined, id: 'snap' })
+        }
+      }),
+    [exclusive, retime, t, taskId],
+  )
+
+  /** A cue was inserted as `id` (a left-out line restored): the steps' rows after it are renumbered. */
+  const renumber = useCallback((id: number) => setHistory((h) => renumbered(h, id)), [setHistory])
 
   const canUndo = history.undo.length > 0
   const canRedo = history.redo.length > 0
   const undo = useCallback(() => step('undo'), [step])
   const redo = useCallback(() => step('redo'), [step])
   return useMemo(
-    () => ({ canUndo, canRedo, busy, record, applyTexts, undo, redo, retranslateMany, shift }),
-    [applyTexts, busy, canRedo, canUndo, record, redo, retranslateMany, shift, undo],
+    () => ({ canUndo, canRedo, busy, record, applyTexts, undo, redo, retranslateMany, shift, snap, renumber }),
+    [applyTexts, busy, canRedo, canUndo, record, redo, renumber, retranslateMany, shift, snap, undo],
   )
 }
 

@@ -7,8 +7,8 @@ import { errorText } from '@/lib/client/api'
 import { useSegmentReview } from '@/lib/client/segment-review'
 
 /**
- * The row's "review this segment" (DeepSeek tasks): the row's typing is saved first, so the review
- * reads what the person sees; the outcome shows as a toast. `reviewing` holds the rows in flight.
+ * "Review this segment" for a row, its outcome told in a toast. The row's typing is saved first
+ * (`flush`), so the review reads what the person sees. `reviewing` holds the rows in flight.
  */
 export function useReviewRow(taskId: string, flush: (id: number) => Promise<void>) {
   const tr = useTranslations('editor.review')

@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select'
 import { clockTime } from '@/lib/client/media/media-file'
 import { estimatedSeconds, POINT_RATES } from '@/lib/client/task-helpers'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
+import { RecordingTranslationOptions } from './recording-translation-options'
 import type { RecordingFlow } from './use-recording-flow'
 import { CheckOption, ServiceField, Stat } from './upload-fields'
 
@@ -30,7 +31,7 @@ function Step({ label, pct, state, testId }: { label: string; pct: number; state
 /**
  * A recording in the upload dialog: the sound being extracted and uploaded (two bars), then its
  * duration, spoken language, cost and time, and the choice between a transcript alone and a
- * transcript translated into one language.
+ * transcript translated into one language, with a subtitle file's translation options.
  */
 export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: RecordingFlow; canUseGoogle: boolean; isSandbox: boolean }) {
   const t = useTranslations('upload.recording')
@@ -110,6 +111,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
                 label={to('includeOriginal')}
                 hint={to('includeOriginalHint')}
               />
+              <RecordingTranslationOptions flow={flow} />
             </>
           )}
         </div>

@@ -18,8 +18,8 @@ import { idleSubmission, reduceSubmission, type Submission, type SubmissionActio
  */
 export type RecordingPhase = 'idle' | 'extracting' | 'uploading' | 'ready' | 'checking' | 'creating'
 
-/** `target` empty: transcribe only; otherwise transcribe and translate into it in one go. */
-export type RecordingChoices = { source: string; target: string; service: TranslationService; includeOriginal: boolean }
+/** `target` empty: transcribe only; otherwise transcribe and translate into it in one go, with a subtitle file's translation options. */
+export type RecordingChoices = { source: string; target: string; service: TranslationService; includeOriginal: boolean; useMemory: boolean; review: boolean }
 
 type State = Submission<RecordingChoices> & {
   phase: RecordingPhase
@@ -83,7 +83,7 @@ function reduce(state: State, action: Action): State {
 export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: boolean; onCreated: (tasks: Task[]) => void }) {
   const t = useTranslations('upload.recording')
   const client = useQueryClient()
-  const [state, dispatch] = useReducer(reduce, canUseGoogle, (google) => initial({ source: 'auto', target: '', service: google ? 'google' : 'deepseek', includeOriginal: false }))
+  const [state, dispatch] = useReducer(reduce, canUseGoogle, (google) => initial({ source: 'auto', target: '', service: google ? 'google' : 'deepseek', includeOriginal: false, useMemory: true, review: false }))
   const working = useRef<AbortController | null>(null)
   const { phase, file, audio, estimate, choices } = state
 
@@ -129,7 +129,9 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     [extractionMessage, t],
   )
 
-  const cost = estimate ? (choices.target ? estimate.costs.transcribeAndTranslate : estimate.costs.transcribe) : 0
+  // The review pass (DeepSeek) adds its price to a translated recording, as to a subtitle file.
+  const hasReview = Boolean(choices.target) && choices.review && choices.service === 'deepseek'
+  const cost = estimate ? (choices.target ? estimate.costs.transcribeAndTranslate + (hasReview ? estimate.reviewCost : 0) : estimate.costs.transcribe) : 0
 
   const submit = useCallback(async () => {
     if (!file || !audio || !estimate) return
@@ -147,6 +149,8 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
         targetLanguage: choices.target,
         service: choices.service,
         includeOriginalText: choices.includeOriginal,
+        useMemory: choices.useMemory,
+        review: hasReview,
       })
       invalidateAfterCreate(client)
       onCreated([task])
@@ -154,7 +158,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
       const shortfall = isShortOfPoints(caught) ? { need: cost, have: (await getPoints().catch(() => 0)) ?? 0 } : undefined
       dispatch({ type: 'failed', message: errorText(caught, t('errors.submitFailed')), shortfall })
     }
-  }, [audio, choices, client, cost, estimate, file, onCreated, t])
+  }, [audio, choices, client, cost, estimate, file, hasReview, onCreated, t])
 
   return {
     phase,
@@ -168,6 +172,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     uploadPct: state.uploadPct,
     estimate,
     cost,
+    hasReview,
     choices,
     setChoices: (next: SetStateAction<RecordingChoices>) => dispatch({ type: 'choices', choices: next }),
     shortfall: state.shortfall,

@@ -10,6 +10,10 @@ export const queryKeys = {
     page: (page: number) => ['tasks', 'page', page] as const,
     detail: (id: string) => ['tasks', 'detail', id] as const,
     words: (id: string) => ['tasks', 'words', id] as const,
+    /** An export's text read by the browser itself (the video export's ASS script). */
+    exportText: (id: string, format: string, content: string) => ['tasks', 'export-text', id, format, content] as const,
+    speech: (id: string) => ['tasks', 'speech', id] as const,
+    leftOut: (id: string) => ['tasks', 'left-out', id] as const,
   },
   videoStyle: ['user', 'video-style'] as const,
   points: ['user', 'points'] as const,

@@ -19,7 +19,7 @@ import { mergeTaskChanges, withSegments } from './task-helpers'
 export type { TaskDto as Task, SegmentDto as TaskSegment, TranslatedBy, Estimate, TermSuggestion, TaskStatusName as TaskStatus } from '@/lib/tasks/contract'
 export type { TranslationService } from '@/lib/translate/service'
 export type { ExportContent, ExportFormat } from './task-helpers'
-export { downloadExport, downloadZip, downloadFile } from './task-downloads'
+export { downloadExport, downloadFile, downloadZip, getExportText } from './task-downloads'
 /** A task with all its segments, and the cursor its next poll asks from. */
 export type TaskDetail = TaskDetailDto & { segments: TaskSegment[] }
 export type TaskPage = Page<Task>
@@ -202,8 +202,19 @@ export async function putSegments(client: QueryClient, taskId: string, segments:
   writeCachedSegments(client, taskId, segments)
 }
 
+/** Task fields the server changed (a rename of its speakers): merged into the cached task, any poll in flight stopped first. */
+export async function putTaskFields(client: QueryClient, taskId: string, fields: Partial<Omit<TaskDetail, 'segments'>>): Promise<void> {
+  await stopTaskPoll(client, taskId)
+  client.setQueryData<TaskDetail>(taskKeys.detail(taskId), (task) => (task ? { ...task, ...fields } : task))
+}
+
 /** The task's rows as the cache holds them now (empty before the first load). */
 export const cachedSegments = (client: QueryClient, taskId: string): TaskSegment[] => client.getQueryData<TaskDetail>(taskKeys.detail(taskId))?.segments ?? []
+
+/** Fetches the whole task now and puts it in the cache (rows inserted or renumbered: nothing to merge). */
+export async function reloadTask(client: QueryClient, taskId: string): Promise<void> {
+  client.setQueryData<TaskDetail>(taskKeys.detail(taskId), await getTask(taskId))
+}
 
 /** Loads the task again (a write whose answer cannot be merged). */
 export const refreshTask = (client: QueryClient, taskId: string) => client.invalidateQueries({ queryKey: taskKeys.detail(taskId) })
@@ -234,7 +245,6 @@ export function useRetryTask() {
   }
   return useMutation({ mutationFn: (id: string) => retryTask(id), onSuccess })
 }
-
 
 /** A transcription's timed words (empty for a task from a subtitle file), for word-highlighted burn-in. */
 export const getTaskWords = (id: string, signal?: AbortSignal) => api<TimedWord[]>(`/api/tasks/${encodeURIComponent(id)}/words`, { method: 'GET', signal })

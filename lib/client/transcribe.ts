@@ -29,6 +29,9 @@ export type TranscribeInput = {
   targetLanguage: string
   service: TranslationService
   includeOriginalText: boolean
+  /** As for a subtitle file: reuse the translation memory, and the review pass (DeepSeek). */
+  useMemory: boolean
+  review: boolean
 }
 
 /** Creates a transcription task (and reserves its cost); answers the task like task creation. */
@@ -42,6 +45,8 @@ export async function createTranscription(input: TranscribeInput, onProgress?: (
       form.append('targetLanguage', input.targetLanguage)
       form.append('service', input.service)
       form.append('includeOriginalText', String(input.includeOriginalText))
+      form.append('useMemory', String(input.useMemory))
+      form.append('review', String(input.review && input.service === 'deepseek'))
     }
     return postForm<Task>('/api/tasks/transcribe', form, { onProgress })
   }

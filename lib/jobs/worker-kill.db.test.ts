@@ -63,7 +63,7 @@ describe('a worker killed mid-task', () => {
     expect(atKill).toBeLessThan(300)
 
     // A replacement worker: pg-boss hands the job on once the dead worker's heartbeat lapses.
-    workers = await startTaskWorkers({ pollingIntervalSeconds: 0.5, pipeline: { retry: { attempts: 3, delayMs: 5 } } })
+    workers = await startTaskWorkers({ pollingIntervalSeconds: 0.5, pipeline: { retry: { attempts: 3, delayMs: 5 }, fit: false } })
     const task = await waitFor(async () => {
       const t = await db.task.findUnique({ where: { id: taskId } })
       return t?.status === 'completed' ? t : null

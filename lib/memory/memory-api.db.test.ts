@@ -19,6 +19,8 @@ import { NextRequest } from 'next/server'
 // reused by the next task of the same lines, a person's edit wins, the memory can be listed,
 // edited, deleted, exported as TMX and imported into another account.
 const { fake } = await deepSeekSetup('memory')
+// fit: false: the fake's \"[ja] <English>\" lines would all be shortened (lib/tasks/fit-translations.db.test.ts covers that).
+const PIPELINE = { ...FAST_PIPELINE, fit: false }
 
 const line = (i: number) => `Line ${i}: where did the ferry go, and why did it leave without us?`
 const SRT = buildSrt(12, { text: line })
@@ -34,7 +36,7 @@ async function translate(auth: Record<string, string>, fields: Record<string, st
   const created = await res.json()
   expect(created.code).toBe(20000)
   const before = fake.stats.counters.lines ?? 0
-  await runTranslationTask({ taskId: created.data.id, ...FAST_PIPELINE })
+  await runTranslationTask({ taskId: created.data.id, ...PIPELINE })
   const segments = await db.segment.findMany({ where: { taskId: created.data.id }, orderBy: { index: 'asc' } })
   return { taskId: created.data.id as string, segments, linesSent: (fake.stats.counters.lines ?? 0) - before }
 }

@@ -5,14 +5,14 @@ import { mergeTaskChanges } from '@/lib/client/task-helpers'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 import { buildSrt, call, ctx, makeUser, multipart, type Answer } from '@/test/route-harness'
-import { deepSeekSetup, startTestWorkers } from '@/test/task-setup'
+import { deepSeekSetup, FAST_PIPELINE, startTestWorkers } from '@/test/task-setup'
 
 // The editor's polls while a task translates: each asks for the segments written since the last
 // answer's cursor (lib/tasks/changes.ts) and merges them into its copy (lib/client/task-helpers.ts).
 
 // Slow enough answers that a 1,500-cue task translates over many polls.
 await deepSeekSetup('changes', { delayMs: 120, env: { TRANSLATION_CONCURRENCY: '2' } })
-await startTestWorkers()
+await startTestWorkers({ pipeline: { ...FAST_PIPELINE, fit: false } })
 
 type Segment = { id: number; translatedText: string | null }
 type Detail = { status: string; cursor: string; segmentCount: number; segments: Segment[] }

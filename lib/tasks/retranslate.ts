@@ -9,6 +9,7 @@ import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
 import { findOwnTask } from './queries'
 import { keepReplacedVersions } from './segment-versions'
+import { speakerLineLabel } from './speakers'
 
 // The editor's "translate again": a few segments sent to the task's service once more, with their
 // neighbours as context, and stored over the translations they had.
@@ -21,20 +22,22 @@ type Retranslated = { id: number; text: string; by: string | null }
 
 /**
  * The segments asked for and their neighbours as the engine takes them. Rules: every id must be a
- * segment of the task (40400) no longer than a cue may be (40000); neighbours are marked done (with
+ * segment of the task (40400) no longer than a cue may be (40000); each line carries its speaker;
+ * neighbours are marked done (with
  * their translation, else their source) so they go as context only, each clipped to
  * CONTEXT_LINE_CHARS (the part nearest the lines asked for).
  */
-async function cuesAround(taskId: string, wanted: ReadonlySet<number>): Promise<CueToTranslate[]> {
+async function cuesAround(task: Task, wanted: ReadonlySet<number>): Promise<CueToTranslate[]> {
   const around = new Set([...wanted].flatMap((id) => Array.from({ length: 2 * CONTEXT_SIZE + 1 }, (_, k) => id - CONTEXT_SIZE + k)))
-  const rows = await db.segment.findMany({ where: { taskId, index: { in: [...around] } }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
+  const rows = await db.segment.findMany({ where: { taskId: task.id, index: { in: [...around] } }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true, speakers: true } })
+  const speakerOf = speakerLineLabel(task.speakerNames)
   if (rows.filter((r) => wanted.has(r.index)).length !== wanted.size) throw new AppError('not_found', 'segmentNotFound')
   if (rows.some((r) => wanted.has(r.index) && r.originalText.length > MAX_CUE_CHARS)) throw new AppError('bad_request', 'segmentTooLong', { max: MAX_CUE_CHARS })
   const first = Math.min(...wanted)
-  return rows.map((r) => {
-    if (wanted.has(r.index)) return { id: r.index, text: r.originalText }
+  return rows.map((r): CueToTranslate => {
+    if (wanted.has(r.index)) return { id: r.index, text: r.originalText, ...speakerOf(r.speakers) }
     const clipped = clipContextLine({ id: r.index, text: r.originalText, translation: r.translatedText?.trim() ? r.translatedText : r.originalText || ' ' }, r.index < first ? 'before' : 'after')
-    return { id: r.index, text: clipped.text, translatedText: clipped.translation }
+    return { id: r.index, text: clipped.text, translatedText: clipped.translation, ...speakerOf(r.speakers) }
   })
 }
 
@@ -71,7 +74,7 @@ async function storeRetranslations(taskId: string, done: Retranslated[]): Promis
   await db.$transaction(async (tx) => {
     await keepReplacedVersions(tx, taskId, done.map((d) => ({ id: d.id, translatedText: d.text })))
     await tx.$executeRaw`
-      UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
+      UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "fit" = NULL, "editedAt" = now()
       FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
       WHERE s."taskId" = ${taskId} AND s."index" = v.i`
   })
@@ -82,13 +85,14 @@ async function storeRetranslations(taskId: string, done: Retranslated[]): Promis
  * three cues on each side as context, and stores the results. Rules: not while the task is
  * translating (40900); free of points (the file was paid for as a whole) but counted with the free
  * translate calls (60 a minute, a daily character allowance counting the context too; 42900 past
- * either). A fresh translation is no longer the review's correction: its first version is dropped.
+ * either). A fresh translation is no longer the review's correction (its first version is dropped)
+ * nor checked for its fit (the flag is cleared).
  */
 export async function retranslateSegments({ userId, taskId, ids, provider, retry }: { userId: string; taskId: string; ids: number[]; provider?: TranslateProvider; retry?: Partial<RetryPolicy> }): Promise<SegmentDto[]> {
   const task = await findOwnTask({ userId, taskId })
   if (task.status === 'translating') throw new AppError('conflict', 'taskBusy')
   const wanted = new Set(ids)
-  const cues = await cuesAround(taskId, wanted)
+  const cues = await cuesAround(task, wanted)
   // Counted by what may be sent: every line's source and every neighbour's translation.
   await chargeFreeTranslation({ userId, chars: charsSent({ lines: cues.map((c) => ({ text: c.text, translation: c.translatedText ?? undefined })) }) })
   await storeRetranslations(taskId, await translateAgain(task, cues, wanted, { provider, retry }))

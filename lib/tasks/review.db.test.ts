@@ -22,7 +22,8 @@ const { fake } = await deepSeekSetup('review', { stopsBoss: true })
 
 beforeEach(() => fake.resetStats())
 
-const PIPELINE = { retry: { attempts: 2, delayMs: 5 }, resumeDelayMs: 20, resumePasses: 0 }
+// fit: false: the fake's "[ja] <English>" lines would all be shortened (lib/tasks/fit-translations.db.test.ts covers that).
+const PIPELINE = { retry: { attempts: 2, delayMs: 5 }, resumeDelayMs: 20, resumePasses: 0, fit: false }
 const MARKED = new Set([4, 9])
 // 12 cues of 2.5 s end at 0:29.5: 1 started minute, 10 points to translate, 5 to review.
 const srt = (mark: (i: number) => string = (i) => (MARKED.has(i) ? ` ${DEEPSEEK_REVIEW_FIX}` : '')) => buildSrt(12, { text: (i) => `Line number ${i}, a sentence to translate.${mark(i)}` })

@@ -17,7 +17,7 @@ const mymemory = await startMyMemoryFake()
 Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: deepseek.url, MYMEMORY_BASE_URL: mymemory.url })
 const oss = await startOssFake({ accessKeyId: 'LTAI-test', accessKeySecret: 'oss-secret', bucket: 'subtitles' })
 const storage = createOssStorage({ region: 'oss-cn-hangzhou', bucket: 'subtitles', endpoint: oss.url, accessKeyId: 'LTAI-test', accessKeySecret: 'oss-secret' })
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, storage }
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, storage, fit: false }
 
 afterAll(async () => {
   await oss.close()

@@ -36,7 +36,8 @@ Object.assign(process.env, {
 })
 
 // Small waits keep the suite fast; production waits 1000 ms between retries.
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
+// fit: false: the fake's "[ja] <English>" lines would all be shortened (lib/tasks/fit-translations.db.test.ts covers that).
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false }
 const workers = await startTaskWorkers({ tasksAtOnce: 4, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: PIPELINE })
 
 afterAll(async () => {

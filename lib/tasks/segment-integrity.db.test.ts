@@ -17,7 +17,7 @@ import { deepSeekSetup } from '@/test/task-setup'
 await deepSeekSetup('integrity', { stopsBoss: true })
 
 const GRANT = 1000
-const RUN = { retry: { attempts: 0, delayMs: 1 }, resumePasses: 0, fallbacks: () => [] }
+const RUN = { retry: { attempts: 0, delayMs: 1 }, resumePasses: 0, fallbacks: () => [], fit: false }
 
 async function newTask(srt: string, fields: Record<string, string> = {}) {
   const owner = await makeUser()

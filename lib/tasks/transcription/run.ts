@@ -3,17 +3,19 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Prisma } from '@prisma/client'
-import type { TimedWord } from '@/lib/captions'
+import type { Span, TimedWord } from '@/lib/captions'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { spokenTermsFor } from '@/lib/glossary'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
-import { createSttProvider, cuesFromWords, SttError, transcribeRecording, type KnownChunk, type RecordingOutcome, type SttProvider } from '@/lib/transcribe'
+import { createSttProvider, cuesFromWords, SttError, transcribeRecording, type ChunkDone, type HeardSpeaker, type KnownChunk, type RecordingOutcome, type SttProvider } from '@/lib/transcribe'
 import { failTask } from '../fail'
-import { insertSegments, saveTranslations } from '../segment-rows'
+import { insertSegments, saveSpeakers, saveTranslations } from '../segment-rows'
 import { appStorage } from '../storage'
+import { leftOutOfChunks, saveLeftOut } from './left-out'
 import { endWithoutSpeech } from './no-speech'
+import { saveSpeech } from './speech'
 
 export type TranscriptionOptions = {
   /** The speech-to-text provider (tests inject one; default: from STT_* settings). */
@@ -23,6 +25,8 @@ export type TranscriptionOptions = {
   concurrency?: number
   /** Per-request retries (3, 1000 ms apart), as the translation engine's. */
   retry?: { attempts?: number; delayMs?: number }
+  /** Where chunks are cut (tests make them short to have several); default 10 minutes. */
+  chunkTargetMs?: number
   /** Called after each chunk is saved (tests stop a run there, as a killed worker would). */
   onChunkSaved?: (index: number) => void | Promise<void>
   signal?: AbortSignal
@@ -38,7 +42,9 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 function providerFromEnv(): SttProvider {
   const e = env()
   if (!e.STT_API_KEY) throw new SttError('fatal', 'STT_API_KEY is not set')
-  return createSttProvider({ baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL })
+  // Speakers are asked for when told (STT_DIARIZE), or when the model is a diarizing one.
+  const diarize = (e.STT_DIARIZE ?? (e.STT_MODEL.includes('diarize') ? 'openai' : 'off')) === 'openai'
+  return createSttProvider({ baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, diarize })
 }
 
 /** The user's glossary terms for the spoken language, as spelling hints (a provider reads about 224 tokens). */
@@ -98,14 +104,15 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
         provider,
         concurrency: options.concurrency ?? env().STT_CONCURRENCY,
         retry: options.retry,
+        chunkTargetMs: options.chunkTargetMs,
         signal: options.signal,
         chunks: async (plan) => {
           const chunks = await planOnce(taskId, plan)
           total.chunks = chunks.length
           return chunks
         },
-        onChunkDone: async (chunk, words, heard) => {
-          await saveChunk(taskId, chunk.index, words, heard, { chunks: total.chunks, withTranslation: task.withTranslation })
+        onChunkDone: async (chunk, done) => {
+          await saveChunk(taskId, chunk.index, done, { chunks: total.chunks, withTranslation: task.withTranslation })
           await options.onChunkSaved?.(chunk.index)
         },
         onLanguage: async (language) => {
@@ -122,7 +129,7 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
       await failTask({ taskId, error: 'the recording has no sound we can read' })
       return 'failed'
     }
-    return await storeCues(taskId, outcome.language, task.withTranslation)
+    return await storeCues(taskId, outcome.language, task.withTranslation, outcome.speech)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -137,13 +144,14 @@ async function planOnce(taskId: string, plan: { startMs: number; endMs: number }
     await db.task.update({ where: { id: taskId }, data: { chunksTotal: plan.length } })
     chunks = await read()
   }
-  return chunks.map((c) => ({ index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language }))
+  return chunks.map((c) => ({ index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language, speakers: c.speakers as unknown as HeardSpeaker[] | null }))
 }
 
-/** A chunk's words and heard language, saved with the task's chunk count and progress in one transaction. */
-async function saveChunk(taskId: string, index: number, words: TimedWord[], heard: string | null, { chunks, withTranslation }: { chunks: number; withTranslation: boolean }): Promise<void> {
+/** A chunk's words, heard language, left-out lines and new voices, saved with the task's chunk count and progress in one transaction. */
+async function saveChunk(taskId: string, index: number, { words, heard, leftOut, speakers }: ChunkDone, { chunks, withTranslation }: { chunks: number; withTranslation: boolean }): Promise<void> {
+  const json = (value: unknown) => value as Prisma.InputJsonValue
   await db.$transaction([
-    db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: words as unknown as Prisma.InputJsonValue, language: heard } }),
+    db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: json(words), language: heard, leftOut: json(leftOut), speakers: json(speakers) } }),
     db.$executeRaw`UPDATE "Task" SET "chunksDone" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL)::int,
       "progress" = GREATEST("progress", LEAST(99, ((SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL) * ${withTranslation ? 50 : 99} / GREATEST(1, ${chunks}))::int))
       WHERE "id" = ${taskId}`,
@@ -151,13 +159,14 @@ async function saveChunk(taskId: string, index: number, words: TimedWord[], hear
 }
 
 /**
- * Every chunk's words as cues, stored as segments in one transaction with the stage's change. A
+ * Every chunk's words as cues timed to the speech they cover, stored as segments in one
+ * transaction with the stage's change, the recording's spans of speech and the lines left out. A
  * recording without a single word ends as `no_speech`, its points released (nothing to translate).
  */
-async function storeCues(taskId: string, language: string, withTranslation: boolean): Promise<'transcribed' | 'no_speech'> {
-  const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { words: true } })
+async function storeCues(taskId: string, language: string, withTranslation: boolean, speech: Span[]): Promise<'transcribed' | 'no_speech'> {
+  const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { words: true, leftOut: true } })
   const words = rows.flatMap((r) => (r.words ?? []) as unknown as TimedWord[])
-  const cues = cuesFromWords(words, language)
+  const cues = cuesFromWords(words, language, speech)
   if (cues.length === 0) {
     await endWithoutSpeech(taskId)
     return 'no_speech'
@@ -167,6 +176,9 @@ async function storeCues(taskId: string, language: string, withTranslation: bool
     if (changed.count === 0) return
     await tx.segment.deleteMany({ where: { taskId } })
     await insertSegments(tx, taskId, cues)
+    if (cues.some((c) => c.speakers)) await saveSpeakers(tx, taskId, cues.map((c) => ({ id: c.id, speakers: c.speakers ?? [] })))
+    await saveSpeech(tx, taskId, speech)
+    await saveLeftOut(tx, taskId, leftOutOfChunks(rows))
     // A transcript alone is its own "translation": exports and the editor read the same text.
     if (!withTranslation) await saveTranslations(tx, taskId, cues.map((c) => ({ id: c.id, translatedText: c.text, translatedBy: 'speech' })))
   })

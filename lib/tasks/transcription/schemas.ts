@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isTargetLanguage } from '@/lib/languages/languages'
 import { MAX_AUDIO_BYTES } from '@/lib/transcribe/limits'
-import { flag, sourceLanguageField } from '../schemas'
+import { flag, onUnlessFalse, sourceLanguageField } from '../schemas'
 
 /**
  * The text fields of `POST /api/tasks/transcribe` (multipart, beside the `file`, or alone with the
@@ -18,11 +18,15 @@ export const transcribeFields = z.object({
   /** The translation service when a target language is chosen (as for `POST /api/tasks`); default deepseek. */
   service: z.string().trim().max(32).optional(),
   includeOriginalText: flag,
+  /** With a target language, as for a subtitle file: reuse the translation memory (on unless `false`) and the review pass (DeepSeek only). */
+  useMemory: onUnlessFalse,
+  review: flag,
   /** An audio estimate's `uploadId`: the recording it kept, sent instead of the file. */
   uploadId: z.string().trim().max(64).optional(),
 })
 
-export type TranscribeFields = z.infer<typeof transcribeFields>
+/** The checked fields; `useMemory` (then on) and `review` (then off) may be left out by callers in code. */
+export type TranscribeFields = Omit<z.infer<typeof transcribeFields>, 'useMemory' | 'review'> & { useMemory?: boolean; review?: boolean }
 
 /** `POST /api/tasks/transcribe/estimate` (multipart, beside the `file`): only the optional target language matters to the price. */
 export const audioEstimateFields = transcribeFields.pick({ targetLanguage: true, sourceLanguage: true })
@@ -42,6 +46,10 @@ export const audioEstimateSchema = z.object({
   cost: z.number().int(),
   /** Transcription alone, and with translation, so the dialog can show both choices. */
   costs: z.object({ transcribe: z.number().int(), transcribeAndTranslate: z.number().int() }),
+  /** Points the review pass adds to a translated recording: 5 per started minute, as for a subtitle file (docs/billing.md). */
+  reviewCost: z.number().int(),
+  /** The user's glossary entries per target language: they go with the translation as with a subtitle file's. */
+  glossary: z.record(z.string(), z.number().int()),
   /** Chunks the recording will be cut into, and a rough time to finish. */
   chunks: z.number().int(),
   estimatedMs: z.number().int(),

@@ -29,7 +29,8 @@ export function contextFor(
       tokens += estimateTokens(cue.text)
       if (out.length >= contextSize && tokens > budget) break
       const translation = step === -1 ? results.get(cue.id) : undefined
-      out.push(translation ? { id: cue.id, text: cue.text, translation } : { id: cue.id, text: cue.text })
+      const speaker = cue.speaker ? { speaker: cue.speaker } : {}
+      out.push(translation ? { id: cue.id, text: cue.text, translation, ...speaker } : { id: cue.id, text: cue.text, ...speaker })
     }
     return step === -1 ? out.reverse() : out
   }

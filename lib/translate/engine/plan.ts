@@ -17,28 +17,31 @@ export type CuePlan = {
 }
 
 const isBlank = (text: string) => text.trim() === ''
+// A line's key holds its speaker: gendered and polite forms differ between people.
+const keyOf = (cue: CueToTranslate) => (cue.speaker ? `${cue.speaker}\u0000${normaliseText(cue.text)}` : normaliseText(cue.text))
 const isDone = (cue: CueToTranslate) => typeof cue.translatedText === 'string' && (!isBlank(cue.translatedText) || isBlank(cue.text))
 
 /**
  * Sorts the cues into kept, answered at once and to send. Rules: with `memory`, cues with the same
- * normalised text are sent once and the others reuse the answer (`repeat`), an answer already in
- * the file included; blank cues are answered blank.
+ * normalised text and the same speaker are sent once and the others reuse the answer (`repeat`),
+ * an answer already in the file included (the same line said by two people is sent for each);
+ * blank cues are answered blank.
  */
 export function planCues(cues: readonly CueToTranslate[], memory: boolean): CuePlan {
   if (new Set(cues.map((cue) => cue.id)).size !== cues.length) throw new Error('cue ids must be unique')
   const plan: CuePlan = { results: new Map(), immediate: [], pending: [], copies: new Map() }
   const known = new Map<string, string>()
-  if (memory) for (const cue of cues) if (isDone(cue) && !isBlank(cue.text)) known.set(normaliseText(cue.text), cue.translatedText as string)
+  if (memory) for (const cue of cues) if (isDone(cue) && !isBlank(cue.text)) known.set(keyOf(cue), cue.translatedText as string)
   cues.forEach((cue, index) => {
     if (isDone(cue)) return void plan.results.set(cue.id, cue.translatedText as string)
     if (isBlank(cue.text)) return void plan.immediate.push({ id: cue.id, translatedText: '', translatedBy: null })
-    const key = memory ? normaliseText(cue.text) : `#${cue.id}`
+    const key = memory ? keyOf(cue) : `#${cue.id}`
     const reused = known.get(key)
     if (reused !== undefined) return void plan.immediate.push({ id: cue.id, translatedText: reused, translatedBy: 'repeat' })
     const same = plan.copies.get(key)
     if (same) return void same.push(cue.id)
     plan.copies.set(key, [])
-    plan.pending.push({ id: cue.id, text: cue.text, index, key })
+    plan.pending.push({ id: cue.id, text: cue.text, index, key, ...(cue.speaker ? { speaker: cue.speaker } : {}) })
   })
   return plan
 }

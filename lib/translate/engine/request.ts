@@ -12,7 +12,7 @@ import type { EngineRun } from './run'
  * split, never matched by position.
  */
 export async function requestTranslation(run: EngineRun, p: TranslateProvider, group: Pending[]): Promise<string[]> {
-  const lines = group.map(({ id, text }) => ({ id, text }))
+  const lines = group.map(({ id, text, speaker }) => (speaker ? { id, text, speaker } : { id, text }))
   const texts = await callProvider({
     limitKey: p.limitKey,
     call: async () => {

@@ -9,7 +9,9 @@ import type { TranslateCuesOptions } from './types'
 /**
  * Translates the cues that lack a translation and answers id → translation for every cue.
  * Rules:
- * - cues with the same normalised text are sent once; the others reuse the answer (`repeat`);
+ * - cues with the same normalised text and the same speaker are sent once; the others reuse the
+ *   answer (`repeat`); the same line said by two people is translated for each;
+ * - each line goes with its speaker when it has one, and context lines with theirs;
  * - batches are sized by source tokens (the provider's budget and cue cap) unless `batchSize`
  *   overrides it; at most `concurrency` requests are in flight;
  * - each request to a provider that reads context carries ≥ `contextSize` cues before and after the

@@ -3,8 +3,11 @@ import type { GlossaryTerm, ProviderName, TranslateProvider } from '../providers
 
 export type { RetryPolicy } from '@/lib/provider-calls'
 
-/** A cue to translate; one that already carries a translation (a resumed task) is kept as it is. */
-export type CueToTranslate = { id: number; text: string; translatedText?: string | null }
+/**
+ * A cue to translate; one that already carries a translation (a resumed task) is kept as it is.
+ * `speaker`: who says it (a transcription's speaker), sent along so each person's forms stay theirs.
+ */
+export type CueToTranslate = { id: number; text: string; translatedText?: string | null; speaker?: string }
 
 /** Who made a translation: a provider; `repeat`, the answer of an identical line earlier in the same file; `memory`, the creator's translation memory's. */
 export type TranslatedBy = ProviderName | 'memory' | 'repeat'

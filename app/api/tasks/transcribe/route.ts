@@ -10,7 +10,7 @@ import { MAX_AUDIO_BYTES } from '@/lib/transcribe'
 // streamed to disk, at most 200 MB, or the `uploadId` an audio estimate answered) and reserves its cost
 export const POST = route(
   {
-    summary: 'Creates a transcription task from a recording (multipart `file` of at most 200 MB, or the `uploadId` of `POST /api/tasks/transcribe/estimate`; sourceLanguage, optional targetLanguage and service) and reserves its cost',
+    summary: 'Creates a transcription task from a recording (multipart `file` of at most 200 MB, or the `uploadId` of `POST /api/tasks/transcribe/estimate`; sourceLanguage, optional targetLanguage with service, useMemory and review) and reserves its cost',
     auth: 'user',
     response: taskSchema,
     streamFile: { maxBytes: MAX_AUDIO_BYTES },

@@ -1,13 +1,14 @@
-// Fixes of a row's translation the editor offers in one click, each written as one undoable step.
 import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
-import { shownText, type Edits, type RowEdit } from './drafts'
 import type { ScriptCheck } from '@/lib/subtitles/chinese-script'
+import { shownText, type Edits, type RowEdit } from './drafts'
+
+// One-click fixes of rows' translations, each written as one undoable step.
 
 /**
- * The export's line breaking (lib/subtitles/reflow.ts, loaded on first use: BudouX's models are
- * large) applied to the rows `ids`, as they show (drafts included): one write per row it changes.
+ * The export's line breaking applied to some rows' translations as shown (typing included): the
+ * writes for those it changes. lib/subtitles/reflow.ts loads on first use (BudouX's models are large).
  */
-export async function lineBreakWrites(ids: readonly number[], segments: readonly TaskSegment[], edits: Edits, language: string): Promise<SegmentWrite[]> {
+export async function reflowWrites(ids: readonly number[], segments: readonly TaskSegment[], edits: Edits, language: string): Promise<SegmentWrite[]> {
   const { reflowCue } = await import('@/lib/subtitles/reflow')
   const writes: SegmentWrite[] = []
   for (const id of ids) {
