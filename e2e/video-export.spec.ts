@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { audioPackets, cachedTalkVideo, changedShare, framePng, framesRgb, highlightCentre, videoStats } from './burn-video'
-import { editorReady, newCreator, signIn } from './helpers'
+import { editorReady, newCreator, pickRecording, signIn } from './helpers'
 import { timeMs } from './speech-video'
 import { openVideoExport, withoutSavePicker } from './video/harness'
 
@@ -41,11 +41,7 @@ type Area = { x: number; y: number; w: number; h: number }
 
 /** Uploads the video, transcribes it (English) and translates it (Japanese) in the product; answers the task's cues. */
 async function transcribe(page: Page, video: string): Promise<Cue[]> {
-  await page.getByTestId('open-upload').first().click()
-  await page.getByTestId('upload-input').setInputFiles(video)
-  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 120_000 })
-  await page.getByTestId('recording-source').click()
-  await page.getByRole('option', { name: '英语', exact: true }).click()
+  await pickRecording(page, video, { spoken: '英语', timeoutMs: 120_000 })
   await page.getByTestId('recording-target').click()
   await page.getByRole('option', { name: '翻译为日语', exact: true }).click()
   await page.getByTestId('upload-submit').click()
