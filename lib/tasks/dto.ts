@@ -60,7 +60,8 @@ export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'end
     translatedText: segment.translatedText,
     translatedBy: (segment.translatedBy as TranslatedBy | null) ?? null,
     firstTranslation: segment.firstTranslation,
-    fit: (SEGMENT_FITS as readonly (string | null)[]).includes(segment.fit) ? (segment.fit as SegmentFit) : null,
+    // Only a line that was checked and too long carries `fit` (like `speakers`): most rows stay as they were.
+    ...((SEGMENT_FITS as readonly (string | null)[]).includes(segment.fit) ? { fit: segment.fit as SegmentFit } : {}),
     ...(segment.speakers && segment.speakers.length > 0 ? { speakers: segment.speakers } : {}),
   }
 }

@@ -102,7 +102,8 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
     for (const segment of segments) {
       const first = firstTranslation(segment.id)
       if (!overIds.includes(segment.id)) {
-        expect(segment).toMatchObject({ translatedText: first, firstTranslation: null, fit: null })
+        expect(segment).toMatchObject({ translatedText: first, firstTranslation: null })
+        expect(segment.fit, 'a line that fits carries no fit mark').toBeUndefined()
         continue
       }
       expect(segment).toMatchObject({ translatedBy: 'deepseek', firstTranslation: first })
@@ -140,7 +141,8 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
     expect(condensedIds().has(2)).toBe(false)
     expect(condensedIds().has(4)).toBe(false)
     const segments = await segmentsOf(auth, task.id)
-    expect(segments[1]).toMatchObject({ translatedText: mine, translatedBy: 'edited', fit: null })
+    expect(segments[1]).toMatchObject({ translatedText: mine, translatedBy: 'edited' })
+    expect(segments[1].fit).toBeUndefined()
     expect(segments[3]).toMatchObject({ translatedText: firstTranslation(4), translatedBy: 'memory', fit: 'over', firstTranslation: null })
   })
 
@@ -170,7 +172,8 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
     // The first try and its two retries, then the lines stand.
     expect(fake.stats.counters.condenseRequests).toBe(3)
     for (const segment of await segmentsOf(auth, task.id)) {
-      expect(segment).toMatchObject({ translatedText: firstTranslation(segment.id), firstTranslation: null, fit: overIds.includes(segment.id) ? 'over' : null })
+      expect(segment).toMatchObject({ translatedText: firstTranslation(segment.id), firstTranslation: null })
+      expect(segment.fit).toBe(overIds.includes(segment.id) ? 'over' : undefined)
     }
   })
 })
@@ -185,7 +188,8 @@ describe('a Google task whose lines run too long', () => {
     expect(fake.stats.requests).toBe(0)
     const segments = await segmentsOf(auth, task.id)
     for (const segment of segments) {
-      expect(segment).toMatchObject({ translatedText: firstTranslation(segment.id), translatedBy: segment.id === 5 ? 'repeat' : 'google', firstTranslation: null, fit: overIds.includes(segment.id) ? 'over' : null })
+      expect(segment).toMatchObject({ translatedText: firstTranslation(segment.id), translatedBy: segment.id === 5 ? 'repeat' : 'google', firstTranslation: null })
+      expect(segment.fit).toBe(overIds.includes(segment.id) ? 'over' : undefined)
     }
   })
 })
