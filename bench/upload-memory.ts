@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { allowServerOnly, gc, mb, scratchDatabase, startSampler } from './support/in-process'
 import { formatMs } from '@/lib/subtitles/time'
-import { runMain } from './support/app'
 
 allowServerOnly()
 
@@ -114,4 +113,10 @@ async function main() {
   }
 }
 
-runMain(main)
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

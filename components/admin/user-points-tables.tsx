@@ -105,18 +105,12 @@ export function LotsTable({ lots, total }: { lots: LotView[]; total: number }) {
           ))}
         </TBody>
       </Table>
-      <ShownOf shown={lots.length} total={total} text={t('shown', { shown: lots.length, total })} />
+      {lots.length < total && (
+        <Footer>
+          <span className="tabular">{t('shown', { shown: lots.length, total })}</span>
+        </Footer>
+      )}
     </div>
-  )
-}
-
-/** "N of M shown" under a table that lists only the newest rows; nothing when all are shown. */
-function ShownOf({ shown, total, text }: { shown: number; total: number; text: string }) {
-  if (shown >= total) return null
-  return (
-    <Footer>
-      <span className="tabular">{text}</span>
-    </Footer>
   )
 }
 
@@ -152,7 +146,11 @@ export function OrdersTable({ orders, total }: { orders: OrderView[]; total: num
           ))}
         </TBody>
       </Table>
-      <ShownOf shown={orders.length} total={total} text={t('shown', { shown: orders.length, total })} />
+      {orders.length < total && (
+        <Footer>
+          <span className="tabular">{t('shown', { shown: orders.length, total })}</span>
+        </Footer>
+      )}
     </div>
   )
 }

@@ -8,17 +8,13 @@ import { errorText } from '@/lib/client/api'
 import { MAX_QUERIES, usePaymentStatus, type PaymentReturn } from '@/lib/client/use-payment-status'
 import type { DashboardSection } from '@/components/layout/dashboard-sections'
 
-/** A paid or failed outcome: its icon beside what it says. */
-function Outcome({ tone, children }: { tone: 'success' | 'danger'; children: React.ReactNode }) {
+function StatusIcon({ tone }: { tone: 'success' | 'danger' }) {
   return (
-    <div className="flex items-start gap-4" data-testid={tone === 'success' ? 'payment-success' : 'payment-failed'}>
-      <span className={tone === 'success' ? 'grid size-12 place-items-center rounded-full bg-success-subtle text-success' : 'grid size-12 place-items-center rounded-full bg-danger-subtle text-danger'}>
-        <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          <path d={tone === 'success' ? 'M5 12.5l4.5 4.5L19 7.5' : 'M12 8v5M12 16.5v.01M4.5 19h15L12 5z'} />
-        </svg>
-      </span>
-      {children}
-    </div>
+    <span className={tone === 'success' ? 'grid size-12 place-items-center rounded-full bg-success-subtle text-success' : 'grid size-12 place-items-center rounded-full bg-danger-subtle text-danger'}>
+      <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d={tone === 'success' ? 'M5 12.5l4.5 4.5L19 7.5' : 'M12 8v5M12 16.5v.01M4.5 19h15L12 5z'} />
+      </svg>
+    </span>
   )
 }
 
@@ -33,11 +29,6 @@ export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: Payment
     onNavigate(section)
   }
 
-  const viewOrders = (
-    <Button variant="secondary" onClick={() => go('orders')}>
-      {tr('viewOrders')}
-    </Button>
-  )
   let title: string
   let body: React.ReactNode
   let footer: React.ReactNode
@@ -53,25 +44,29 @@ export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: Payment
   } else if (state.phase === 'success') {
     title = tr('successTitle')
     body = (
-      <Outcome tone="success">
+      <div className="flex items-start gap-4" data-testid="payment-success">
+        <StatusIcon tone="success" />
         <div className="space-y-1 text-sm">
           <p className="text-fg">{tr('successBody')}</p>
           {state.balance !== null && <p className="tabular text-muted">{tr('balance', { points: state.balance })}</p>}
         </div>
-      </Outcome>
+      </div>
     )
     footer = (
       <>
-        {viewOrders}
+        <Button variant="secondary" onClick={() => go('orders')}>
+          {tr('viewOrders')}
+        </Button>
         <Button onClick={onClose}>{tr('close')}</Button>
       </>
     )
   } else if (state.phase === 'cancelled') {
     title = tr('cardFailTitle')
     body = (
-      <Outcome tone="danger">
+      <div className="flex items-start gap-4" data-testid="payment-failed">
+        <StatusIcon tone="danger" />
         <p className="text-sm text-fg">{tr('cardFailBody')}</p>
-      </Outcome>
+      </div>
     )
     footer = (
       <>
@@ -85,18 +80,21 @@ export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: Payment
     title = tr('failedTitle')
     const detail = state.reason === 'error' ? errorText(state.error, t('statusAbnormal', { status: '—' })) : state.reason === 'order' ? t('orderAbnormal') : t('statusAbnormal', { status: state.status })
     body = (
-      <Outcome tone="danger">
+      <div className="flex items-start gap-4" data-testid="payment-failed">
+        <StatusIcon tone="danger" />
         <div className="space-y-2 text-sm">
           <p className="text-fg">{tr('failedBody')}</p>
           <p className="text-muted" data-testid="payment-failed-detail">
             {detail}
           </p>
         </div>
-      </Outcome>
+      </div>
     )
     footer = (
       <>
-        {viewOrders}
+        <Button variant="secondary" onClick={() => go('orders')}>
+          {tr('viewOrders')}
+        </Button>
         {canRequery && (
           <Button onClick={requery} data-testid="payment-requery">
             {tr('requery')}

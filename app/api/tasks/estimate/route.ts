@@ -1,6 +1,7 @@
 import { route } from '@/lib/http'
+import { clientIp } from '@/lib/rate-limit'
 import { estimateTask, readSubtitleUpload } from '@/lib/tasks'
-import { uploadWorkLimit } from '@/lib/tasks/request-limits'
+import { limitUploadWork } from '@/lib/tasks/request-limits'
 import { estimateSchema } from '@/lib/tasks/contract'
 
 // POST /api/tasks/estimate – segments, detected language, duration, cost, estimated time and glossary help for an upload
@@ -11,7 +12,7 @@ export const POST = route(
     auth: 'user',
     response: estimateSchema,
     multipart: true,
-    rateLimit: uploadWorkLimit('estimate'),
+    rateLimit: ({ req, user }) => limitUploadWork({ kind: 'estimate', userId: user.id, clientIp: clientIp(req) }),
   },
   async ({ form, user }) => estimateTask(await readSubtitleUpload(form), { userId: user.id }),
 )

@@ -1,8 +1,10 @@
 import { route } from '@/lib/http'
 import { enqueueTaskRun } from '@/lib/jobs'
+import { clientIp } from '@/lib/rate-limit'
 import { taskSchema } from '@/lib/tasks/contract'
-import { uploadWorkLimit } from '@/lib/tasks/request-limits'
-import { RECORDING_UPLOAD, createTranscriptionTask, transcribeFields } from '@/lib/tasks'
+import { limitUploadWork } from '@/lib/tasks/request-limits'
+import { AUDIO_BODY_LIMIT, createTranscriptionTask, transcribeFields } from '@/lib/tasks'
+import { MAX_AUDIO_BYTES } from '@/lib/transcribe'
 
 // POST /api/tasks/transcribe – creates a transcription task from a recording (multipart: the `file`
 // streamed to disk, at most 200 MB, or the `uploadId` an audio estimate answered) and reserves its cost
@@ -11,9 +13,10 @@ export const POST = route(
     summary: 'Creates a transcription task from a recording (multipart `file` of at most 200 MB, or the `uploadId` of `POST /api/tasks/transcribe/estimate`; sourceLanguage, optional targetLanguage with service, useMemory and review) and reserves its cost',
     auth: 'user',
     response: taskSchema,
-    ...RECORDING_UPLOAD,
+    streamFile: { maxBytes: MAX_AUDIO_BYTES },
+    bodyLimit: AUDIO_BODY_LIMIT,
     body: transcribeFields,
-    rateLimit: uploadWorkLimit('create'),
+    rateLimit: ({ req, user }) => limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) }),
   },
   ({ body, file, user, signal }) => createTranscriptionTask({ userId: user.id, upload: file, fields: body, enqueue: enqueueTaskRun, signal }),
 )
