@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
 import { useCallback, useRef, useState } from 'react'
 import { errorText } from '@/lib/client/api'
-import { ExtractionError, extractAudio } from '@/lib/client/media/extract-audio'
+import { ExtractionError, startExtraction } from '@/lib/client/media/extract-audio'
 import { checkMediaFile, clockTime } from '@/lib/client/media/media-file'
 import { formatBytes } from '@/lib/client/task-helpers'
 import { getPoints } from '@/lib/client/points'
@@ -74,12 +74,17 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
       working.current = controller
       setPhase('extracting')
       try {
-        const extracted = await extractAudio(chosen, { signal: controller.signal, onDuration: setDurationMs, onProgress: (f) => setExtractPct(Math.floor(f * 100)) })
+        const extraction = await startExtraction(chosen, { signal: controller.signal, onProgress: (f) => setExtractPct(Math.floor(f * 100)) })
+        setDurationMs(extraction.durationMs)
+        // The parts one after the other: one file the server reads whole (chained Ogg, or ADTS/MP3 frames).
+        const parts = await Promise.all(extraction.parts.map((part) => new Response(part.stream).blob()))
+        await extraction.done
         if (controller.signal.aborted) return
-        setAudio(extracted.audio)
+        const extracted = new Blob(parts, { type: 'audio/ogg' })
+        setAudio(extracted)
         setPhase('uploading')
         // The task is named after the recording, so it is listed and exported under the video's name.
-        const result = await estimateRecording(extracted.audio, chosen.name, { signal: controller.signal, onProgress: (f) => setUploadPct(Math.floor(f * 100)) })
+        const result = await estimateRecording(extracted, chosen.name, { signal: controller.signal, onProgress: (f) => setUploadPct(Math.floor(f * 100)) })
         if (controller.signal.aborted) return
         setEstimate(result)
         setDurationMs(result.durationMs)
