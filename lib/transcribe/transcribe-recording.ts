@@ -1,40 +1,11 @@
 import 'server-only'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { buildCues, type TimedWord } from '@/lib/captions'
-import { decodeForChunks, extractChunk, MediaToolError } from '@/lib/media'
 import { formatMs } from '@/lib/subtitles'
-import { mapWithConcurrency } from '@/lib/translate/pool'
 import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from '@/lib/translate/pause'
-import { languageFromProvider, providerLanguage } from './languages'
-import { planChunks, type ChunkPlan } from './plan'
 import { SttError, type SttAnswer, type SttProvider, type SttRequest } from './provider'
-import { wordsOnTimeline } from './stitch'
 
 /** A chunk of the recording, with what is already known of it (a resumed run knows some). */
 export type KnownChunk = { index: number; startMs: number; endMs: number; words: TimedWord[] | null; language: string | null }
-
-export type RecordingJob = {
-  /** The recording, a file on disk (removed once decoded, so the disk holds one copy). */
-  file: string
-  /** The spoken language, or `auto` to take the one the first chunk is heard in. */
-  language: string
-  /** Spelling hints for the provider (a glossary's terms). */
-  prompt?: string
-  provider: SttProvider
-  /** Chunks transcribed at once. */
-  concurrency: number
-  /** Per-request retries (3, 1000 ms apart), as the translation engine's. */
-  retry?: { attempts?: number; delayMs?: number }
-  /** The chunks already planned, or, the first time, stores the plan made here and answers its chunks. */
-  chunks: (plan: ChunkPlan[]) => Promise<KnownChunk[]>
-  /** A chunk's words on the recording's timeline, as soon as they arrive (so a resumed run skips it). */
-  onChunkDone: (chunk: KnownChunk, words: TimedWord[], heard: string | null) => Promise<void>
-  /** The spoken language, once the first chunk named it (only when `language` was `auto`). */
-  onLanguage?: (language: string) => Promise<void>
-  signal?: AbortSignal
-}
 
 /** `unreadable`: the recording has no sound that decodes; otherwise the spoken language. SttError when a provider keeps failing. */
 export type RecordingOutcome = { kind: 'unreadable' } | { kind: 'transcribed'; language: string }
@@ -49,7 +20,7 @@ const sleep: Sleep = (ms, signal) =>
   })
 
 /** One request with the engine's retry rules: a 429 pauses every request to the provider, others wait and retry. */
-async function transcribeWithRetry(provider: SttProvider, request: SttRequest, { attempts = 3, delayMs = 1000 } = {}): Promise<SttAnswer> {
+export async function transcribeWithRetry(provider: SttProvider, request: SttRequest, { attempts = 3, delayMs = 1000 } = {}): Promise<SttAnswer> {
   for (let attempt = 0; ; attempt++) {
     await waitForProvider(provider.limitKey, sleep, request.signal)
     try {
@@ -61,54 +32,6 @@ async function transcribeWithRetry(provider: SttProvider, request: SttRequest, {
       if (error.kind === 'rate_limited') pauseProvider(provider.limitKey, error.retryAfterMs)
       else await sleep(delayMs, request.signal)
     }
-  }
-}
-
-/**
- * Turns a recording into timed words, chunk by chunk. Rules: the audio is cut at silences into
- * chunks (plan.ts) once, and the caller keeps the plan; each chunk's words are handed back as soon
- * as they arrive, so a run stopped mid-way resumes with the chunks still missing and the provider
- * is never paid twice for one; chunks go `concurrency` at once, after the first when the spoken
- * language is to be detected (its answer names the language the others are sent with).
- */
-export async function transcribeRecording(job: RecordingJob): Promise<RecordingOutcome> {
-  const { signal } = job
-  const dir = await mkdtemp(path.join(tmpdir(), 'transcribe-'))
-  try {
-    // Decoded once, the recording's samples are the timeline: the plan, each chunk's audio and so
-    // each word's place all count samples, whatever the container's timestamps say.
-    const pcm = path.join(dir, 'audio.pcm')
-    const decoded = await decodeForChunks(job.file, { out: pcm, signal }).catch((error: unknown) => {
-      if (error instanceof MediaToolError && !signal?.aborted) return null
-      throw error
-    })
-    if (!decoded || decoded.durationMs === 0) return { kind: 'unreadable' }
-    await rm(job.file, { force: true })
-
-    const chunks = await job.chunks(planChunks(decoded.durationMs, decoded.silences))
-    let language = job.language
-    const transcribeChunk = async (chunk: KnownChunk) => {
-      const file = path.join(dir, `chunk-${chunk.index}.ogg`)
-      await extractChunk(pcm, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, signal })
-      const answer = await transcribeWithRetry(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(language), prompt: job.prompt, signal }, job.retry)
-      await rm(file, { force: true })
-      const heard = languageFromProvider(answer.language)
-      await job.onChunkDone(chunk, wordsOnTimeline(answer, chunk), heard)
-      return heard
-    }
-
-    let pending = chunks.filter((c) => c.words === null)
-    if (language === 'auto') {
-      // The first chunk names the spoken language; the others are sent with it.
-      const heard = chunks.find((c) => c.language)?.language ?? (pending.length > 0 ? await transcribeChunk(pending[0]) : null)
-      pending = pending.slice(chunks.some((c) => c.language) ? 0 : 1)
-      language = heard ?? 'en'
-      await job.onLanguage?.(language)
-    }
-    await mapWithConcurrency(pending, job.concurrency, transcribeChunk)
-    return { kind: 'transcribed', language }
-  } finally {
-    await rm(dir, { recursive: true, force: true })
   }
 }
 
