@@ -46,6 +46,7 @@ function Step({ label, pct, state, testId }: { label: string; pct: number; state
 export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: RecordingFlow; canUseGoogle: boolean; isSandbox: boolean }) {
   const t = useTranslations('upload.recording')
   const to = useTranslations('upload.options')
+  const tr = useTranslations('upload.review')
   const name = useLanguageName()
   const { choices, estimate } = flow
   const set = (patch: Partial<typeof choices>) => flow.setChoices({ ...choices, ...patch })
@@ -74,7 +75,8 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
             state={flow.phase === 'extracting' ? 'running' : 'done'}
             testId="recording-extract"
           />
-          <Step label={t('uploading')} pct={flow.uploadPct} state={flow.phase === 'uploading' ? 'running' : 'waiting'} testId="recording-upload" />
+          {/* The sound goes up while it is taken out: both bars move together. */}
+          <Step label={t('uploading')} pct={flow.uploadPct} state={flow.phase === 'uploading' || flow.uploadPct > 0 ? 'running' : 'waiting'} testId="recording-upload" />
           <p className="text-xs text-subtle">{t('onlySound')}</p>
         </div>
       )}
@@ -137,10 +139,29 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
                   <span className="block text-xs text-subtle">{to('includeOriginalHint')}</span>
                 </label>
               </div>
+              <div className="flex items-start gap-2.5 sm:col-span-2">
+                <input
+                  id="recording-review"
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-brand"
+                  checked={choices.service === 'deepseek' && choices.review}
+                  onChange={(event) => set({ review: event.target.checked })}
+                  disabled={flow.isSubmitting || choices.service !== 'deepseek'}
+                  data-testid="recording-review"
+                />
+                <label htmlFor="recording-review" className="text-sm leading-snug">
+                  <span className="font-medium text-fg">
+                    {tr('label')}
+                    {estimate && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: estimate.reviewCost })}</span>}
+                  </span>
+                  <span className="block text-xs text-subtle">{choices.service === 'deepseek' ? tr('hint') : tr('deepseekOnly')}</span>
+                </label>
+              </div>
             </>
           )}
         </div>
       )}
+      {estimate && flow.phase !== 'uploading' && <p className="text-xs text-subtle" data-testid="recording-declared">{t('declaredNote')}</p>}
       {isSandbox && estimate && <p className="text-xs text-info">{t('sandbox')}</p>}
     </div>
   )

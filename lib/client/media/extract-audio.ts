@@ -43,6 +43,8 @@ export type Extraction = {
   parts: RecordingPart[]
   /** Resolves once every part is done (the browser has read the whole file); rejects with an ExtractionError. */
   done: Promise<void>
+  /** Bytes the workers have made so far, all parts together. */
+  bytes: () => number
 }
 
 export type ExtractOptions = {
@@ -114,6 +116,7 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   const controllers: ReadableStreamDefaultController<Uint8Array>[] = []
   const streams = plan.parts.map((_, i) => new ReadableStream<Uint8Array>({ start: (controller) => void (controllers[i] = controller) }))
   let remaining = plan.parts.length
+  let bytes = 0
   const fail = (error: unknown) => {
     stop()
     for (const c of controllers) c.error(error)
@@ -131,7 +134,10 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
       if (message.part > 0) workers[message.part - 1].postMessage({ type: 'end', endMs: message.startMs } satisfies ToWorker)
       return
     }
-    if (message.type === 'data') return controllers[message.part].enqueue(message.bytes)
+    if (message.type === 'data') {
+      bytes += message.bytes.byteLength
+      return controllers[message.part].enqueue(message.bytes)
+    }
     if (message.type === 'progress') {
       progress[message.part] = Math.max(0, message.doneMs - plan.parts[message.part].startMs)
       onProgress?.(Math.min(1, progress.reduce((a, b) => a + b, 0) / Math.max(1, info.durationMs)))
@@ -163,5 +169,6 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
     plan,
     parts: plan.parts.map((_, i) => ({ index: i, startMs: starts[i].promise, stream: streams[i], format: formats[i].promise, durationMs: lengths[i].promise })),
     done: done.promise,
+    bytes: () => bytes,
   }
 }
