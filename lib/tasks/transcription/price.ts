@@ -77,5 +77,7 @@ export function priceKeeper(task: PricedTask, { known, parts }: { known: KnownCh
     },
     /** Sound refused so far (past what the balance could pay for). */
     refusedMs: () => refusedMs,
+    /** Sound the provider was (or is being) paid to hear. */
+    sentMs: () => committed,
   }
 }

@@ -146,12 +146,15 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
       return 'failed'
     }
     const refusedMs = price.refusedMs()
-    if (refusedMs > 0) await db.task.update({ where: { id: taskId }, data: { audioRefusedMs: refusedMs } })
-    const stored = await storeCues(taskId, outcome.language, task.withTranslation)
-    if (stored === 'no_speech' && outcome.refusedChunks > 0) {
-      // Nothing was sent: the sound was all past what the balance could pay for.
-      log.warn('transcribe.refused', { taskId, refusedMs })
+    if (refusedMs > 0) {
+      await db.task.update({ where: { id: taskId }, data: { audioRefusedMs: refusedMs } })
+      // Nothing could be sent: the recording is longer than it said, and the balance cannot pay for it.
+      if (price.sentMs() === 0) {
+        await failTask({ taskId, error: 'the recording is longer than its declared length, and the balance cannot pay for the rest' })
+        return 'failed'
+      }
     }
+    const stored = await storeCues(taskId, outcome.language, task.withTranslation)
     await dropUploadedParts(source.uploads)
     return stored
   } finally {
