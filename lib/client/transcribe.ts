@@ -2,6 +2,7 @@
 
 import type { AudioEstimate } from '@/lib/tasks/transcription/schemas'
 import { billedMinutes, transcriptionPrice } from '@/lib/transcribe/cost'
+import { liveChunkCount } from '@/lib/transcribe/live-plan'
 import { isApiError } from './api'
 import { postForm } from './post-form'
 import type { Task, TranslationService } from './tasks'
@@ -23,7 +24,7 @@ const CHUNK_ESTIMATE_MS = 30_000
 /** The estimate of a recording the browser has read (its container's length): the server's own rules. */
 export function declaredEstimate(durationMs: number): RecordingEstimate {
   const minutes = billedMinutes(durationMs)
-  const chunks = Math.max(1, Math.ceil(durationMs / (5 * 60_000)))
+  const chunks = liveChunkCount(durationMs)
   return {
     durationMs,
     minutes,

@@ -5,7 +5,7 @@ export { ffmpegPath, ffprobePath, runTool, toolBinary, MediaToolError, MediaTime
 export { probeAudio, readAudioHeader, type AudioInfo, type AudioHeader } from './probe'
 export { decodedLengthMs } from './decoded-length'
 export { type Silence } from './silences'
-export { decodeForChunks, extractChunk, type DecodedRecording } from './chunks'
+export { extractChunk } from './chunks'
 export { withMediaSlot, MediaBusyError, MEDIA_CHECK_SLOTS } from './slots'
 export { mediaToolVersions, mediaToolProblems, assertMediaToolsCurrent, isCurrent, parseToolVersion, MIN_MEDIA_TOOL_VERSION, type MediaToolVersions, type ToolVersion } from './versions'
 export { decodeStream, PCM_RATE, PCM_BYTES_PER_MS, type DecodeInput, type DecodeProgress, type DecodedStream } from './decode-stream'

@@ -6,7 +6,7 @@ export { cuesFromWords, transcribeWithRetry, type KnownChunk, type RecordingOutc
 export { liveTranscribe, PART_SPAN, type LiveJob, type LiveOutcome, type LivePart, type PartEnd } from './live-transcribe'
 export { transcriptionCost, transcriptionPrice, billedMinutes, coveredMs, POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED, POINTS_PER_MINUTE_REVIEWED } from './cost'
 export { planChunks, cutAfter, CHUNK_TARGET_MS, type ChunkPlan } from './plan'
-export { LivePlanner, liveTarget, LIVE_TARGETS_MS } from './live-plan'
+export { LivePlanner, liveTarget, liveChunkCount, LIVE_TARGETS_MS } from './live-plan'
 export { createSttProvider, SttError, type SttProvider, type SttAnswer } from './provider'
 export { checkAudioFile, audioExtension, audioContentType } from './audio-upload'
 export { MAX_AUDIO_BYTES, MAX_AUDIO_MS, CODEC_PADDING_MS } from './limits'

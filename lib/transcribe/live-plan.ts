@@ -12,6 +12,13 @@ export const LIVE_TARGETS_MS = [2 * 60_000, 5 * 60_000] as const
 
 export const liveTarget = (n: number) => LIVE_TARGETS_MS[Math.min(n, LIVE_TARGETS_MS.length - 1)]
 
+/** About how many chunks a recording of `durationMs` is cut into (the estimate's figure). */
+export function liveChunkCount(durationMs: number): number {
+  let count = 0
+  for (let at = 0; at < durationMs; count++) at += liveTarget(count)
+  return Math.max(1, count)
+}
+
 /**
  * Cuts one stretch of audio (a part of a recording, times relative to it) into chunks as it is
  * decoded. Rules: a chunk is cut once `targetFor(n)` past its start has been decoded, in the

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { FileStore } from '@tus/file-store'
 import { Server } from '@tus/server'
 import { z } from 'zod'
+import { countUploadBytes } from '@/lib/metrics'
 import { MAX_AUDIO_BYTES, MAX_AUDIO_MS } from '@/lib/transcribe/limits'
 import { markPartComplete, newPartId, ownPart, recordPart, uploadDir } from './parts'
 
@@ -65,5 +66,7 @@ export async function handleUpload({ req, body, userId, partId }: { req: Request
   headers.set(CALLER_HEADER, userId)
   const hasBody = body && req.method !== 'HEAD' && req.method !== 'GET'
   const forwarded = new Request(req.url, { method: req.method, headers, body: hasBody ? body : null, ...(hasBody ? { duplex: 'half' } : {}), signal: req.signal } as RequestInit)
-  return server().handleWeb(forwarded)
+  const response = await server().handleWeb(forwarded)
+  if (req.method === 'PATCH' && response.ok) countUploadBytes(Number(response.headers.get('upload-offset')) - Number(req.headers.get('upload-offset')))
+  return response
 }

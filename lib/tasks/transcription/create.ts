@@ -7,7 +7,7 @@ import { log } from '@/lib/log'
 import type { AudioInfo } from '@/lib/media'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
-import { audioExtension, billedMinutes, CHUNK_TARGET_MS, checkAudioFile, transcriptionCost, transcriptionPrice } from '@/lib/transcribe'
+import { audioExtension, billedMinutes, checkAudioFile, liveChunkCount, transcriptionCost, transcriptionPrice } from '@/lib/transcribe'
 import { firstPartName, takeParts } from '@/lib/uploads'
 import { checkService } from '@/lib/translate/service'
 import { newTaskId } from '../create'
@@ -46,7 +46,7 @@ export async function estimateAudio({ userId, upload, targetLanguage, storage, s
   const bytes = await readFile(upload.path)
   await (storage ?? appStorage()).put(storageKey, bytes, { timeoutMs: 300_000 })
   await stageAudio({ id, userId, storage, recording: { fileName: cleanAudioName(upload.fileName), storageKey, format: info.format, durationMs: info.durationMs, bytes: bytes.length } })
-  const chunks = Math.max(1, Math.ceil(info.durationMs / CHUNK_TARGET_MS))
+  const chunks = liveChunkCount(info.durationMs)
   const transcribe = transcriptionCost(info.durationMs, { translated: false })
   const transcribeAndTranslate = transcriptionCost(info.durationMs, { translated: true })
   return {

@@ -2,6 +2,7 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
+import { countReprice } from '@/lib/metrics'
 import { LEDGER_TX_OPTIONS, releaseTaskPoints, reserveTaskRetryPoints } from '@/lib/points'
 import { billedMinutes, coveredMs, transcriptionPrice, type KnownChunk, type PartEnd } from '@/lib/transcribe'
 
@@ -68,6 +69,7 @@ export function priceKeeper(task: PricedTask, { known, parts }: { known: KnownCh
       const total = ends.reduce((sum, e) => sum + e.decodedMs, 0)
       if (total > 0 && billedMinutes(total) !== billedMinutes(priced)) {
         const isPaid = await repriceTranscription(task, total)
+        countReprice(!isPaid ? 'refused' : total > priced ? 'up' : 'down')
         if (isPaid) covered = coveredMs(billedMinutes(total))
         else log.warn('transcribe.longer_than_paid', { taskId: task.id, declaredMs: priced, decodedMs: total })
       } else if (total > 0 && total !== priced) {
