@@ -6,8 +6,8 @@
 // prints, from the moment the file was picked: the first speech-to-text request, all cues stored,
 // all translations and reviews done (the task completed); the extraction alone (until the browser
 // has read the whole file); the bytes the page uploaded; the longest main-thread task while
-// extracting; and the server's peak memory (its process tree, sampled every 50 ms) over its
-// resident size before the pick. Median of BENCH_RUNS.
+// extracting; and the server's peak memory (its process tree with ffmpeg, proportional set sizes,
+// sampled every 50 ms) over its size before the pick. Median of BENCH_RUNS.
 //
 // Usage: npm run build && npm run bench:pipeline   (E2E_PORT, default 3160; BENCH_MINUTES, default 60;
 // BENCH_VIDEO_MB, default 1024; BENCH_RUNS, default 3; DATABASE_URL's server, or an embedded one)
@@ -127,8 +127,8 @@ async function main() {
       'after the file was read → done (s)': +(pick('doneS') - pick('extractionS')).toFixed(2),
       'bytes uploaded (MB)': pick('uploadedMB'),
       'longest main-thread task while extracting (ms)': pick('longestTaskMs'),
-      'server peak RSS (MB)': pick('peakMB'),
-      'server peak over its idle RSS (MB)': pick('deltaMB'),
+      'server peak memory, PSS (MB)': pick('peakMB'),
+      'server peak over its idle memory (MB)': pick('deltaMB'),
     })
   } finally {
     await browser.close()

@@ -10,7 +10,7 @@ export type PageFigures = { pickedAt: number | null; extractedAt: number | null;
 
 export const PROBE_SCRIPT = `(() => {
   const bench = (window.__bench = { pickedAt: null, extractedAt: null, longTasks: [], sawExtracting: false, uploaded: 0 })
-  const isUpload = (method, url) => method !== 'GET' && method !== 'HEAD' && /\/api\/(tasks\/transcribe|uploads)/.test(String(url))
+  const isUpload = (method, url) => method !== 'GET' && method !== 'HEAD' && ['/api/tasks/transcribe', '/api/uploads'].some((path) => String(url).includes(path))
   const sizeOf = (body) => {
     if (!body) return 0
     if (typeof body === 'string') return new TextEncoder().encode(body).length

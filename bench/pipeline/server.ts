@@ -1,11 +1,42 @@
 // The benchmark's server side: a fresh database with one funded creator, the speech-to-text and
 // DeepSeek fakes in this process (their request logs are read directly), and the production
-// server (`next start`) whose process tree is sampled for memory.
+// server (`next start`) whose process tree (with its ffmpeg children) is sampled for memory.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freshDatabase, startWeb, treeRss, waitForHealth } from '../support/app'
+import { freshDatabase, startWeb, waitForHealth } from '../support/app'
+
+/**
+ * The memory of a process and its children (ffmpeg): each one's proportional set size, so the
+ * libraries every ffmpeg maps are counted once, not once per process as resident sizes would.
+ */
+export function treePss(rootPid: number): number {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+    } catch {
+      // ended meanwhile
+    }
+  }
+  let bytes = 0
+  const pending = [rootPid]
+  while (pending.length > 0) {
+    const pid = pending.pop()!
+    try {
+      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))
+      bytes += pss ? Number(pss[1]) * 1024 : 0
+    } catch {
+      // ended meanwhile
+    }
+    pending.push(...(children.get(pid) ?? []))
+  }
+  return bytes
+}
 
 export const CREATOR = { email: 'bench-pipeline@example.com', password: 'bench-pipeline-1' }
 
@@ -52,7 +83,7 @@ export async function startBenchServer({ port, sttMs, deepseekMs }: { port: numb
     base,
     sttRequests: () => stt.stats.log.map((r) => r.at),
     deepseekRequests: () => deepseek.stats.requests,
-    rss: () => treeRss(web.pid!),
+    rss: () => treePss(web.pid!),
     stop: async () => {
       web.kill('SIGTERM')
       await new Promise((r) => web.once('exit', r))

@@ -1,10 +1,11 @@
 'use client'
 
 import { Upload } from 'tus-js-client'
+import { liveSource } from './live-source'
 
 // The parts of a recording's sound go up while the workers still make them (issue 31), with the
 // tus protocol: each part is created at once (its length declared when it ends) and sent in pieces
-// of 256 KB. A dropped connection is retried: the client asks the server how far it got (HEAD) and
+// of at most 256 KB, each as soon as it is full or a quarter of a second old. A dropped connection is retried: the client asks the server how far it got (HEAD) and
 // sends only the rest, from the bytes it still holds, so nothing is ever sent whole again.
 
 /** One PATCH: small enough that the server has the first chunk's sound within a second or two. */
@@ -30,7 +31,10 @@ export function uploadPart({ stream, fileName, index, startMs }: { stream: Reada
   const id = new Promise<string>((resolve, reject) => ((resolveId = resolve), (rejectId = reject)))
   let upload!: Upload
   const done = new Promise<void>((resolve, reject) => {
-    upload = new Upload(stream.getReader(), {
+    // The file reader is ours: pieces go as soon as there is something to send (live-source.ts).
+    const source = liveSource(stream)
+    upload = new Upload(new Blob(), {
+      fileReader: { openFile: async () => source } as never,
       endpoint: '/api/uploads',
       chunkSize: PIECE_BYTES,
       uploadLengthDeferred: true,

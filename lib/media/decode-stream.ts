@@ -33,7 +33,10 @@ export type DecodedStream = DecodeProgress & {
  */
 export async function decodeStream(input: DecodeInput, { out, capMs, signal, onProgress }: { out: string; capMs?: number; signal?: AbortSignal; onProgress?: (progress: DecodeProgress) => void }): Promise<DecodedStream> {
   const source = 'file' in input ? input.file : 'pipe:0'
-  const args = ['-hide_banner', '-nostats', ...('file' in input ? ['-nostdin'] : []), '-i', source, '-vn', '-map', '0:a:0', '-af', `aresample=${PCM_RATE},aformat=sample_fmts=s16:channel_layouts=mono,asetpts=N/SR/TB,${silenceFilter()}`, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']
+  // A stream still arriving is probed on its first bytes (its container's headers come first),
+  // not on the 5 MB ffmpeg would otherwise wait for before its first sample.
+  const probe = 'file' in input ? ['-nostdin'] : ['-probesize', '32768', '-analyzeduration', '0', '-fflags', '+nobuffer']
+  const args = ['-hide_banner', '-nostats', ...probe, '-i', source, '-vn', '-map', '0:a:0', '-af', `aresample=${PCM_RATE},aformat=sample_fmts=s16:channel_layouts=mono,asetpts=N/SR/TB,${silenceFilter()}`, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']
   const child = spawn(await ffmpegPath(), args, { stdio: ['file' in input ? 'ignore' : 'pipe', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
   const pcm = createWriteStream(out)
   const silences: Silence[] = []
@@ -107,9 +110,14 @@ async function feed(stream: AsyncIterable<Buffer>, stdin: NodeJS.WritableStream,
   stdin.on('error', () => {})
   for await (const chunk of stream) {
     if (stop.aborted) break
-    if (!stdin.write(chunk)) await new Promise((resolve) => {
-      stdin.once('drain', resolve)
-      stop.addEventListener('abort', resolve, { once: true })
+    if (!stdin.write(chunk)) await new Promise<void>((resolve) => {
+      const done = () => {
+        stdin.off('drain', done)
+        stop.removeEventListener('abort', done)
+        resolve()
+      }
+      stdin.once('drain', done)
+      stop.addEventListener('abort', done, { once: true })
     })
   }
   stdin.end()

@@ -12,11 +12,15 @@ export type RecordingOutcome = { kind: 'unreadable' } | { kind: 'transcribed'; l
 
 const sleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
+    const abort = () => {
       clearTimeout(timer)
-      reject(signal.reason)
-    }, { once: true })
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', abort, { once: true })
   })
 
 /** One request with the engine's retry rules: a 429 pauses every request to the provider, others wait and retry. */

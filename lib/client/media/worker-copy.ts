@@ -26,7 +26,7 @@ export async function copyPart(run: PartRun): Promise<{ durationMs: number; form
     const baseS = first ? first.timestamp : splitMs / 1000
     run.onStart(Math.round(baseS * 1000))
     const source = new EncodedAudioPacketSource(codec)
-    const output = streamedOutput(format, run.onData)
+    const { output, flush } = streamedOutput(format, run.onData)
     output.addAudioTrack(source)
     await output.start()
 
@@ -46,6 +46,7 @@ export async function copyPart(run: PartRun): Promise<{ durationMs: number; form
     }
     source.close()
     await output.finalize()
+    flush()
     return { durationMs: Math.round(lastEndMs - baseS * 1000), format }
   } finally {
     input.dispose()

@@ -40,7 +40,7 @@ export async function encodePart(run: PartRun): Promise<number> {
       quality: new Quality({ bitrate: SPEECH_ENCODING.bitrate }),
       onEncoderConfig: (config) => void Object.assign(config, { opus: { complexity: SPEECH_ENCODING.complexity, frameDuration: SPEECH_ENCODING.frameMs * 1000 } }),
     })
-    const output = streamedOutput('ogg', run.onData)
+    const { output, flush: flushOutput } = streamedOutput('ogg', run.onData)
     output.addAudioTrack(source)
     await output.start()
 
@@ -100,6 +100,7 @@ export async function encodePart(run: PartRun): Promise<number> {
     await flush()
     source.close()
     await output.finalize()
+    flushOutput()
     return Math.round((written * 1000) / RATE)
   } finally {
     input.dispose()
