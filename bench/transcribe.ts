@@ -8,43 +8,19 @@
 // measured by the browser part of this benchmark, not here.
 // Usage: node --expose-gc --import tsx bench/transcribe.ts  (BENCH_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres;
 // BENCH_MINUTES, default 60; BENCH_CONCURRENCY, default 4)
-import { register } from 'node:module'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, openAsBlob, renameSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
-import pg from 'pg'
-import { withDatabase } from '@/lib/devtools/embedded-db'
-import { migrateDeploy } from '@/lib/devtools/migrate'
+import { allowServerOnly, gc, mb, MB, scratchDatabase, startSampler } from './support/in-process'
 
-register(
-  'data:text/javascript,' +
-    encodeURIComponent(`export async function resolve(s, c, next) { return s === 'server-only' ? { url: 'data:text/javascript,', shortCircuit: true } : next(s, c) }`),
-)
+allowServerOnly()
 
 const TARGET_MB = 200
-const MB = 1024 * 1024
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4)
 const ANSWER_MS = 2000
-
-function startSampler() {
-  const worker = new Worker(
-    `const { parentPort } = require('node:worker_threads')
-     let peak = 0
-     const tick = () => { const r = process.memoryUsage.rss(); if (r > peak) peak = r }
-     setInterval(tick, 2)
-     parentPort.on('message', (m) => { tick(); parentPort.postMessage(peak); if (m === 'reset') peak = 0 })`,
-    { eval: true },
-  )
-  const ask = (m: string) => new Promise<number>((resolve) => {
-    worker.once('message', resolve)
-    worker.postMessage(m)
-  })
-  return { reset: () => ask('reset'), peak: () => ask('peak'), stop: () => worker.terminate() }
-}
 
 /** The speech-to-text fake in a child process; it logs each request's send and answer times. */
 async function startFakeProcess(delayMs: number) {
@@ -74,26 +50,11 @@ async function startFakeProcess(delayMs: number) {
   }
 }
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
-const gc = () => (globalThis as { gc?: () => void }).gc?.()
-const mb = (bytes: number) => +(bytes / MB).toFixed(1)
 
 async function main() {
-  const dbName = `ss_bench_${Date.now().toString(36)}`
   const work = mkdtempSync(path.join(tmpdir(), 'ss-bench-stt-'))
-  await admin(`CREATE DATABASE "${dbName}"`)
+  const { url, drop } = await scratchDatabase(ADMIN_URL)
   try {
-    const url = withDatabase(ADMIN_URL, dbName)
-    migrateDeploy(url, { quiet: true })
     const { makeRecording } = await import('@/test/speech-audio')
     const { ffmpegPath, runTool } = await import('@/lib/media')
     const wav = path.join(work, 'talk.wav')
@@ -193,7 +154,7 @@ async function main() {
     await deepseek.close()
     await db.$disconnect()
   } finally {
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {})
+    await drop()
     rmSync(work, { recursive: true, force: true })
   }
 }

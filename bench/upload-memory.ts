@@ -5,25 +5,15 @@
 // Target: the upload raises peak RSS by less than 150 MB.
 // Usage: node --expose-gc --import tsx bench/upload-memory.ts  (BENCH_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres;
 // BENCH_TRANSLATE=0 skips the translation phase)
-import { register } from 'node:module'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
-import pg from 'pg'
-import { withDatabase } from '@/lib/devtools/embedded-db'
-import { migrateDeploy } from '@/lib/devtools/migrate'
+import { allowServerOnly, gc, mb, scratchDatabase, startSampler } from './support/in-process'
 import { formatMs } from '@/lib/subtitles/time'
 
-// Route handlers import 'server-only', which Next resolves to an empty module; do the same here
-// (the react-server condition would also swap React for its server build, which next-intl can't use).
-register(
-  'data:text/javascript,' +
-    encodeURIComponent(`export async function resolve(s, c, next) { return s === 'server-only' ? { url: 'data:text/javascript,', shortCircuit: true } : next(s, c) }`),
-)
+allowServerOnly()
 
 const TARGET_MB = 150
-const MB = 1024 * 1024
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
 const LINES = ['Where are you going?', '<i>We leave at dawn, I told you.</i>', '你今天晚上有空吗？我们一起去吃饭吧。', 'Привет, как дела?', '今日はいい天気ですね。']
 
@@ -40,43 +30,11 @@ function buildSrt(maxBytes: number): { text: string; cues: number } {
   }
 }
 
-/** Samples process RSS from a worker thread (unaffected by a busy main thread). */
-function startSampler() {
-  const worker = new Worker(
-    `const { parentPort } = require('node:worker_threads')
-     let peak = 0
-     const tick = () => { const r = process.memoryUsage.rss(); if (r > peak) peak = r }
-     setInterval(tick, 2)
-     parentPort.on('message', (m) => { tick(); parentPort.postMessage(peak); if (m === 'reset') peak = 0 })`,
-    { eval: true },
-  )
-  const ask = (m: string) => new Promise<number>((resolve) => {
-    worker.once('message', resolve)
-    worker.postMessage(m)
-  })
-  return { reset: () => ask('reset'), peak: () => ask('peak'), stop: () => worker.terminate() }
-}
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
-const gc = () => (globalThis as { gc?: () => void }).gc?.()
-const mb = (bytes: number) => +(bytes / MB).toFixed(1)
 
 async function main() {
-  const dbName = `ss_bench_${Date.now().toString(36)}`
   const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-bench-'))
-  await admin(`CREATE DATABASE "${dbName}"`)
+  const { url, drop } = await scratchDatabase(ADMIN_URL)
   try {
-    const url = withDatabase(ADMIN_URL, dbName)
-    migrateDeploy(url, { quiet: true })
     const { startDeepSeekFake } = await import('@/fakes/deepseek')
     const fake = await startDeepSeekFake({ apiKey: 'sk-bench' })
     Object.assign(process.env, { DATABASE_URL: url, SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123', LOG_LEVEL: 'silent', STORAGE_DIR: storageDir, DEEPSEEK_API_KEY: 'sk-bench', DEEPSEEK_BASE_URL: fake.url })
@@ -86,7 +44,7 @@ async function main() {
     const { createSession } = await import('@/lib/auth/sessions')
     const { grantPoints } = await import('@/lib/points')
     const { POST: createRoute } = await import('@/app/api/tasks/route')
-    const { startTranslationWorkers, stopBoss } = await import('@/lib/jobs')
+    const { startTaskWorkers, stopBoss } = await import('@/lib/jobs')
 
     const user = await db.user.create({ data: { email: 'bench@example.com', name: 'Bench' } })
     const token = await createSession({ userId: user.id })
@@ -130,7 +88,7 @@ async function main() {
       const before = process.memoryUsage.rss()
       await sampler.reset()
       const t0 = performance.now()
-      await startTranslationWorkers({ pollingIntervalSeconds: 0.5 })
+      await startTaskWorkers({ pollingIntervalSeconds: 0.5 })
       for (;;) {
         const task = await db.task.findUniqueOrThrow({ where: { id: answer.data.id } })
         if (task.status !== 'translating') {
@@ -150,7 +108,7 @@ async function main() {
     await fake.close()
     await db.$disconnect()
   } finally {
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {})
+    await drop()
     rmSync(storageDir, { recursive: true, force: true })
   }
 }

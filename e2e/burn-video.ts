@@ -48,6 +48,24 @@ export function frameRgb(file: string, ms: number, crop: { x: number; y: number;
   return run(['-ss', (ms / 1000).toFixed(3), '-i', file, '-frames:v', '1', '-vf', `crop=${crop.w}:${crop.h}:${crop.x}:${crop.y}`, '-pix_fmt', 'rgb24', '-f', 'rawvideo', '-'])
 }
 
+/**
+ * The frames at each of `times` (ms; the first frame at or after each, as an accurate -ss seek
+ * picks) as RGB bytes of the rectangle, from one decoding pass of a constant-rate `fps` video.
+ */
+export function framesRgb(file: string, times: number[], crop: { x: number; y: number; w: number; h: number }, fps = 30): Buffer[] {
+  const index = (ms: number) => Math.ceil((ms / 1000) * fps - 1e-6)
+  const wanted = [...new Set(times.map(index))].sort((a, b) => a - b)
+  const raw = run(['-i', file, '-vf', `select='${wanted.map((n) => `eq(n,${n})`).join('+')}',crop=${crop.w}:${crop.h}:${crop.x}:${crop.y}`, '-fps_mode', 'passthrough', '-an', '-pix_fmt', 'rgb24', '-f', 'rawvideo', '-'])
+  const size = crop.w * crop.h * 3
+  if (raw.length !== wanted.length * size) throw new Error(`${file}: ${raw.length / size} frames read, ${wanted.length} wanted`)
+  return times.map((ms) => raw.subarray(wanted.indexOf(index(ms)) * size, (wanted.indexOf(index(ms)) + 1) * size))
+}
+
+/** Saves one frame at `ms` as a PNG (for a look by eye). */
+export function framePng(file: string, ms: number, out: string) {
+  run(['-ss', (ms / 1000).toFixed(3), '-i', file, '-frames:v', '1', out])
+}
+
 /** Share of pixels whose colour differs by more than 48 (sum of channels / 3) between two frames. */
 export function changedShare(a: Buffer, b: Buffer): number {
   let changed = 0

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, editorReady, signIn } from './helpers'
+import { DEMO, editorReady, pageApi, signIn } from './helpers'
 
 // The editor's tools end to end on the China host (zh-CN) against the sandbox DeepSeek fake, which
 // answers "[fr] <original>": video preview, quality flags, find and replace with undo, retranslating
@@ -17,18 +17,6 @@ const TEXTS = ['Hi Anna.', 'Anna runs.', 'Go, Anna!', 'Bye.', 'Yes.', 'No.', 'Ma
 const CUES: Cue[] = TEXTS.map((text, i) => ({ start: i * 1000, end: i * 1000 + 1000, text }))
 
 type ServerSegment = { id: number; startTime: string; endTime: string; originalText: string; translatedText: string | null }
-
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const res = await fetch(path, { method: init.method ?? 'GET', headers: { 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
-      const json = await res.json()
-      if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
-      return json.data
-    },
-    { path, init },
-  )
-}
 
 /** Creates a task through the API (as the signed-in user) and answers its id. */
 async function createTask(page: Page, cues: Cue[], name = `editor-${Date.now()}.srt`, batchSize?: number): Promise<string> {
@@ -50,7 +38,7 @@ async function createTask(page: Page, cues: Cue[], name = `editor-${Date.now()}.
   )
 }
 
-const segments = (page: Page, taskId: string) => api<{ status: string; segments: ServerSegment[] }>(page, `/api/tasks/${taskId}`)
+const segments = (page: Page, taskId: string) => pageApi<{ status: string; segments: ServerSegment[] }>(page, `/api/tasks/${taskId}`)
 
 async function openCompleted(page: Page, cues: Cue[] = CUES) {
   await signIn(page, DEMO.user)
@@ -209,12 +197,13 @@ test('replace all is one request and one undo step, and the server follows undo 
 test('undoing replace all gives the rows back to the provider, in the editor, on the server and in the memory', async ({ page }) => {
   // Lines of this run only, so the demo user's memory holds nothing else for them.
   const run = Date.now().toString(36)
-  const cues = [`Hi Zora ${run}.`, `Zora runs ${run}.`, `Bye ${run}.`].map((text, i) => ({ start: i * 1000, end: i * 1000 + 1000, text }))
+  // Two seconds each, so the fake's "[fr] …" lines fit their time and stay as translated.
+  const cues = [`Hi Zora ${run}.`, `Zora runs ${run}.`, `Bye ${run}.`].map((text, i) => ({ start: i * 2000, end: i * 2000 + 2000, text }))
   const taskId = await openCompleted(page, cues)
   type Row = { id: number; translatedText: string; translatedBy: string }
-  const origins = async () => ((await api<{ segments: Row[] }>(page, `/api/tasks/${taskId}`)).segments).map((s) => s.translatedBy)
+  const origins = async () => ((await pageApi<{ segments: Row[] }>(page, `/api/tasks/${taskId}`)).segments).map((s) => s.translatedBy)
   const remembered = async () =>
-    Object.fromEntries((await api<{ list: { sourceText: string; targetText: string; origin: string }[] }>(page, `/api/memory?q=${encodeURIComponent(run)}&size=100`)).list.map((e) => [e.sourceText, `${e.origin}: ${e.targetText}`]))
+    Object.fromEntries((await pageApi<{ list: { sourceText: string; targetText: string; origin: string }[] }>(page, `/api/memory?q=${encodeURIComponent(run)}&size=100`)).list.map((e) => [e.sourceText, `${e.origin}: ${e.targetText}`]))
   expect(await origins()).toEqual(['deepseek', 'deepseek', 'deepseek'])
 
   await page.getByTestId('segment-list').click({ position: { x: 5, y: 5 } })
@@ -246,7 +235,7 @@ test('undoing replace all gives the rows back to the provider, in the editor, on
 
 test('three selected rows are retranslated in one request', async ({ page }) => {
   const taskId = await openCompleted(page)
-  await api(page, `/api/tasks/${taskId}/segments`, { method: 'PATCH', body: { segments: [2, 3, 4, 6].map((id) => ({ id, translatedText: `à la main ${id}` })) } })
+  await pageApi(page, `/api/tasks/${taskId}/segments`, { method: 'PATCH', body: { segments: [2, 3, 4, 6].map((id) => ({ id, translatedText: `à la main ${id}` })) } })
   await page.reload()
   await editorReady(page)
   await expect(translationBox(page, 1)).toHaveValue('à la main 2')

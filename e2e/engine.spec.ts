@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { DEMO, setFault, signIn } from './helpers'
+import { chooseTargetAndDeepSeek, DEMO, setFault, signIn } from './helpers'
 
 // The translation engine seen from the interface, on the China host (zh-CN) against the sandbox
 // fakes: the glossary view, glossary help in the upload dialog, the translated-by badge of a line
@@ -18,13 +18,7 @@ async function upload(page: Page, fileName: string, body: string) {
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles({ name: fileName, mimeType: 'application/x-subrip', buffer: Buffer.from(body) })
   await expect(page.getByTestId('estimate-segments')).toHaveText(String(body.split('\n\n').length))
-  await page.getByTestId('upload-target').click()
-  await page.getByRole('option', { name: '日语', exact: true }).click()
-  const service = page.getByTestId('upload-service')
-  if (await service.isEnabled()) {
-    await service.click()
-    await page.getByRole('option', { name: /DeepSeek/ }).click()
-  }
+  await chooseTargetAndDeepSeek(page, '日语')
 }
 
 async function removeTask(page: Page, fileName: string) {

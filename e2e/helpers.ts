@@ -66,3 +66,28 @@ export async function newCreator(points: number): Promise<Credentials> {
 export async function editorReady(page: Page) {
   await expect(page.getByTestId('segment-list')).toHaveAttribute('data-hydrated', 'true')
 }
+
+/** Calls the API from the page (its session cookie, its origin) and unwraps the envelope; any other code than 20000 throws. */
+export async function pageApi<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, { method: init.method ?? 'GET', headers: { 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+      const json = await res.json()
+      if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
+      return json.data
+    },
+    { path, init },
+  )
+}
+
+/** In the open upload dialog: the target language named `target` (as the dialog lists it), and DeepSeek when the service can be chosen. */
+export async function chooseTargetAndDeepSeek(page: Page, target: string) {
+  await page.getByTestId('upload-target').click()
+  await page.getByRole('option', { name: target, exact: true }).click()
+  const service = page.getByTestId('upload-service')
+  if (await service.isEnabled()) {
+    await service.click()
+    await page.getByRole('option', { name: /DeepSeek/ }).click()
+  }
+  return service
+}

@@ -42,7 +42,7 @@ test.describe('GET /metrics', () => {
       expect(delta(`${P}provider_requests_total{provider="deepseek",outcome="ok"}`)).toBeGreaterThanOrEqual(1)
       expect(delta(`${P}points_operations_total{operation="captured"}`)).toBeGreaterThanOrEqual(1)
       expect(delta(`${P}http_requests_total{method="POST",route="/api/tasks",status="200"}`)).toBeGreaterThanOrEqual(1)
-      expect(after).toMatch(/^subtitle_studio_queue_jobs\{queue="translate-task",state="ready"\} \d+$/m)
+      expect(after).toMatch(/^subtitle_studio_queue_jobs\{queue="task-run",state="ready"\} \d+$/m)
       expect(after).not.toContain(created.data.id)
     } finally {
       await api.dispose()

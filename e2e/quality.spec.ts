@@ -1,21 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { DEMO, editorReady, newCreator, signIn } from './helpers'
+import { chooseTargetAndDeepSeek, DEMO, editorReady, newCreator, pageApi, signIn } from './helpers'
 
 // Translation quality in the browser: a Chinese translation in the wrong script is flagged and
 // converted with one click.
-
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const res = await fetch(path, { method: init.method ?? 'GET', headers: { 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
-      const json = await res.json()
-      if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
-      return json.data
-    },
-    { path, init },
-  )
-}
 
 async function createTask(page: Page, srt: string, targetLanguage: string, extra: Record<string, string> = {}): Promise<string> {
   return page.evaluate(
@@ -38,7 +26,7 @@ const srtOf = (texts: string[]) => texts.map((text, i) => `${i + 1}\n00:00:0${i 
 
 async function translated(page: Page, srt: string, targetLanguage: string, extra: Record<string, string> = {}) {
   const taskId = await createTask(page, srt, targetLanguage, extra)
-  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).status, { timeout: 30_000 }).toBe('completed')
+  await expect.poll(async () => (await pageApi<Detail>(page, `/api/tasks/${taskId}`)).status, { timeout: 30_000 }).toBe('completed')
   return taskId
 }
 
@@ -47,10 +35,10 @@ type Detail = { status: string; segments: { id: number; translatedText: string |
 test('a Simplified line of a zh-HK task is flagged and converted to Traditional', async ({ page }) => {
   await signIn(page, DEMO.user)
   const taskId = await createTask(page, '1\n00:00:01,000 --> 00:00:04,000\nMy hair is a mess.\n\n2\n00:00:05,000 --> 00:00:08,000\nHello.\n', 'zh-HK')
-  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).status, { timeout: 30_000 }).toBe('completed')
+  await expect.poll(async () => (await pageApi<Detail>(page, `/api/tasks/${taskId}`)).status, { timeout: 30_000 }).toBe('completed')
   // As a provider that answers in Simplified would have written it.
-  await api(page, `/api/tasks/${taskId}/segments/1`, { method: 'PATCH', body: { translatedText: '我的头发乱了。' } })
-  await api(page, `/api/tasks/${taskId}/segments/2`, { method: 'PATCH', body: { translatedText: '你好。' } })
+  await pageApi(page, `/api/tasks/${taskId}/segments/1`, { method: 'PATCH', body: { translatedText: '我的头发乱了。' } })
+  await pageApi(page, `/api/tasks/${taskId}/segments/2`, { method: 'PATCH', body: { translatedText: '你好。' } })
 
   await page.goto(`/edit/${taskId}`)
   await editorReady(page)
@@ -61,7 +49,7 @@ test('a Simplified line of a zh-HK task is flagged and converted to Traditional'
 
   await expect(first.locator('[data-field="translatedText"]')).toHaveValue('我的頭髮亂了。')
   await expect(first.locator('[data-flag="script"]')).toHaveCount(0)
-  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).segments[0].translatedText).toBe('我的頭髮亂了。')
+  await expect.poll(async () => (await pageApi<Detail>(page, `/api/tasks/${taskId}`)).segments[0].translatedText).toBe('我的頭髮亂了。')
 })
 
 test('the translation memory: the upload dialog counts what it covers, the dashboard lists and edits it', async ({ page }, info) => {
@@ -77,13 +65,7 @@ test('the translation memory: the upload dialog counts what it covers, the dashb
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles({ name: 'episode-2.srt', mimeType: 'text/plain', buffer: Buffer.from(srtOf(texts)) })
   await expect(page.getByTestId('estimate-segments')).toHaveText('4')
-  await page.getByTestId('upload-target').click()
-  await page.getByRole('option', { name: '简体中文', exact: true }).click()
-  const service = page.getByTestId('upload-service')
-  if (await service.isEnabled()) {
-    await service.click()
-    await page.getByRole('option', { name: /DeepSeek/ }).click()
-  }
+  await chooseTargetAndDeepSeek(page, '简体中文')
   await expect(page.getByTestId('upload-memory-covered')).toHaveAttribute('data-count', '4')
   await expect(page.getByTestId('upload-use-memory')).toBeChecked()
   await page.screenshot({ path: info.outputPath('upload-memory-review.png') })
@@ -122,7 +104,7 @@ test('the translation memory: the upload dialog counts what it covers, the dashb
 
   // A task of the same lines now takes the edit from the memory.
   const again = await translated(page, srtOf(texts), 'zh-CN')
-  const segments = (await api<Detail>(page, `/api/tasks/${again}`)).segments
+  const segments = (await pageApi<Detail>(page, `/api/tasks/${again}`)).segments
   expect(segments.map((s) => s.translatedBy)).toEqual(['memory', 'memory', 'memory', 'memory'])
   expect(segments[3].translatedText).toBe('健二认识港务长。')
 })
@@ -132,7 +114,7 @@ test('"Fix line breaks" breaks a long line for Japanese, as one undoable step', 
   await signIn(page, creator)
   const taskId = await translated(page, srtOf(['Where did the ferry go?', 'It left at noon.', 'We wait.']), 'ja')
   // A long Japanese line on one line, as a provider may write it.
-  await api(page, `/api/tasks/${taskId}/segments/1`, { method: 'PATCH', body: { translatedText: '私はそのことについてまったく知りませんでした' } })
+  await pageApi(page, `/api/tasks/${taskId}/segments/1`, { method: 'PATCH', body: { translatedText: '私はそのことについてまったく知りませんでした' } })
   await page.goto(`/edit/${taskId}`)
   await editorReady(page)
   const rows = page.getByTestId('segment-row')
@@ -142,7 +124,7 @@ test('"Fix line breaks" breaks a long line for Japanese, as one undoable step', 
   await page.getByTestId('toolbar-reflow').click()
   await expect(box(0)).toHaveValue('私はそのことについて\nまったく知りませんでした')
 
-  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).segments[0].translatedText).toBe('私はそのことについて\nまったく知りませんでした')
+  await expect.poll(async () => (await pageApi<Detail>(page, `/api/tasks/${taskId}`)).segments[0].translatedText).toBe('私はそのことについて\nまったく知りませんでした')
   await page.getByTestId('toolbar-undo').click()
   await expect(box(0)).toHaveValue('私はそのことについてまったく知りませんでした')
 })

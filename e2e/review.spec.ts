@@ -1,44 +1,28 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { editorReady, newCreator, signIn } from './helpers'
+import { chooseTargetAndDeepSeek, editorReady, newCreator, pageApi, signIn } from './helpers'
 
 // The review pass end to end against the sandbox DeepSeek fake, which corrects the lines marked
-// [[review:fix]] in a review request (their translation + " (reviewed)"): chosen in the upload
+// [[review:fix]] in a review request (their translation + " (reviewed)"), into French with cues of
+// 5 s, long enough for every line (none is shortened to fit its time): chosen in the upload
 // dialog (priced with the file), the corrected rows' "reviewed" badge with the first version one
 // click away in the three languages, putting the first version back, and "review this segment".
 
 const FIX = '[[review:fix]]'
 const TEXTS = ['Hi Anna.', `Anna runs. ${FIX}`, 'Go, Anna!', 'Bye.', `Yes. ${FIX}`, 'No.']
 const pad = (n: number) => String(n).padStart(2, '0')
-const SRT = TEXTS.map((text, i) => `${i + 1}\n00:00:${pad(i)},000 --> 00:00:${pad(i + 1)},000\n${text}\n`).join('\n')
+const SRT = TEXTS.map((text, i) => `${i + 1}\n00:00:${pad(i * 5)},000 --> 00:00:${pad(i * 5 + 5)},000\n${text}\n`).join('\n')
 
-async function api<T>(page: Page, path: string, method = 'GET'): Promise<T> {
-  return page.evaluate(
-    async ({ path, method }) => {
-      const json = await (await fetch(path, { method })).json()
-      if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
-      return json.data
-    },
-    { path, method },
-  )
-}
-
-const balance = async (page: Page) => (await api<{ point: number }>(page, '/api/user/get_point', 'POST')).point
+const balance = async (page: Page) => (await pageApi<{ point: number }>(page, '/api/user/get_point', { method: 'POST' })).point
 const row = (page: Page, id: number) => page.locator(`[data-testid="segment-row"][data-row="${id}"]`)
 
 async function upload(page: Page, name: string, { review }: { review: boolean }) {
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(SRT) })
   await expect(page.getByTestId('estimate-segments')).toBeVisible()
-  await page.getByTestId('upload-target').click()
-  await page.getByRole('option', { name: '日语', exact: true }).click()
-  const service = page.getByTestId('upload-service')
-  if (await service.isEnabled()) {
-    await service.click()
-    await page.getByRole('option', { name: /DeepSeek/ }).click()
-  }
+  await chooseTargetAndDeepSeek(page, '法语')
   if (review) {
-    // 6 s of subtitles: 10 points to translate, 5 to review.
+    // 30 s of subtitles: 10 points to translate, 5 to review.
     await expect(page.getByTestId('upload-review-label')).toContainText('+5 积分')
     await page.getByTestId('upload-review').check()
     await expect(page.getByTestId('upload-review-total')).toHaveAttribute('data-points', '15')
@@ -48,7 +32,7 @@ async function upload(page: Page, name: string, { review }: { review: boolean })
   await expect(page.getByTestId('upload-dialog')).toBeHidden({ timeout: 15_000 })
   const taskRow = page.getByTestId('task-row').filter({ hasText: name })
   await expect(taskRow.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', { timeout: 45_000 })
-  const tasks = await api<{ list: { id: string; fileName: string }[] }>(page, '/api/tasks?page=1&size=10')
+  const tasks = await pageApi<{ list: { id: string; fileName: string }[] }>(page, '/api/tasks?page=1&size=10')
   return tasks.list.find((task) => task.fileName === name)!.id
 }
 
@@ -73,20 +57,20 @@ test('the review pass from the upload dialog: two rows reviewed, the first versi
     await expect(page.getByTestId('reviewed-badge')).toHaveCount(2)
     await expect(row(page, 2).getByTestId('reviewed-badge')).toHaveText(badge)
     await expect(row(page, 5).getByTestId('reviewed-badge')).toBeVisible()
-    await expect(row(page, 2).locator('[data-field="translatedText"]')).toHaveValue(`[ja] ${TEXTS[1]} (reviewed)`)
-    await expect(row(page, 1).locator('[data-field="translatedText"]')).toHaveValue(`[ja] ${TEXTS[0]}`)
+    await expect(row(page, 2).locator('[data-field="translatedText"]')).toHaveValue(`[fr] ${TEXTS[1]} (reviewed)`)
+    await expect(row(page, 1).locator('[data-field="translatedText"]')).toHaveValue(`[fr] ${TEXTS[0]}`)
 
     await row(page, 2).getByTestId('reviewed-badge').click()
     await expect(row(page, 2).getByTestId('first-version')).toContainText(first)
-    await expect(row(page, 2).getByTestId('first-version-text')).toHaveText(`[ja] ${TEXTS[1]}`)
+    await expect(row(page, 2).getByTestId('first-version-text')).toHaveText(`[fr] ${TEXTS[1]}`)
     await row(page, 2).screenshot({ path: test.info().outputPath(`reviewed-row-${locale}.png`) })
   }
 
   // One more click puts the first version back, saved as the person's edit; the badge stays.
   await row(page, 2).getByTestId('restore-first').click()
-  await expect(row(page, 2).locator('[data-field="translatedText"]')).toHaveValue(`[ja] ${TEXTS[1]}`)
-  await expect.poll(async () => (await api<{ segments: { id: number; translatedText: string; translatedBy: string }[] }>(page, `/api/tasks/${taskId}`)).segments[1]).toMatchObject({
-    translatedText: `[ja] ${TEXTS[1]}`,
+  await expect(row(page, 2).locator('[data-field="translatedText"]')).toHaveValue(`[fr] ${TEXTS[1]}`)
+  await expect.poll(async () => (await pageApi<{ segments: { id: number; translatedText: string; translatedBy: string }[] }>(page, `/api/tasks/${taskId}`)).segments[1]).toMatchObject({
+    translatedText: `[fr] ${TEXTS[1]}`,
     translatedBy: 'edited',
   })
   await expect(row(page, 2).getByTestId('restore-first')).toHaveCount(0)
@@ -107,7 +91,7 @@ test('review this segment: a task without the review pass, one row reviewed from
   await row(page, 5).getByTestId('segment-review').click()
   await expect(page.getByText('Segment 5 corrected by the review')).toBeVisible()
   await expect(row(page, 5).getByTestId('reviewed-badge')).toBeVisible()
-  await expect(row(page, 5).locator('[data-field="translatedText"]')).toHaveValue(`[ja] ${TEXTS[4]} (reviewed)`)
+  await expect(row(page, 5).locator('[data-field="translatedText"]')).toHaveValue(`[fr] ${TEXTS[4]} (reviewed)`)
   await expect(page.getByTestId('reviewed-badge')).toHaveCount(1)
   expect(await balance(page)).toBe(90)
 })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { DEMO, editorReady, newCreator, signIn } from './helpers'
+import { DEMO, editorReady, newCreator, pageApi, signIn } from './helpers'
 import { makeSpeechVideo } from './speech-video'
 
 // Issue 29 item 4: the screens a new user meets, at 1280x800 in the three languages. No dashboard
@@ -85,14 +85,6 @@ async function settle(page: Page) {
   await expect(page.locator('main [aria-busy="true"], main [role="status"] .animate-pulse')).toHaveCount(0, { timeout: 60_000 })
 }
 
-async function api<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (u) => {
-    const json = await (await fetch(u)).json()
-    if (json.code !== 20000) throw new Error(`${u}: ${json.code} ${json.msg}`)
-    return json.data
-  }, url)
-}
-
 /** A translated subtitle file and a recording transcribed without translation, both completed. */
 async function makeTasks(page: Page): Promise<{ subtitleId: string; transcriptId: string }> {
   const subtitleId = await page.evaluate(
@@ -121,7 +113,7 @@ async function makeTasks(page: Page): Promise<{ subtitleId: string; transcriptId
     { base64: (await readFile(recording)).toString('base64'), name: RECORDING_FILE },
   )
   for (const id of [subtitleId, transcriptId]) {
-    await expect.poll(async () => (await api<{ status: string }>(page, `/api/tasks/${id}?segments=0`)).status, { timeout: 60_000 }).toBe('completed')
+    await expect.poll(async () => (await pageApi<{ status: string }>(page, `/api/tasks/${id}?segments=0`)).status, { timeout: 60_000 }).toBe('completed')
   }
   return { subtitleId, transcriptId }
 }

@@ -66,6 +66,25 @@ test('a video of speech becomes timed, translated subtitles', async ({ page }) =
   await page.getByTestId('recording-target').click()
   await page.getByRole('option', { name: '翻译为日语', exact: true }).click()
   await expect(page.getByTestId('recording-cost')).toHaveText('20 积分（音频 1 分钟）')
+  // A subtitle file's translation options: the memory (on), the review pass with DeepSeek, priced
+  // beside it (5 points a minute), and the glossary entries of the language.
+  await expect(page.getByTestId('recording-use-memory')).toBeChecked()
+  await expect(page.getByTestId('recording-glossary')).toContainText('还没有日语的条目')
+  const service = page.getByTestId('recording-service')
+  const chosen = (await service.textContent()) ?? ''
+  if (await service.isEnabled()) {
+    await service.click()
+    await page.getByRole('option', { name: /DeepSeek/ }).click()
+  }
+  await page.getByTestId('recording-review').check()
+  await expect(page.getByTestId('recording-cost')).toHaveText('25 积分（音频 1 分钟）')
+  await page.getByTestId('upload-recording').screenshot({ path: test.info().outputPath('recording-options-zh-CN.png') })
+  await page.getByTestId('recording-review').uncheck()
+  await expect(page.getByTestId('recording-cost')).toHaveText('20 积分（音频 1 分钟）')
+  if (await service.isEnabled()) {
+    await service.click()
+    await page.getByRole('option', { name: chosen, exact: true }).click()
+  }
   await expect(page.getByTestId('upload-submit')).toHaveText('转写并翻译')
   await page.getByTestId('upload-submit').click()
   await expect(dialog).toBeHidden({ timeout: 15_000 })

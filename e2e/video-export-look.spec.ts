@@ -5,10 +5,13 @@ import { expect, test } from '@playwright/test'
 import { makeSceneVideo } from './burn-video'
 import { E2E } from './env'
 import { editorReady, newCreator, signIn } from './helpers'
+import { withoutSavePicker } from './video/harness'
 
 // Issue 29's screenshots for a look by eye: the export dialog and a frame burned by each preset
 // (drawn by the export's own renderer in the dialog's preview), in zh-CN, en-US and ja-JP. Saved
-// under this spec's test-results folder as video-export-<locale>.png and burned-<preset>-<locale>.png.
+// under this spec's test-results folder as video-export-<locale>.png, burned-<preset>-<locale>.png,
+// video-export-running-<locale>.png (progress and time left), video-export-done-<locale>.png and
+// video-export-tracks-<locale>.png.
 
 const SRT = `1
 00:00:01,000 --> 00:00:04,000
@@ -40,6 +43,7 @@ test('the export dialog and each preset\'s burned frame, in three languages', as
   const video = path.join(dir, 'harbour-walk.mp4')
   makeSceneVideo(video, { width: 1280, height: 720, seconds: 8 })
   const creator = await newCreator(1000)
+  await withoutSavePicker(page)
   await signIn(page, creator)
 
   await page.getByTestId('open-upload').first().click()
@@ -82,6 +86,22 @@ test('the export dialog and each preset\'s burned frame, in three languages', as
     await expect(page.getByTestId('burn-preview')).toHaveAttribute('data-drawn', /^bilingual@/)
     await page.getByRole('dialog').screenshot({ path: info.outputPath(`video-export-${locale}.png`) })
     await page.screenshot({ path: info.outputPath(`video-export-page-${locale}.png`) })
+    // Running (progress and the time left), then done; at 480p to keep it short.
+    await page.getByTestId('burn-resolution').click()
+    await page.getByRole('option', { name: '480p' }).click()
+    await Promise.all([
+      page.waitForEvent('download', { timeout: 120_000 }),
+      (async () => {
+        await page.getByTestId('burn-start').click()
+        await expect(page.getByTestId('burn-eta')).toContainText(/\d/, { timeout: 60_000 })
+        await page.getByRole('dialog').screenshot({ path: info.outputPath(`video-export-running-${locale}.png`) })
+      })(),
+    ])
+    await expect(page.getByTestId('burn-done')).toBeVisible()
+    await page.getByRole('dialog').screenshot({ path: info.outputPath(`video-export-done-${locale}.png`) })
+    await page.getByTestId('export-kind-tracks').click()
+    await expect(page.getByTestId('tracks-summary')).toBeVisible()
+    await page.getByRole('dialog').screenshot({ path: info.outputPath(`video-export-tracks-${locale}.png`) })
     await page.keyboard.press('Escape')
   }
 })

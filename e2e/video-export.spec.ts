@@ -2,18 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { audioPackets, cachedTalkVideo, changedShare, frameRgb, highlightCentre, videoStats } from './burn-video'
+import { audioPackets, cachedTalkVideo, changedShare, framePng, framesRgb, highlightCentre, videoStats } from './burn-video'
 import { editorReady, newCreator, signIn } from './helpers'
 import { timeMs } from './speech-video'
+import { openVideoExport, withoutSavePicker } from './video/harness'
 
 // Issue 29 end to end: a video made by ffmpeg (moving test pattern, spoken English, H.264 + AAC)
 // is transcribed and translated through the product, then burned in by the browser (WebCodecs in
-// Chromium) and read back with ffmpeg: subtitles where the cues are and nowhere else, the audio
-// packets untouched, every frame kept.
+// Chromium, in the export's worker) and read back with ffmpeg: subtitles where the cues are and
+// nowhere else, the audio packets untouched, every frame kept. The 16:9 video is the minute the
+// issue asks for; the 9:16 one, whose point is the highlighted word, is 10 s.
 
 test.describe.configure({ mode: 'serial' })
 
-const SENTENCES = [
+const LANDSCAPE = [
   { text: 'The river was quiet in the morning.', atMs: 2000 },
   { text: 'We walked to the old bridge and waited there.', atMs: 11_000 },
   { text: 'Nobody came so we went home again.', atMs: 21_000 },
@@ -21,7 +23,10 @@ const SENTENCES = [
   { text: 'Children played by the water all afternoon.', atMs: 41_000 },
   { text: 'In the evening we counted the boats.', atMs: 51_000 },
 ]
-const TOTAL_MS = 60_000
+const PORTRAIT = [
+  { text: 'We walked to the old bridge and waited there for a long time.', atMs: 1000 },
+  { text: 'Nobody came so we went home again.', atMs: 6500 },
+]
 
 let dir: string
 test.beforeAll(async () => {
@@ -32,100 +37,97 @@ test.afterAll(async () => {
 })
 
 type Cue = { startMs: number; endMs: number }
+type Area = { x: number; y: number; w: number; h: number }
 
-/** Uploads the video, transcribes it (English) and translates it (Japanese); answers the task's id and cues. */
-async function transcribe(page: Page, video: string): Promise<{ id: string; cues: Cue[] }> {
+/** Uploads the video, transcribes it (English) and translates it (Japanese) in the product; answers the task's cues. */
+async function transcribe(page: Page, video: string): Promise<Cue[]> {
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles(video)
-  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 300_000 })
+  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 120_000 })
   await page.getByTestId('recording-source').click()
   await page.getByRole('option', { name: '英语', exact: true }).click()
   await page.getByTestId('recording-target').click()
   await page.getByRole('option', { name: '翻译为日语', exact: true }).click()
   await page.getByTestId('upload-submit').click()
   const row = page.getByTestId('task-row').filter({ hasText: path.basename(video) })
-  await expect(row.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', { timeout: 300_000 })
+  await expect(row.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', { timeout: 180_000 })
   await row.getByTestId('task-edit').click()
   await expect(page).toHaveURL(/\/edit\//)
   await editorReady(page)
   const id = decodeURIComponent(page.url().split('/edit/')[1].split(/[?#]/)[0])
   const segments = await page.evaluate(async (task) => ((await (await fetch(`/api/tasks/${encodeURIComponent(task)}`)).json()) as { data: { segments: { startTime: string; endTime: string }[] } }).data.segments, id)
-  const cues = segments.map((s) => ({ startMs: timeMs(s.startTime), endMs: timeMs(s.endTime) }))
-  return { id, cues }
+  return segments.map((s) => ({ startMs: timeMs(s.startTime), endMs: timeMs(s.endTime) }))
 }
 
-/** Opens "Export video", picks the file and a preset, exports and answers the downloaded file's path. */
+/** "Export video" with the file and a preset, burned in and downloaded to `out`. */
 async function burn(page: Page, video: string, preset: string, out: string): Promise<void> {
-  await page.getByTestId('export-menu').click()
-  await page.getByTestId('export-video').click()
-  const dialog = page.getByTestId('video-export-dialog')
-  await expect(dialog).toBeVisible()
+  await openVideoExport(page)
   await page.getByTestId('burn-input').setInputFiles(video)
   await page.getByTestId(`burn-preset-${preset}`).click()
   await expect(page.getByTestId('burn-preview')).toHaveAttribute('data-drawn', new RegExp(`^${preset}@`), { timeout: 60_000 })
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 1_200_000 }), page.getByTestId('burn-start').click()])
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 600_000 }), page.getByTestId('burn-start').click()])
   await download.saveAs(out)
   await expect(page.getByTestId('burn-done')).toBeVisible()
   await expect(page.getByTestId('burn-audio')).toHaveAttribute('data-audio', 'copied')
+  await expect(page.getByTestId('video-export-dialog')).toHaveAttribute('data-thread', 'worker')
+}
+
+/** The issue's checks: size, every frame and the duration kept, the audio untouched, subtitles at each cue's middle and none in gaps over 1 s. */
+function checkBurn(video: string, out: string, cues: Cue[], area: Area, size: { width: number; height: number }): number {
+  const [src, res] = [videoStats(video), videoStats(out)]
+  expect(res).toMatchObject({ codec: 'h264', ...size, frames: src.frames })
+  expect(Math.abs(res.durationS - src.durationS)).toBeLessThanOrEqual(1 / 30)
+  expect(audioPackets(out)).toEqual(audioPackets(video))
+  const middles = cues.map((cue) => (cue.startMs + cue.endMs) / 2)
+  const gaps = cues.slice(1).flatMap((cue, i) => (cue.startMs - cues[i].endMs > 1000 ? [(cues[i].endMs + cue.startMs) / 2] : []))
+  // Every frame looked at, from one decoding pass of each file.
+  const [outFrames, srcFrames] = [framesRgb(out, [...middles, ...gaps], area), framesRgb(video, [...middles, ...gaps], area)]
+  middles.forEach((ms, i) => expect(changedShare(outFrames[i], srcFrames[i]), `cue at ${ms} ms`).toBeGreaterThan(0.03))
+  gaps.forEach((ms, i) => expect(changedShare(outFrames[middles.length + i], srcFrames[middles.length + i]), `gap at ${ms} ms`).toBeLessThan(0.002))
+  return gaps.length
 }
 
 async function start(page: Page) {
-  // The in-memory path (a download), as in a browser without the File System Access API.
-  await page.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker
-  })
+  // The in-memory output (a download), as in a browser without the File System Access API.
+  await withoutSavePicker(page)
   await signIn(page, await newCreator(1000))
 }
 
-test('a 16:9 video is burned in with a preset: subtitles at every cue and nowhere else, audio and frames kept', async ({ page }) => {
-  test.setTimeout(2_400_000)
+test('a 16:9 video is burned in with a preset: subtitles at every cue and nowhere else, audio and frames kept', async ({ page }, testInfo) => {
+  test.setTimeout(900_000)
   const video = path.join(dir, `landscape-${Date.now()}.mp4`)
-  await cachedTalkVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS, width: 1280, height: 720 })
+  await cachedTalkVideo(video, { sentences: LANDSCAPE, totalMs: 60_000, width: 1280, height: 720 })
   await start(page)
-  const { cues } = await transcribe(page, video)
-  expect(cues.length).toBe(SENTENCES.length)
+  const cues = await transcribe(page, video)
+  expect(cues.length).toBe(LANDSCAPE.length)
   const out = path.join(dir, 'landscape.burned.mp4')
   await burn(page, video, 'box', out)
-
-  const [src, res] = [videoStats(video), videoStats(out)]
-  expect(res).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: src.frames })
-  expect(Math.abs(res.durationS - src.durationS)).toBeLessThanOrEqual(1 / 30)
-  expect(audioPackets(out)).toEqual(audioPackets(video))
-
+  framePng(out, (cues[1].startMs + cues[1].endMs) / 2, testInfo.outputPath('landscape-box.png'))
   // The lower part of the picture, where the box preset draws.
-  const area = { x: 0, y: 396, w: 1280, h: 288 }
-  for (const cue of cues) {
-    const mid = (cue.startMs + cue.endMs) / 2
-    expect(changedShare(frameRgb(out, mid, area), frameRgb(video, mid, area)), `cue at ${mid} ms`).toBeGreaterThan(0.03)
-  }
-  let gaps = 0
-  for (let i = 1; i < cues.length; i++) {
-    if (cues[i].startMs - cues[i - 1].endMs <= 1000) continue
-    gaps++
-    const mid = (cues[i - 1].endMs + cues[i].startMs) / 2
-    expect(changedShare(frameRgb(out, mid, area), frameRgb(video, mid, area)), `gap at ${mid} ms`).toBeLessThan(0.002)
-  }
-  expect(gaps).toBeGreaterThanOrEqual(4)
+  expect(checkBurn(video, out, cues, { x: 0, y: 396, w: 1280, h: 288 }, { width: 1280, height: 720 })).toBeGreaterThanOrEqual(4)
 })
 
-test('a 9:16 video with the word-highlight preset: the highlighted word moves within a cue', async ({ page }) => {
-  test.setTimeout(2_400_000)
+test('a 9:16 video with the word-highlight preset: the highlighted word moves within a cue', async ({ page }, testInfo) => {
+  test.setTimeout(600_000)
   const video = path.join(dir, `vertical-${Date.now()}.mp4`)
-  await cachedTalkVideo(video, { sentences: SENTENCES, totalMs: TOTAL_MS, width: 1080, height: 1920 })
+  await cachedTalkVideo(video, { sentences: PORTRAIT, totalMs: 10_000, width: 1080, height: 1920 })
   await start(page)
-  const { cues } = await transcribe(page, video)
+  const cues = await transcribe(page, video)
+  expect(cues.length).toBe(PORTRAIT.length)
   const out = path.join(dir, 'vertical.burned.mp4')
   await burn(page, video, 'wordHighlight', out)
-
-  const res = videoStats(out)
-  expect(res).toMatchObject({ width: 1080, height: 1920, frames: videoStats(video).frames })
-  expect(audioPackets(out)).toEqual(audioPackets(video))
-  // The middle band, where the short-form preset draws; two moments in one cue.
+  // The middle band, where the short-form preset draws.
   const area = { x: 0, y: 560, w: 1080, h: 800 }
-  const cue = cues[1]
+  expect(checkBurn(video, out, cues, area, { width: 1080, height: 1920 })).toBe(1)
+
+  // Two moments of the first cue: the yellow of the spoken word has moved.
+  const cue = cues[0]
   const [early, late] = [cue.startMs + (cue.endMs - cue.startMs) * 0.15, cue.startMs + (cue.endMs - cue.startMs) * 0.85]
-  const a = highlightCentre(frameRgb(out, early, area), frameRgb(video, early, area), area.w)
-  const b = highlightCentre(frameRgb(out, late, area), frameRgb(video, late, area), area.w)
+  framePng(out, early, testInfo.outputPath('vertical-early.png'))
+  framePng(out, late, testInfo.outputPath('vertical-late.png'))
+  const [outFrames, srcFrames] = [framesRgb(out, [early, late], area), framesRgb(video, [early, late], area)]
+  const a = highlightCentre(outFrames[0], srcFrames[0], area.w)
+  const b = highlightCentre(outFrames[1], srcFrames[1], area.w)
   expect(a.count).toBeGreaterThan(200)
   expect(b.count).toBeGreaterThan(200)
   expect(Math.hypot(a.x - b.x, a.y - b.y), `highlight at ${JSON.stringify(a)} then ${JSON.stringify(b)}`).toBeGreaterThan(40)

@@ -1,14 +1,15 @@
-import { writeFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, editorReady, signIn } from './helpers'
+import { editorReady, newCreator, signIn } from './helpers'
 import { timeMs } from './speech-video'
-import { ffprobeJson, makeTestVideo, packetDigests, pickFile, withVideoModules } from './video/harness'
-import type { VideoModules } from './video/modules'
+import { createSubtitleTask, ffprobeJson, makeTestVideo, openVideoExport, packetDigests, savedFile, withSavePicker } from './video/harness'
 
-// Issue 29, the "subtitle tracks" video export (lib/client/video/tracks.ts), run in Chromium inside
-// the editor of a task translated through the product (the DeepSeek fake answers "[fr] <original>").
-// The exported MKV and MP4 are read back with ffprobe and ffmpeg: one subtitle stream per language
-// with its language tag, cues equal to the task's segments, video and audio packets as in the source.
+// Issue 29, the "subtitle tracks" video export, through the editor's "Export video" dialog for a
+// task translated through the product (the DeepSeek fake answers "[fr] <original>"). The MKV is
+// saved through the File System Access API (the save picker answered with a file of the origin's
+// private file system), the MP4 in memory and downloaded; both are read back with ffprobe and
+// ffmpeg: one subtitle stream per language with its language tag, cues equal to the task's
+// segments, video and audio packets as in the source. Then a burn-in cancelled part-way and one
+// whose tab is closed leave no finished-looking file.
 
 type Cue = { start: number; end: number; text: string }
 type ServerSegment = { id: number; startTime: string; endTime: string; originalText: string; translatedText: string | null }
@@ -26,20 +27,6 @@ const CUES: Cue[] = [
   { start: 4200, end: 5600, text: 'Line one\nLine two' },
   { start: 6100, end: 7450, text: 'Bye.' },
 ]
-
-async function createTask(page: Page): Promise<string> {
-  return page.evaluate(async (srt) => {
-    const form = new FormData()
-    form.append('file', new File([srt], `tracks-${Date.now()}.srt`, { type: 'application/x-subrip' }))
-    form.append('targetLanguage', 'fr')
-    form.append('service', 'deepseek')
-    form.append('useMemory', 'false')
-    form.append('sourceLanguage', 'en')
-    const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
-    if (json.code !== 20000) throw new Error(json.msg)
-    return json.data.id as string
-  }, srtOf(CUES))
-}
 
 const taskOf = (page: Page, taskId: string) =>
   page.evaluate(async (path) => (await (await fetch(path)).json()).data as { status: string; segments: ServerSegment[] }, `/api/tasks/${taskId}`)
@@ -62,50 +49,48 @@ function cueText(bytes: Buffer, container: 'mkv' | 'mp4'): string | null {
 }
 
 test('exports MKV and MP4 with one tagged subtitle track per language, cues from the task, packets copied', async ({ page }, testInfo) => {
-  // Long enough for a loaded two-core machine: the export itself takes well under a second.
-  test.setTimeout(240_000)
+  test.setTimeout(180_000)
   const source = testInfo.outputPath('source.mp4')
   makeTestVideo(source, { seconds: 8, width: 640, height: 360 })
-  await withVideoModules(page)
-  await signIn(page, DEMO.user)
-  const taskId = await createTask(page)
-  await expect.poll(async () => (await taskOf(page, taskId)).status, { timeout: 30_000 }).toBe('completed')
+  await withSavePicker(page)
+  await signIn(page, await newCreator(200))
+  const taskId = await createSubtitleTask(page, { text: srtOf(CUES), fileName: `tracks-${Date.now()}.srt` })
   const { segments } = await taskOf(page, taskId)
   expect(segments).toHaveLength(CUES.length)
   const cuesOf = (text: (s: ServerSegment) => string) => segments.map((s) => ({ startMs: timeMs(s.startTime), endMs: timeMs(s.endTime), text: text(s) }))
-  const tracks = [
-    { language: 'fr', title: 'Français', cues: cuesOf((s) => s.translatedText ?? '') },
-    { language: 'en', title: 'English (original)', cues: cuesOf((s) => s.originalText) },
-  ]
-  expect(tracks[0].cues[1].text).toBe('[fr] Salt & pepper <now>.')
+  const expected = [cuesOf((s) => s.translatedText ?? ''), cuesOf((s) => s.originalText)]
+  expect(expected[0][1].text).toBe('[fr] Salt & pepper <now>.')
 
   await page.goto(`/edit/${taskId}`)
   await editorReady(page)
-  await pickFile(page, source)
+  await openVideoExport(page)
+  await page.getByTestId('export-kind-tracks').click()
+  await page.getByTestId('burn-input').setInputFiles(source)
+  // What will be added, before anything starts: the translation (on by default) and the original.
+  await expect(page.getByTestId('tracks-item')).toHaveText([/Français.*fre.*4/, /English.*eng.*4/])
 
   for (const container of ['mkv', 'mp4'] as const) {
-    const result = await page.evaluate(async ({ tracks, container }) => {
-      const { muxSubtitleTracks, BufferTarget } = (window as unknown as { videoModules: VideoModules }).videoModules
-      const file = (document.getElementById('picked-video') as HTMLInputElement).files![0]
-      const target = new BufferTarget()
-      const fractions: number[] = []
-      await muxSubtitleTracks({ source: file, tracks, container, target, onProgress: (p) => fractions.push(p.fraction) })
-      const bytes = new Uint8Array(target.buffer!)
-      let binary = ''
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-      return { base64: btoa(binary), fractions }
-    }, { tracks, container })
-    expect(result.fractions.at(-1)).toBe(1)
-    expect(result.fractions).toEqual([...result.fractions].sort((a, b) => a - b))
+    await page.getByTestId(`tracks-container-${container}`).click()
     const out = testInfo.outputPath(`tracks.${container}`)
-    await writeFile(out, Buffer.from(result.base64, 'base64'))
+    if (container === 'mkv') {
+      await page.getByTestId('burn-start').click()
+      await expect(page.getByTestId('burn-done')).toBeVisible({ timeout: 60_000 })
+      expect(await savedFile(page, 'source.fr.mkv', out)).toBeGreaterThan(100_000)
+    } else {
+      // The same export in memory, downloaded at the end, as where the browser has no save picker.
+      await page.evaluate(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker)
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('burn-start').click()])
+      expect(download.suggestedFilename()).toBe('source.fr.mp4')
+      await download.saveAs(out)
+    }
+    await expect(page.getByTestId('video-export-dialog')).toHaveAttribute('data-thread', 'worker')
 
     // One stream per language, tagged. ffprobe 5.1 (Debian 12) does not know WebVTT in MP4 ("wvtt"):
     // it lists those tracks as data streams with their language; MP4 keeps no track titles in mediabunny.
     const { streams } = ffprobeJson<Probe>(out, ['-show_streams'])
     const subtitles = streams.filter((s) => (container === 'mkv' ? s.codec_type === 'subtitle' : s.codec_tag_string === 'wvtt'))
     expect(subtitles.map((s) => s.tags?.language)).toEqual(container === 'mkv' ? ['fre', 'eng'] : ['fra', 'eng'])
-    if (container === 'mkv') expect(subtitles.map((s) => s.tags?.title)).toEqual(['Français', 'English (original)'])
+    if (container === 'mkv') expect(subtitles.map((s) => s.tags?.title)).toEqual(['Français', 'English'])
     expect(streams.filter((s) => s.codec_type === 'video')).toHaveLength(1)
     expect(streams.filter((s) => s.codec_type === 'audio')).toHaveLength(1)
 
@@ -116,22 +101,41 @@ test('exports MKV and MP4 with one tagged subtitle track per language, cues from
         .filter((p) => p.stream_index === stream.index)
         .map((p) => ({ startMs: Math.round(Number(p.pts_time) * 1000), endMs: Math.round((Number(p.pts_time) + Number(p.duration_time)) * 1000), text: cueText(dumpBytes(p.data), container) }))
         .filter((cue): cue is { startMs: number; endMs: number; text: string } => cue.text !== null)
-      expect(cues, `${container} track ${i}`).toEqual(tracks[i].cues)
+      expect(cues, `${container} track ${i}`).toEqual(expected[i])
     }
 
     // Video and audio: every packet byte for byte as in the source, none re-encoded.
     expect(packetDigests(out, 'v:0')).toEqual(packetDigests(source, 'v:0'))
     expect(packetDigests(out, 'a:0')).toEqual(packetDigests(source, 'a:0'))
   }
+})
 
-  // Cancelled part-way: the promise rejects with an AbortError and the target holds no file.
-  const cancelled = await page.evaluate(async ({ tracks }) => {
-    const { muxSubtitleTracks, BufferTarget } = (window as unknown as { videoModules: VideoModules }).videoModules
-    const file = (document.getElementById('picked-video') as HTMLInputElement).files![0]
-    const target = new BufferTarget()
-    const controller = new AbortController()
-    const error = await muxSubtitleTracks({ source: file, tracks, container: 'mkv', target, signal: controller.signal, onProgress: (p) => p.fraction > 0.2 && controller.abort() }).then(() => null, (e: Error) => e.name)
-    return { error, buffer: target.buffer }
-  }, { tracks })
-  expect(cancelled).toEqual({ error: 'AbortError', buffer: null })
+test('a cancelled burn-in and a closed tab leave no finished-looking file', async ({ page, context }, testInfo) => {
+  test.setTimeout(120_000)
+  const source = testInfo.outputPath('long.mp4')
+  makeTestVideo(source, { seconds: 20, width: 640, height: 360 })
+  await withSavePicker(context)
+  await signIn(page, await newCreator(200))
+  const taskId = await createSubtitleTask(page, { text: srtOf(CUES), fileName: `cancel-${Date.now()}.srt` })
+  const open = async (target: Page) => {
+    await target.goto(`/edit/${taskId}`)
+    await editorReady(target)
+    await openVideoExport(target)
+    await target.getByTestId('burn-input').setInputFiles(source)
+    await target.getByTestId('burn-start').click()
+    await expect(target.getByTestId('burn-progress')).toHaveAttribute('data-fraction', /^0\.\d*[1-9]/, { timeout: 60_000 })
+  }
+  await open(page)
+  await page.getByTestId('burn-cancel').click()
+  await expect(page.getByTestId('burn-cancelled')).toBeVisible()
+  // The picked file is removed with its swap file.
+  expect(await savedFile(page, 'long.fr.mp4')).toBeNull()
+
+  // A tab closed mid-export: the swap file goes with it; the picked file stays empty.
+  const second = await context.newPage()
+  await open(second)
+  await second.close({ runBeforeUnload: false })
+  const check = await context.newPage()
+  await check.goto('/dashboard')
+  expect(await savedFile(check, 'long.fr.mp4')).toBe(0)
 })

@@ -1,4 +1,5 @@
 import type http from 'node:http'
+import { condenseLine, translateLine, type CondenseBehaviour, type Expansion } from './deepseek-lengths'
 import { readJson, sendJson, sleep, startFakeServer, type FakeContext, type FakeServer } from './server'
 
 /**
@@ -21,7 +22,7 @@ export const DEEPSEEK_FAULT_MARKER = /\[\[fault:(429|500|503|blank|wrong_count|l
 export const DEEPSEEK_REVIEW_FIX = '[[review:fix]]'
 export const DEEPSEEK_REVIEW_BOGUS = '[[review:bogus]]'
 
-type Line = { id: number; text: string; translation?: string }
+type Line = { id: number; text: string; translation?: string; maxChars?: number }
 type ContextItem = { id: number; text: string; translation?: string }
 type Mode = '429' | '500' | '503' | 'blank' | 'wrong_count' | 'length' | 'keepalive' | 'slow' | 'risk' | 'content_filter' | 'ok'
 
@@ -36,8 +37,24 @@ function openAiError(res: http.ServerResponse, status: number, message: string, 
  * `[${targetLanguage}] ${text}` (newlines and tags kept, empty stays empty) and answers in the
  * fixed JSON wire format; stats count requests, lines, contextItems, promptChars and tokens, and
  * each request's log entry notes its lines, context, glossary and size (promptChars, userChars).
+ * With `expansion` a translation runs to a drawn multiple of its source's length (fakes/deepseek-lengths.ts).
+ * Condense requests (lines that carry `translation` and `maxChars`) are answered with every line
+ * shortened to its `maxChars` (counted as condenseRequests and condenseLines), except stubborn
+ * ones (`[[condense:stubborn]]`, or a `condense.missRate` share) that stay about a third over.
  */
-export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
+export async function startDeepSeekFake({
+  apiKey,
+  port,
+  delayMs,
+  expansion,
+  condense,
+}: {
+  apiKey: string
+  port?: number
+  delayMs?: number
+  expansion?: Expansion
+  condense?: CondenseBehaviour
+}): Promise<FakeServer> {
   const fired = new Map<string, number>()
   let sequence = 0
 
@@ -108,7 +125,8 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
 
     const fromMarker = markerMode(payload.lines)
     if (fromMarker) ctx.noteFault()
-    const fault = await ctx.faultFor(payload.lines.map((l) => l.text))
+    // A `containing` fault also matches a review's or condense's translations, so it can fail those requests alone.
+    const fault = await ctx.faultFor(payload.lines.flatMap((l) => (typeof l.translation === 'string' ? [l.text, l.translation] : [l.text])))
     const drawn = fault?.kind
     const mode: Mode =
       fromMarker ??
@@ -126,15 +144,20 @@ export async function startDeepSeekFake({ apiKey, port, delayMs }: { apiKey: str
     if (mode === '503') return openAiError(res, 503, 'The server is overloaded due to high traffic.', 'server_error', 'server_overloaded')
     if (mode === 'slow') await sleep(2000)
 
-    const isReview = payload.lines.length > 0 && payload.lines.every((l) => typeof l.translation === 'string')
+    const isCondense = payload.lines.length > 0 && payload.lines.every((l) => typeof l.translation === 'string' && typeof l.maxChars === 'number')
+    const isReview = !isCondense && payload.lines.length > 0 && payload.lines.every((l) => typeof l.translation === 'string')
     if (isReview) ctx.count('reviewRequests')
     if (isReview) ctx.count('reviewLines', payload.lines.length)
-    const translations = isReview
+    if (isCondense) ctx.count('condenseRequests')
+    if (isCondense) ctx.count('condenseLines', payload.lines.length)
+    const translations = isCondense
+      ? payload.lines.map((l) => ({ id: l.id, text: condenseLine(l as Required<Line>, condense) }))
+      : isReview
       ? [
           ...payload.lines.filter((l) => l.text.includes(DEEPSEEK_REVIEW_FIX)).map((l) => ({ id: l.id, text: `${l.translation} (reviewed)` })),
           ...(payload.lines.some((l) => l.text.includes(DEEPSEEK_REVIEW_BOGUS)) ? [{ id: -1, text: 'not a line of this request' }] : []),
         ]
-      : payload.lines.map((l) => ({ id: l.id, text: l.text === '' ? '' : `[${payload.targetLanguage}] ${l.text}` }))
+      : payload.lines.map((l) => ({ id: l.id, text: translateLine(l.text, payload.targetLanguage, l.id, expansion) }))
     if (mode === 'wrong_count') translations.splice(Math.floor((fault?.roll ?? 0.99) * translations.length), 1)
     let content = JSON.stringify({ translations })
     let finishReason = 'stop'

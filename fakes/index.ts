@@ -1,6 +1,7 @@
 export { startFakeServer, readJson, sendJson, sleep, createFaultController, seededRandom, FAULT_KINDS } from './server'
 export type { FakeServer, FakeContext, FakeHandler, FakeStats, FakeRequestRecord, FaultController, FaultKind, FaultSpec, ActiveFault } from './server'
 export { startDeepSeekFake, DEEPSEEK_FAULT_MARKER } from './deepseek'
+export { DEEPSEEK_CONDENSE_STUBBORN } from './deepseek-lengths'
 export { startGoogleTranslateFake, GOOGLE_MAX_SEGMENTS, GOOGLE_MAX_BYTES } from './google-translate'
 export { startMyMemoryFake, MYMEMORY_MAX_BYTES, MYMEMORY_QUOTA_TEXT } from './mymemory'
 export { startWechatFake } from './wechat'

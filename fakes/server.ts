@@ -42,6 +42,9 @@ export type FakeContext = {
 
 export type FakeHandler = (req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) => void | Promise<void>
 
+/** A fake's own control paths (`/__name`), answered before the common ones; true when it answered. */
+export type FakeAdmin = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<boolean>
+
 export type FakeServer = {
   name: string
   url: string
@@ -87,11 +90,13 @@ export async function startFakeServer({
   port = 0,
   delayMs = 0,
   handler,
+  admin: ownAdmin,
 }: {
   name: string
   port?: number
   delayMs?: number
   handler: FakeHandler
+  admin?: FakeAdmin
 }): Promise<FakeServer> {
   const faults = createFaultController({ delayMs })
   let stats = emptyStats()
@@ -151,6 +156,7 @@ export async function startFakeServer({
   })
 
   async function admin(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    if (ownAdmin && (await ownAdmin(req, res, url))) return
     if (url.pathname === '/__stats' && req.method === 'GET') return sendJson(res, 200, { name, ...stats, log: undefined, fault: faults.current ?? null, answerDelayMs: faults.delayMs })
     if (url.pathname === '/__stats' && req.method === 'DELETE') {
       stats = emptyStats()

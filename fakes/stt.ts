@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process'
 import type http from 'node:http'
 import busboy from 'busboy'
-import { sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
+import { readJson, sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
+import { applySttQuirks, parseSttQuirks, type FakeSegment, type SttQuirks } from './stt-quirks'
+import { diarize, isDiarizeRequest } from './stt-speakers'
 
 /** OpenAI's limit on one audio upload. */
 export const STT_MAX_BYTES = 25 * 1024 * 1024
 /** Every word the fake answers is one of these: sandbox text, never mistaken for a transcript. */
 export const STT_SANDBOX_WORDS = ['Sandbox', 'speech'] as const
-const FILLER = 'la'
+// Filler syllables in turn: a long span never reads as one word looped (a provider's fault of its own, stt-quirks.ts).
+const FILLER = ['la', 'di', 'mo', 'ne', 'ku', 'ra', 'to'] as const
 
 // A provider decodes what it is sent with a current ffmpeg, not the 2018 build of the npm package:
 // the fake decodes with the system's (Debian's 5.1 here; STT_FAKE_FFMPEG names another), so a
@@ -92,11 +95,11 @@ export function speechSpans(samples: Float32Array): { startMs: number; endMs: nu
   return spans.filter((s) => s.endMs - s.startMs >= MIN_SPAN_MS)
 }
 
-/** Sandbox words for one span: "Sandbox speech la la …", one word per ~450 ms, spread over it. */
+/** Sandbox words for one span: "Sandbox speech la di mo …", one word per ~450 ms, spread over it. */
 function wordsFor(span: { startMs: number; endMs: number }) {
   const duration = span.endMs - span.startMs
   const count = Math.max(2, Math.round(duration / 450))
-  const texts = Array.from({ length: count }, (_, i) => STT_SANDBOX_WORDS[i] ?? FILLER)
+  const texts = Array.from({ length: count }, (_, i) => STT_SANDBOX_WORDS[i] ?? FILLER[(i - STT_SANDBOX_WORDS.length) % FILLER.length])
   const slot = duration / count
   return texts.map((word, i) => ({
     word,
@@ -111,10 +114,28 @@ function wordsFor(span: { startMs: number; endMs: number }) {
  * multipart `file` and `model`, bearer key, 25 MB at most (413 with OpenAI's error), and
  * `response_format=verbose_json` with `timestamp_granularities[]` word and segment. It decodes the
  * audio with ffmpeg, finds the spoken spans by their energy and answers sandbox words at their
- * true times: one segment per span, its text punctuated ("Sandbox speech la la."), the words
- * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx.
+ * true times: one segment per span, its text punctuated ("Sandbox speech la di."), the words
+ * without punctuation as OpenAI sends them. Faults: 429 (with retry-after) and 5xx. Real providers'
+ * mistakes come by knob (stt-quirks.ts): `quirks` here, `setQuirks`, or `POST /__quirks` with the
+ * knobs as JSON (`DELETE /__quirks` clears them). A diarizing request (gpt-4o-transcribe-diarize,
+ * `diarized_json`) is answered by answerDiarized, quirks included; with `unstableSpeakers` (the
+ * default) its labels change from request to request unless known speakers are sent, as a real
+ * provider's do.
  */
-export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; port?: number; delayMs?: number }): Promise<FakeServer> {
+export async function startSttFake({
+  apiKey,
+  port,
+  delayMs,
+  quirks: initialQuirks = {},
+  unstableSpeakers = true,
+}: {
+  apiKey: string
+  port?: number
+  delayMs?: number
+  quirks?: SttQuirks
+  unstableSpeakers?: boolean
+}): Promise<SttFakeServer> {
+  let quirks = parseSttQuirks(initialQuirks)
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) {
     if (req.method !== 'POST' || !['/audio/transcriptions', '/v1/audio/transcriptions'].includes(ctx.url.pathname)) {
       return openAiError(res, 404, 'Not Found', 'invalid_request_error', null)
@@ -146,13 +167,14 @@ export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; 
     const granularities = form.fields['timestamp_granularities[]'] ?? ['segment']
     const language = field('language')
     const spans = speechSpans(samples)
-    const words = spans.flatMap(wordsFor)
+    const durationMs = (samples.length / RATE) * 1000
+    const answered = applySttQuirks(spans.map(trueSegment), { quirks, durationMs, language: language ?? 'en' })
+    if (isDiarizeRequest(field('model'), field('response_format'))) return answerDiarized(res, ctx, { fields: form.fields, samples, answered, unstable: unstableSpeakers })
+    for (const [name, n] of Object.entries(answered.counts)) ctx.count(name, n)
     ctx.count('audioSeconds', Math.round(samples.length / RATE))
-    ctx.note({ bytes: form.file.length, fileName: form.fileName, language: language ?? null, prompt: field('prompt') ?? null, model: field('model'), spans: spans.length })
-    const segments = spans.map((span, id) => {
-      const own = wordsFor(span)
-      return { id, seek: 0, start: span.startMs / 1000, end: span.endMs / 1000, text: ` ${own.map((w) => w.word).join(' ')}.`, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }
-    })
+    ctx.note({ bytes: form.file.length, fileName: form.fileName, language: language ?? null, prompt: field('prompt') ?? null, model: field('model'), spans: spans.length, quirks: answered.counts })
+    const segments = answered.segments.map((s, id) => ({ id, seek: 0, start: s.startMs / 1000, end: s.endMs / 1000, text: s.text, tokens: [], temperature: 0, avg_logprob: s.avgLogprob, compression_ratio: s.compressionRatio, no_speech_prob: s.noSpeechProb }))
+    const words = answered.segments.flatMap((s) => s.words).map((w) => ({ word: w.word, start: w.startMs / 1000, end: w.endMs / 1000 }))
     const body: Record<string, unknown> = {
       task: 'transcribe',
       language: LANGUAGE_NAMES[language ?? 'en'] ?? language ?? 'english',
@@ -160,9 +182,54 @@ export async function startSttFake({ apiKey, port, delayMs }: { apiKey: string; 
       text: segments.map((s) => s.text.trim()).join(' '),
     }
     if (field('response_format') !== 'verbose_json') return sendJson(res, 200, { text: body.text })
-    if (granularities.includes('word')) body.words = words
+    if (granularities.includes('word') && !answered.counts.noWords) body.words = words
     if (granularities.includes('segment')) body.segments = segments
     sendJson(res, 200, body)
   }
-  return startFakeServer({ name: 'stt', port, delayMs, handler: handle })
+  const server = await startFakeServer({
+    name: 'stt',
+    port,
+    delayMs,
+    handler: handle,
+    admin: async (req, res, url) => {
+      if (url.pathname !== '/__quirks') return false
+      try {
+        if (req.method === 'POST') quirks = parseSttQuirks(await readJson(req))
+        else if (req.method === 'DELETE') quirks = {}
+        sendJson(res, 200, { quirks })
+      } catch (error) {
+        sendJson(res, 400, { error: (error as Error).message })
+      }
+      return true
+    },
+  })
+  return Object.assign(server, { setQuirks: (next: SttQuirks) => void (quirks = parseSttQuirks(next)) })
+}
+
+export type SttFakeServer = FakeServer & { setQuirks(quirks: SttQuirks): void }
+
+/** The truth about one span of speech: sandbox words spread over it, Whisper's signs of clean speech. */
+function trueSegment(span: { startMs: number; endMs: number }): FakeSegment {
+  const own = wordsFor(span)
+  return { startMs: span.startMs, endMs: span.endMs, text: ` ${own.map((w) => w.word).join(' ')}.`, noSpeechProb: 0.01, avgLogprob: -0.2, compressionRatio: 1, words: own.map((w) => ({ word: w.word, startMs: w.start * 1000, endMs: w.end * 1000 })) }
+}
+
+/**
+ * A diarizing request's answer (stt-speakers.ts): one segment per answered segment (the spans of
+ * speech, with any quirks) with its speaker, told apart by pitch (an invented line over silence
+ * goes with the voice heard last); labels rotate per request when `unstable`. The log notes each
+ * request's labels and the known speakers it sent.
+ */
+async function answerDiarized(
+  res: http.ServerResponse,
+  ctx: FakeContext,
+  { fields, samples, answered, unstable }: { fields: Record<string, string[]>; samples: Float32Array; answered: ReturnType<typeof applySttQuirks>; unstable: boolean },
+) {
+  const spans = answered.segments.map((s) => ({ startMs: s.startMs, endMs: s.endMs, text: s.text.trim() }))
+  const outcome = await diarize({ fields, samples, spans, rotate: unstable ? ctx.stats.requests : 0, decode })
+  if ('error' in outcome) return openAiError(res, 400, outcome.error, 'invalid_request_error', null)
+  for (const [name, n] of Object.entries(answered.counts)) ctx.count(name, n)
+  ctx.count('audioSeconds', Math.round(samples.length / RATE))
+  ctx.note({ model: fields.model?.[0], diarize: true, speakers: outcome.speakers, known: outcome.known, spans: spans.length, quirks: answered.counts })
+  sendJson(res, 200, outcome.body)
 }

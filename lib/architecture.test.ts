@@ -5,6 +5,25 @@ import { packagesOf, reachableFrom, relative, resolveImport, ROOT } from '@/test
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
 
+// Every import of a file, dynamic and type-only ones included: a type import still ties one
+// layer's shape to another's.
+const IMPORTS = /(?:^\s*(?:import|export)\s(?:[^'"]*?\sfrom\s)?|\bimport\(\s*)['"]([^'"]+)['"]/gm
+const isTest = (file: string) => /\.test\.tsx?$/.test(file)
+
+/** The files under `dir` (from the root, recursively) whose name matches `pattern`. */
+function filesUnder(dir: string, pattern: RegExp): string[] {
+  const files: string[] = []
+  for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name)
+    if (entry.isDirectory()) files.push(...filesUnder(rel, pattern))
+    else if (pattern.test(entry.name)) files.push(rel)
+  }
+  return files
+}
+
+/** The production source files under `dir`: TypeScript and modules, test files left out. */
+const productionFiles = (dir: string) => filesUnder(dir, /\.(ts|tsx|mts|mjs)$/).filter((file) => !isTest(file))
+
 describe('production start', () => {
   for (const entry of ['scripts/start.ts', 'scripts/worker.ts', 'scripts/seed.ts']) {
     it(`${entry} reaches no test double and no devDependency through static imports`, () => {
@@ -18,18 +37,7 @@ describe('production start', () => {
 describe('test harness', () => {
   // test/ (the route harness, the API server of the hook tests, database setup) is test code:
   // no page, route handler, component or production module may import it, not even dynamically.
-  const IMPORTS = /(?:^\s*(?:import|export)\s(?:[^'"]*?\sfrom\s)?|\bimport\(\s*)['"]([^'"]+)['"]/gm
-  const isTest = (file: string) => /\.test\.tsx?$/.test(file)
-
-  function sourceFiles(dir: string): string[] {
-    const files: string[] = []
-    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name)
-      if (entry.isDirectory()) files.push(...sourceFiles(rel))
-      else if (/\.(ts|tsx|mts|js|mjs)$/.test(entry.name)) files.push(rel)
-    }
-    return files
-  }
+  const sourceFiles = (dir: string) => filesUnder(dir, /\.(ts|tsx|mts|js|mjs)$/)
 
   it('is imported by no production file under app/, components/, lib/ or scripts/', () => {
     const production = ['app', 'components', 'lib', 'scripts']
@@ -49,19 +57,6 @@ describe('test harness', () => {
 })
 
 describe('layers', () => {
-  // Every import of production code, dynamic and type-only ones included: a type import still ties
-  // one layer's shape to another's.
-  const IMPORTS = /(?:^\s*(?:import|export)\s(?:[^'"]*?\sfrom\s)?|\bimport\(\s*)['"]([^'"]+)['"]/gm
-
-  function productionFiles(dir: string): string[] {
-    const files: string[] = []
-    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name)
-      if (entry.isDirectory()) files.push(...productionFiles(rel))
-      else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(rel)
-    }
-    return files
-  }
 
   /** `from -> to` for each import between two top folders (lib/tasks, components/editor, ...). */
   function crossings(dir: string): string[] {
@@ -93,6 +88,17 @@ describe('layers', () => {
     const prisma = productionFiles('lib/transcribe').filter((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)].some((m) => m[1].startsWith('@prisma/')))
     expect(productionFiles('lib/transcribe').length).toBeGreaterThan(5)
     expect(prisma).toEqual([])
+  })
+
+  it('providers are called one way: only lib/provider-calls waits, pauses and retries', () => {
+    // The engine, the review pass, the per-segment review and transcription call callProvider;
+    // no other module of those folders keeps a sleep of its own or touches the shared 429 pause.
+    const callers = ['lib/translate', 'lib/transcribe', 'lib/tasks'].flatMap(productionFiles)
+    const offenders = callers.filter((file) => /\b(?:pauseProvider|waitForProvider|providerAnswered)\(|new Promise[^\n]*setTimeout\(/.test(readFileSync(path.join(ROOT, file), 'utf8')))
+    expect(lib).toContain('lib/transcribe -> lib/provider-calls')
+    expect(lib).toContain('lib/translate -> lib/provider-calls')
+    expect(lib.filter((edge) => edge.startsWith('lib/provider-calls ->'))).toEqual([])
+    expect(offenders).toEqual([])
   })
 
   it('no domain module imports lib/http (the route layer); lib/auth neither', () => {
@@ -154,16 +160,7 @@ describe('components talk to the server through lib/client', () => {
   // A component imports hooks and fetchers from lib/client/<resource>.ts: the query keys (one
   // registry, lib/client/keys.ts), the /api/ paths and the envelope codes (by name, ERROR_CODES)
   // are written there once.
-  function files(dir: string): string[] {
-    const out: string[] = []
-    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name)
-      if (entry.isDirectory()) out.push(...files(rel))
-      else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(rel)
-    }
-    return out
-  }
-  const components = files('components').map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
+  const components = productionFiles('components').map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
   const offending = (pattern: RegExp) => components.filter(({ text }) => pattern.test(text)).map(({ file }) => file)
 
   it('reads the component folder', () => {
@@ -176,6 +173,12 @@ describe('components talk to the server through lib/client', () => {
 
   it('no component writes an /api/ path', () => {
     expect(offending(/['"`]\/api\//)).toEqual([])
+  })
+
+  it('no component writes to the query cache: a task\'s cached rows change only in lib/client/tasks.ts', () => {
+    expect(offending(/\.setQueryData\b|\.setQueriesData\b/)).toEqual([])
+    const writers = productionFiles('lib/client').filter((file) => /\.setQueryData<TaskDetail>|taskKeys\.detail\([^)]*\)\s*,\s*\(/.test(readFileSync(path.join(ROOT, file), 'utf8')))
+    expect(writers).toEqual([path.join('lib', 'client', 'tasks.ts')])
   })
 
   it('no component compares a raw five-digit envelope code', () => {
@@ -211,18 +214,8 @@ describe('tables', () => {
 
   /** Reads across features kept on purpose, each with its reason. */
   const KNOWN_CROSS_READS = [
-    // Deleting an account removes its tasks' stored files in the same transaction as the user.
-    'lib/accounts -> Task',
-    // A manager's view of a user lists the user's orders beside the account.
-    'lib/accounts -> Order',
-    // The nightly maintenance deletes expired rows of several features in one sweep.
-    'lib/jobs -> RateLimit',
-    'lib/jobs -> Session',
-    'lib/jobs -> Task',
-    'lib/jobs -> VerificationCode',
-    // A receipt is mailed to the order's owner: the address is read with the order.
-    'lib/payments -> User',
-    // The ledger serialises one user's balance changes by locking the user's row.
+    // The ledger serialises one user's balance changes by locking the user's row (which also holds
+    // off the user's deletion until the change commits).
     'lib/points -> User',
   ]
 
@@ -231,16 +224,6 @@ describe('tables', () => {
   const RAW_TABLE = new RegExp(`"(${MODEL_NAMES.join('|')})"`, 'g')
   const camel = (model: string) => model[0].toLowerCase() + model.slice(1)
   const byDelegate = new Map(MODEL_NAMES.map((m) => [camel(m), m]))
-
-  function productionFiles(dir: string): string[] {
-    const files: string[] = []
-    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name)
-      if (entry.isDirectory()) files.push(...productionFiles(rel))
-      else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(rel)
-    }
-    return files
-  }
 
   /** `lib/<folder> -> Model` for each table a lib folder touches. */
   function touches(): Set<string> {

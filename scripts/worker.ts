@@ -1,11 +1,11 @@
-// `npm run worker`: translation workers as a process of their own, so
+// `npm run worker`: task workers as a process of their own, so
 // web and workers scale apart. Run the web processes with WORKER_MODE=external to leave all work
 // to these. Optional knobs: WORKER_TASKS_AT_ONCE (default 2), WORKER_POLL_SECONDS (1),
 // WORKER_SUPERVISE_SECONDS (10), WORKER_HEARTBEAT_SECONDS (30, at least 10). With METRICS_PORT (and
 // METRICS_TOKEN) it serves its own /metrics; with OTEL_EXPORTER_OTLP_ENDPOINT it sends traces.
 import 'dotenv/config'
 import { env } from '@/lib/env'
-import { startMaintenance, startPaymentReconciliation, startTranslationWorkers } from '@/lib/jobs'
+import { startMaintenance, startPaymentReconciliation, startTaskWorkers } from '@/lib/jobs'
 import { log } from '@/lib/log'
 import { assertMediaToolsCurrent } from '@/lib/media/versions'
 import { serveMetrics } from '@/lib/metrics/server'
@@ -22,7 +22,7 @@ async function main() {
   // Workers cut users' recordings with ffmpeg: in production only a current one from the system's packages.
   if (settings.NODE_ENV === 'production') await assertMediaToolsCurrent()
   const tracing: Tracing | null = settings.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracing({ endpoint: settings.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: `${settings.OTEL_SERVICE_NAME}-worker` }) : null
-  const workers = await startTranslationWorkers({
+  const workers = await startTaskWorkers({
     tasksAtOnce: number('WORKER_TASKS_AT_ONCE', 2),
     pollingIntervalSeconds: number('WORKER_POLL_SECONDS', 1),
     boss: { superviseIntervalSeconds: number('WORKER_SUPERVISE_SECONDS', 10), heartbeatSeconds: number('WORKER_HEARTBEAT_SECONDS', 30) },

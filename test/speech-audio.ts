@@ -10,7 +10,8 @@ const RATE = 22_050 // espeak-ng's output rate
 /** A sample louder than this (about -36 dBFS) is sound. */
 const SOUND = 500
 
-export type Sentence = { text: string; atMs: number }
+/** `voice`: espeak-ng's voice and pitch arguments (`['-v', 'en+f3', '-p', '70']`); English at its default pitch when left out. */
+export type Sentence = { text: string; atMs: number; voice?: readonly string[] }
 export type PlacedSpeech = { text: string; startMs: number; endMs: number }
 
 type Spoken = { samples: Int16Array; atSample: number }
@@ -18,17 +19,18 @@ type Spoken = { samples: Int16Array; atSample: number }
 // A long recording repeats a few sentences: each is spoken once.
 const spokenTexts = new Map<string, Int16Array>()
 
-function speak(text: string): Int16Array {
-  const known = spokenTexts.get(text)
+function speak(text: string, voice: readonly string[] = ['-v', 'en']): Int16Array {
+  const key = `${voice.join(' ')}\n${text}`
+  const known = spokenTexts.get(key)
   if (known) return known
-  const run = spawnSync('espeak-ng', ['-v', 'en', '--stdout', text], { maxBuffer: 64 * 1024 * 1024 })
+  const run = spawnSync('espeak-ng', [...voice, '--stdout', text], { maxBuffer: 64 * 1024 * 1024 })
   if (run.status !== 0) throw new Error(`espeak-ng failed: ${run.stderr?.toString() ?? run.error}`)
   const wav = run.stdout
   // The PCM follows the `data` chunk header (espeak writes a 44-byte header, length left open).
   const at = wav.indexOf('data') + 8
   const bytes = wav.subarray(at, at + Math.floor((wav.length - at) / 2) * 2)
   const samples = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
-  spokenTexts.set(text, samples)
+  spokenTexts.set(key, samples)
   return samples
 }
 
@@ -41,6 +43,24 @@ function soundBounds(samples: Int16Array): [number, number] {
   return [first, last + 1]
 }
 
+/** The 44-byte header of a mono 16-bit PCM WAV of `samples` samples at `rate`. */
+export function wavHeader(samples: number, rate: number): Buffer {
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + samples * 2, 4)
+  header.write('WAVEfmt ', 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate * 2, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(samples * 2, 40)
+  return header
+}
+
 /**
  * Writes a recording of `totalMs` with each sentence spoken from `atMs`, encoded as `format`
  * (`ogg` = Opus, `webm` = Opus in WebM, `wav` = 16-bit PCM at `wavRate`, written directly, which is
@@ -51,7 +71,7 @@ function soundBounds(samples: Int16Array): [number, number] {
  */
 export async function makeRecording({ sentences, totalMs, file, format = 'ogg', bitrate = '16k', wavRate = 8000, opusRate = RATE, encoderArgs = [] }: { sentences: Sentence[]; totalMs: number; file: string; format?: 'ogg' | 'webm' | 'wav'; bitrate?: string; wavRate?: number; opusRate?: number; encoderArgs?: string[] }): Promise<PlacedSpeech[]> {
   const rate = format === 'wav' ? wavRate : opusRate
-  const spoken: Spoken[] = sentences.map((s) => ({ samples: resample(speak(s.text), RATE, rate), atSample: Math.round((s.atMs * rate) / 1000) }))
+  const spoken: Spoken[] = sentences.map((s) => ({ samples: resample(speak(s.text, s.voice), RATE, rate), atSample: Math.round((s.atMs * rate) / 1000) }))
   const placed = sentences.map((s, i) => {
     const [first, last] = soundBounds(spoken[i].samples)
     return { text: s.text, startMs: ((spoken[i].atSample + first) * 1000) / rate, endMs: ((spoken[i].atSample + last) * 1000) / rate }
@@ -60,20 +80,7 @@ export async function makeRecording({ sentences, totalMs, file, format = 'ogg', 
   let sink: { write(b: Buffer): Promise<void>; end(): Promise<void> }
   if (format === 'wav') {
     const out = createWriteStream(file)
-    const header = Buffer.alloc(44)
-    header.write('RIFF', 0)
-    header.writeUInt32LE(36 + total * 2, 4)
-    header.write('WAVEfmt ', 8)
-    header.writeUInt32LE(16, 16)
-    header.writeUInt16LE(1, 20)
-    header.writeUInt16LE(1, 22)
-    header.writeUInt32LE(rate, 24)
-    header.writeUInt32LE(rate * 2, 28)
-    header.writeUInt16LE(2, 32)
-    header.writeUInt16LE(16, 34)
-    header.write('data', 36)
-    header.writeUInt32LE(total * 2, 40)
-    out.write(header)
+    out.write(wavHeader(total, rate))
     sink = {
       write: async (b) => void (out.write(b) || (await new Promise<void>((r) => out.once('drain', () => r())))),
       end: () => new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),

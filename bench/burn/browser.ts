@@ -1,5 +1,5 @@
-// Chromium for bench:burn: bundles bench/burn/page.ts with esbuild, serves it on 127.0.0.1 (a secure
-// context, which WebCodecs needs), picks the video through a real <input type=file> so the page
+// Chromium for bench:burn: bundles bench/burn/page.ts and the export's worker with esbuild, serves
+// them on 127.0.0.1 (a secure context, which WebCodecs needs), picks the video through a real <input type=file> so the page
 // reads it from disk as a user's pick would, and samples the page's memory from /proc.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -12,11 +12,13 @@ import type { PageRun } from './page'
 let ready: Promise<{ browser: Browser; cdp: CDPSession; url: string }> | null = null
 
 async function start() {
-  const bundle = await build({ entryPoints: [path.resolve('bench/burn/page.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'error', tsconfig: path.resolve('tsconfig.json'), define: { 'process.env.NODE_ENV': '"production"' } })
-  const script = bundle.outputFiles[0].text
+  const bundle = (entry: string, format: 'iife' | 'esm') =>
+    build({ entryPoints: [path.resolve(entry)], bundle: true, format, platform: 'browser', target: 'es2022', write: false, logLevel: 'error', tsconfig: path.resolve('tsconfig.json'), define: { 'process.env.NODE_ENV': '"production"' } }).then((b) => b.outputFiles[0].text)
+  const [script, worker] = await Promise.all([bundle('bench/burn/page.ts', 'iife'), bundle('lib/client/video/export-worker.ts', 'esm')])
   const html = '<!doctype html><meta charset="utf-8"><input type="file" id="pick"><script src="/bench.js"></script>'
   const server = createServer((req, res) => {
     if (req.url === '/bench.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    else if (req.url === '/export-worker.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(worker)
     else res.writeHead(200, { 'content-type': 'text/html' }).end(html)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -1,12 +1,15 @@
-// bench:burn (issue 29): the burn-in export in Chromium on this machine, for a 720p 60 s video and a
-// longer one (BENCH_LONG_MINUTES, default 10): burn-in wall time, a plain re-encode of the same file
-// with the same pipeline and settings in the same run (the ratio), the server's ffmpeg burning the
-// same subtitles with libx264 at the bitrate the browser produced (comparable quality; the ratio),
-// peak memory of the page (its renderer process's resident memory, by the pid the browser reports), and the subtitle-track export
-// (MKV, nothing re-encoded) of a 1 GB file. Median of BENCH_RUNS (default 3).
+// bench:burn (issue 29): the burn-in export in Chromium on this machine, run in the export's worker
+// as the product runs it, for a 720p 60 s video and a longer one (BENCH_LONG_MINUTES, default 10):
+// burn-in wall time, a plain re-encode of the same file with the same pipeline and settings in the
+// same run (the ratio), the server's ffmpeg burning the same subtitles with libx264 at the bitrate
+// the browser produced (comparable quality; the ratio), peak memory of the page (its renderer
+// process's resident memory, workers included, by the pid the browser reports), and the
+// subtitle-track export (MKV, nothing re-encoded) of a 1 GB file. Median of BENCH_RUNS (default 3).
 //
 // Usage: npm run bench:burn   (BENCH_RUNS=3, BENCH_LONG_MINUTES=10, BENCH_SKIP_LONG=1 to run the
-// 60 s file only, BENCH_ONLY_TRACKS=1 the track export only; the videos are written once to $TMPDIR/bench-burn and kept for reruns)
+// 60 s file only, BENCH_ONLY_TRACKS=1 the track export only, BENCH_TRACKS_MB=1024 the track export's
+// file size; the videos are written once to $TMPDIR/bench-burn and kept for reruns). A smoke run:
+// BENCH_RUNS=1 BENCH_LONG_MINUTES=2 BENCH_TRACKS_MB=100 npm run bench:burn
 import { execFileSync } from 'node:child_process'
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,6 +19,8 @@ import { closeBench, openBenchPage, peakRendererMemory } from './browser'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 10)
+/** The track export's file size (a smoke run may take a smaller one). */
+const TRACKS_MB = Number(process.env.BENCH_TRACKS_MB ?? 1024)
 const MB = 1024 * 1024
 const DIR = path.join(tmpdir(), 'bench-burn')
 
@@ -30,13 +35,13 @@ async function testVideo(name: string, durationS: number, extra: string[] = []):
   return file
 }
 
-/** About 1 GB of H.264 + AAC: a noisy 30 s clip at a high bitrate, repeated without re-encoding. */
-async function gigabyteVideo(): Promise<string> {
-  const file = path.join(DIR, 'one-gigabyte.mp4')
+/** About TRACKS_MB (1 GB) of H.264 + AAC: a noisy 30 s clip at a high bitrate, repeated without re-encoding. */
+async function bigVideo(): Promise<string> {
+  const file = path.join(DIR, TRACKS_MB === 1024 ? 'one-gigabyte.mp4' : `${TRACKS_MB}-mb.mp4`)
   if ((await stat(file).catch(() => null))?.size) return file
   const clip = path.join(DIR, 'noisy-clip.mp4')
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30,noise=alls=40:allf=t', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '30', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '24M', '-maxrate', '24M', '-bufsize', '8M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', clip])
-  const repeats = Math.ceil((1024 * MB) / (await stat(clip)).size)
+  const repeats = Math.ceil((TRACKS_MB * MB) / (await stat(clip)).size)
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', String(repeats - 1), '-i', clip, '-c', 'copy', file])
   return file
 }
@@ -101,7 +106,7 @@ await mkdir(DIR, { recursive: true })
 if (process.env.BENCH_ONLY_TRACKS !== '1') await benchFile('720p, 60 s', await testVideo('720p-60s.mp4', 60), 60)
 if (process.env.BENCH_SKIP_LONG !== '1' && process.env.BENCH_ONLY_TRACKS !== '1') await benchFile(`720p, ${LONG_MINUTES} min`, await testVideo(`720p-${LONG_MINUTES}min.mp4`, LONG_MINUTES * 60), LONG_MINUTES * 60)
 
-const big = await gigabyteVideo()
+const big = await bigVideo()
 const bigSize = (await stat(big)).size
 const runs: number[] = []
 for (let run = 0; run < RUNS; run++) {

@@ -1,49 +1,55 @@
-// The page side of bench:burn: the export's own modules (burn-in, styled renderer, track export),
-// bundled by bench/burn/browser.ts and run in Chromium on a file picked through <input type=file>.
-// Outputs go to a target that counts bytes and keeps none, as a stream to disk would.
-import { StreamTarget } from 'mediabunny'
-import { burnSubtitles } from '@/lib/client/video/burn'
-import { createStyledRenderer, type StyledCue } from '@/lib/client/video/styled-renderer'
-import type { SubtitleRenderer } from '@/lib/client/video/subtitle-renderer'
-import { muxSubtitleTracks } from '@/lib/client/video/tracks'
+// The page side of bench:burn: the export's own worker (lib/client/video/export-worker.ts, bundled
+// by bench/burn/browser.ts), driven as the product's run-export.ts drives it, on a file picked
+// through <input type=file>. The bytes come back as they would be written to disk; they are counted
+// and dropped.
+import type { ExportJob } from '@/lib/client/video/export-job'
+import type { FromWorker, ToWorker } from '@/lib/client/video/export-protocol'
+import type { StyledCue } from '@/lib/client/video/styled-renderer'
 import { presetStyle, type PresetId } from '@/lib/video/styles'
 
 export type PageRun = { ms: number; bytes: number; audio?: string }
 
-function countingTarget() {
-  const counter = { bytes: 0 }
-  const target = new StreamTarget(new WritableStream({ write: ({ data, position }) => void (counter.bytes = Math.max(counter.bytes, position + data.byteLength)) }))
-  return { target, counter }
-}
-
 const picked = () => (document.getElementById('pick') as HTMLInputElement).files![0]
 
-/** Nothing drawn: the plain re-encode the burn-in is measured against, same pipeline and settings. */
-const NO_SUBTITLES: SubtitleRenderer = { prepare: async () => {}, draw: () => {}, dispose: () => {} }
-
-async function burn({ cues, preset, plain }: { cues: StyledCue[]; preset: PresetId; plain: boolean }): Promise<PageRun> {
-  const renderer = plain ? NO_SUBTITLES : createStyledRenderer({ cues, style: presetStyle(preset) })
-  const { target, counter } = countingTarget()
-  const started = performance.now()
-  const { audio } = await burnSubtitles({ source: picked(), renderer, video: { codec: 'avc', quality: 'high' }, target })
-  const ms = performance.now() - started
-  renderer.dispose()
-  return { ms, bytes: counter.bytes, audio }
+function runInWorker(job: ExportJob): Promise<PageRun> {
+  const worker = new Worker('/export-worker.js', { type: 'module' })
+  const post = (message: ToWorker) => worker.postMessage(message)
+  let bytes = 0
+  let started = 0
+  return new Promise<PageRun>((resolve, reject) => {
+    worker.onerror = (event) => reject(new Error(event.message))
+    worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
+      if (data.type === 'probed') {
+        if (job.type === 'burn' && !data.canBurn) reject(new Error('this browser cannot burn in a worker'))
+        started = performance.now()
+        post({ type: 'start', job, toDisk: true })
+      } else if (data.type === 'write') {
+        bytes = Math.max(bytes, data.chunk.position + data.chunk.data.byteLength)
+        post({ type: 'written', id: data.id })
+      } else if (data.type === 'done') {
+        resolve({ ms: performance.now() - started, bytes, audio: data.result.audio })
+        worker.terminate()
+      } else if (data.type === 'failed') reject(new Error(`${data.problem}: ${data.message}`))
+    }
+    post({ type: 'probe' })
+  })
 }
 
-async function tracks({ cues }: { cues: StyledCue[] }): Promise<PageRun> {
-  const { target, counter } = countingTarget()
-  const started = performance.now()
-  await muxSubtitleTracks({
+/** A burn-in, or with `plain` the same pipeline and settings drawing nothing: the re-encode it is measured against. */
+function burn({ cues, preset, plain }: { cues: StyledCue[]; preset: PresetId; plain: boolean }): Promise<PageRun> {
+  return runInWorker({ type: 'burn', source: picked(), renderer: { kind: 'styled', cues: plain ? [] : cues, style: presetStyle(preset) }, video: { codec: 'avc', quality: 'high' } })
+}
+
+function tracks({ cues }: { cues: StyledCue[] }): Promise<PageRun> {
+  return runInWorker({
+    type: 'tracks',
     source: picked(),
     container: 'mkv',
-    target,
     tracks: [
       { language: 'fr', title: 'Français', cues: cues.map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.translation })) },
       { language: 'en', title: 'English', cues: cues.map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.original })) },
     ],
   })
-  return { ms: performance.now() - started, bytes: counter.bytes }
 }
 
 Object.assign(window, { bench: { burn, tracks } })

@@ -6,10 +6,10 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { Alert } from '@/components/ui/alert'
+import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
-import { Field, Input } from '@/components/ui/input'
+import { Field, Input, InputField } from '@/components/ui/input'
 import { adjustPointsFormSchema, type AdjustPointsInput } from '@/lib/accounts/schemas'
 import { adjustPoints } from '@/lib/client/admin-users'
 import { errorText } from '@/lib/client/api'
@@ -86,23 +86,8 @@ export function AdjustPointsForm({ userId, userName, balance, onAdjusted }: Prop
       <p id="adjust-points-after" className={cn('tabular -mt-2 text-xs', after < 0 ? 'text-danger' : 'text-subtle')} aria-live="polite">
         {after < 0 ? t('tooMuch') : t('after', { points: after })}
       </p>
-      <Field id="adjust-reason" label={t('reason')} hint={t('reasonHint')} error={errorMessage(errors.reason?.message)}>
-        <Input
-          id="adjust-reason"
-          autoComplete="off"
-          maxLength={200}
-          placeholder={t('reasonPlaceholder')}
-          invalid={Boolean(errors.reason)}
-          aria-describedby={errors.reason ? 'adjust-reason-error' : undefined}
-          data-testid="adjust-reason"
-          {...form.register('reason')}
-        />
-      </Field>
-      {failure && (
-        <Alert tone="danger" className="py-2.5">
-          {failure}
-        </Alert>
-      )}
+      <InputField id="adjust-reason" label={t('reason')} hint={t('reasonHint')} error={errorMessage(errors.reason?.message)} autoComplete="off" maxLength={200} placeholder={t('reasonPlaceholder')} {...form.register('reason')} />
+      <FailureAlert message={failure} />
       <Button type="submit" variant={direction === 'deduct' ? 'danger' : 'primary'} isLoading={isSubmitting} className="w-full select-none" data-testid="adjust-submit">
         {t(direction === 'deduct' ? 'submitDeduct' : 'submitGrant')}
       </Button>

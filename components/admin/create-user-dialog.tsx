@@ -9,10 +9,10 @@ import { toast } from 'sonner'
 import { AvatarField } from '@/components/accounts/avatar-field'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { FormDialog } from '@/components/ui/form-dialog'
-import { Field, Input } from '@/components/ui/input'
+import { InputField } from '@/components/ui/input'
 import { createUserFormSchema, type CreateUserInput } from '@/lib/accounts/schemas'
 import { createUser, invalidateUsers } from '@/lib/client/admin-users'
-import { errorText } from '@/lib/client/api'
+import { useDialogForm } from '@/components/accounts/use-dialog-form'
 
 const EMPTY: CreateUserInput = { email: '', name: '', pass: '', confirm: '', pic: '' }
 const FIELDS = [
@@ -27,58 +27,42 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const t = useTranslations('admin')
   const errorMessage = useErrorText()
   const queryClient = useQueryClient()
-  const [failure, setFailure] = useState<string | null>(null)
   const [isUploading, setIsUploading] = useState(false)
   const form = useForm<CreateUserInput>({ resolver: zodResolver(createUserFormSchema), defaultValues: EMPTY, mode: 'onTouched' })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
+  const { close, submit, dialog } = useDialogForm(form, { onOpenChange, failed: t('createFailed'), emptyValues: EMPTY })
   const [name, pic] = useWatch({ control: form.control, name: ['name', 'pic'] })
 
-  const close = (next: boolean) => {
-    if (!next) {
-      form.reset(EMPTY)
-      setFailure(null)
-    }
-    onOpenChange(next)
-  }
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null)
-    try {
-      await createUser(values)
-      toast.success(t('created'))
-      void invalidateUsers(queryClient)
-      close(false)
-    } catch (error) {
-      setFailure(errorText(error, t('createFailed')))
-    }
+  const onSubmit = submit(async (values) => {
+    await createUser(values)
+    toast.success(t('created'))
+    void invalidateUsers(queryClient)
+    close(false)
   })
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={close}
+      {...dialog}
       title={t('createTitle')}
       description={t('createDescription')}
       formId="create-user-form"
       submitLabel={t('submitCreate')}
       submitTestId="create-user-submit"
-      onSubmit={submit}
-      isSubmitting={isSubmitting}
+      onSubmit={onSubmit}
       isBlocked={isUploading}
-      failure={failure}
     >
         {FIELDS.map((field) => (
-          <Field key={field.name} id={`create-${field.name}`} label={t('label' in field ? field.label : field.name)} hint={'hint' in field ? t(field.hint) : undefined} error={errorMessage(errors[field.name]?.message)}>
-            <Input
-              id={`create-${field.name}`}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              invalid={Boolean(errors[field.name])}
-              aria-describedby={errors[field.name] ? `create-${field.name}-error` : undefined}
-              data-testid={`create-${field.name}`}
-              {...form.register(field.name)}
-            />
-          </Field>
+          <InputField
+            key={field.name}
+            id={`create-${field.name}`}
+            label={t('label' in field ? field.label : field.name)}
+            hint={'hint' in field ? t(field.hint) : undefined}
+            error={errorMessage(errors[field.name]?.message)}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            {...form.register(field.name)}
+          />
         ))}
         <AvatarField label={t('avatar')} name={name} value={pic ?? ''} onChange={(url) => form.setValue('pic', url)} onBusyChange={setIsUploading} />
     </FormDialog>

@@ -6,9 +6,9 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { Alert } from '@/components/ui/alert'
+import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Field, Input } from '@/components/ui/input'
+import { Field, InputField } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { editUserFormSchema, type EditUserInput } from '@/lib/accounts/schemas'
 import { updateUser } from '@/lib/client/admin-users'
@@ -42,9 +42,7 @@ export function EditUserForm({ user, isSelf, onSaved }: Props) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="edit-user-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="edit-user-name" label={t('detail.profile.name')} error={errorMessage(errors.name?.message)}>
-          <Input id="edit-user-name" autoComplete="off" invalid={Boolean(errors.name)} aria-describedby={errors.name ? 'edit-user-name-error' : undefined} data-testid="edit-user-name" {...form.register('name')} />
-        </Field>
+        <InputField id="edit-user-name" label={t('detail.profile.name')} error={errorMessage(errors.name?.message)} autoComplete="off" {...form.register('name')} />
         <Field id="edit-user-role" label={t('detail.profile.role')} hint={isSelf ? t('detail.profile.selfRoleHint') : undefined}>
           <Controller
             control={form.control}
@@ -65,11 +63,7 @@ export function EditUserForm({ user, isSelf, onSaved }: Props) {
           />
         </Field>
       </div>
-      {failure && (
-        <Alert tone="danger" className="py-2.5">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" isLoading={isSubmitting} disabled={!isDirty} className="max-sm:w-full" data-testid="edit-user-save">
           {t('detail.profile.save')}

@@ -21,6 +21,7 @@ import { AdjustPointsForm } from './adjust-points-form'
 import { EditUserForm } from './edit-user-form'
 import { EntriesTable, LotsTable, OrdersTable } from './user-points-tables'
 import { useDateTime } from '@/lib/client/use-date-time'
+import { RetryAlert } from '@/components/ui/load-states'
 
 /** Ledger entries shown first, and how many more each "show more" adds. */
 const ENTRY_STEP = 20
@@ -130,9 +131,7 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Publi
         ) : (
           <div className="space-y-6">
             {detail.isError && (
-              <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void detail.refetch()}>{tc('retry')}</Button>}>
-                {t('detail.loadFailed')}
-              </Alert>
+              <RetryAlert onRetry={detail.refetch}>{t('detail.loadFailed')}</RetryAlert>
             )}
             <div className="grid gap-4 lg:grid-cols-2">
               <div className="flex flex-col gap-4">

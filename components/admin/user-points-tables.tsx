@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import type { OrderView } from '@/lib/accounts/contract'
 import { formatPrice } from '@/lib/i18n/format-price'
 import type { EntryView, LotView } from '@/lib/points/contract'
@@ -42,14 +42,7 @@ export function EntriesTable({ entries, total, onMore, isLoadingMore }: { entrie
   return (
     <div>
       <Table data-testid="ledger-table">
-        <THead>
-          <tr>
-            <TH>{t('time')}</TH>
-            <TH>{t('type')}</TH>
-            <TH className="text-right">{t('change')}</TH>
-            <TH className="w-1/2">{t('note')}</TH>
-          </tr>
-        </THead>
+        <HeadRow columns={[t('time'), t('type'), { label: t('change'), className: 'text-right' }, { label: t('note'), className: 'w-1/2' }]} />
         <TBody>
           {entries.map((entry) => (
             <TR key={entry.id} data-testid="ledger-row">
@@ -92,15 +85,7 @@ export function LotsTable({ lots, total }: { lots: LotView[]; total: number }) {
   return (
     <div>
       <Table data-testid="lots-table">
-        <THead>
-          <tr>
-            <TH>{t('source')}</TH>
-            <TH className="text-right">{t('granted')}</TH>
-            <TH className="text-right">{t('remaining')}</TH>
-            <TH>{t('created')}</TH>
-            <TH>{t('expires')}</TH>
-          </tr>
-        </THead>
+        <HeadRow columns={[t('source'), { label: t('granted'), className: 'text-right' }, { label: t('remaining'), className: 'text-right' }, t('created'), t('expires')]} />
         <TBody>
           {lots.map((lot) => (
             <TR key={lot.id} data-testid="lot-row" className={cn(lot.isExpired && 'text-subtle')}>
@@ -141,16 +126,7 @@ export function OrdersTable({ orders, total }: { orders: OrderView[]; total: num
   return (
     <div>
       <Table data-testid="orders-table">
-        <THead>
-          <tr>
-            <TH>{t('order')}</TH>
-            <TH>{t('product')}</TH>
-            <TH className="text-right">{t('amount')}</TH>
-            <TH>{t('channel')}</TH>
-            <TH>{t('status')}</TH>
-            <TH>{t('created')}</TH>
-          </tr>
-        </THead>
+        <HeadRow columns={[t('order'), t('product'), { label: t('amount'), className: 'text-right' }, t('channel'), t('status'), t('created')]} />
         <TBody>
           {orders.map((order) => (
             <TR key={order.orderId} data-testid="order-row">

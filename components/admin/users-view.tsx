@@ -3,23 +3,21 @@
 import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { UserAvatar } from '@/components/accounts/user-avatar'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { HeadRow, SkeletonRows, Table, TBody, TD, TR } from '@/components/ui/table'
 import { useUserPage } from '@/lib/client/admin-users'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { CreateUserDialog } from './create-user-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { UserDetailDialog } from './user-detail-dialog'
 import { UsersPager } from './users-pager'
+import { RetryAlert } from '@/components/ui/load-states'
 
 /** Managers' user table: user info, ID, role, status (always active), details and delete; paged 10 by default. */
 export function UsersView({ currentUserId }: { currentUserId: string }) {
   const t = useTranslations('admin')
-  const tc = useTranslations('common')
   const [page, setPage] = useState(1)
   const [size, setSize] = useState(10)
   const [isCreating, setIsCreating] = useState(false)
@@ -42,31 +40,15 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         </Button>
       </div>
       {users.isError && !data ? (
-        <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void users.refetch()}>{tc('retry')}</Button>}>
-          {t('loadFailed')}
-        </Alert>
+        <RetryAlert onRetry={users.refetch}>{t('loadFailed')}</RetryAlert>
       ) : data && data.totalCount === 0 ? (
         <EmptyState title={t('empty')} />
       ) : (
         <Table aria-busy={users.isFetching || undefined}>
-          <THead>
-            <tr>
-              <TH>{t('columns.user')}</TH>
-              <TH>{t('columns.id')}</TH>
-              <TH>{t('columns.role')}</TH>
-              <TH>{t('columns.status')}</TH>
-              <TH className="text-right">{t('columns.actions')}</TH>
-            </tr>
-          </THead>
+          <HeadRow columns={[t('columns.user'), t('columns.id'), t('columns.role'), t('columns.status'), { label: t('columns.actions'), className: 'text-right' }]} />
           <TBody>
             {!data
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <TR key={i}>
-                    <TD colSpan={5}>
-                      <Skeleton className="h-9 w-full" />
-                    </TD>
-                  </TR>
-                ))
+              ? <SkeletonRows rows={5} columns={5} />
               : data.list.map((user) => (
                   <TR key={user.id} data-testid="user-row" data-email={user.email}>
                     <TD>

@@ -5,9 +5,9 @@ import { useTranslations } from 'next-intl'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Alert } from '@/components/ui/alert'
+import { Alert, FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Field, Input } from '@/components/ui/input'
+import { InputField } from '@/components/ui/input'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { useErrorText } from '@/components/accounts/use-error-text'
 import { emailLoginSchema, type EmailLoginInput } from '@/lib/accounts/schemas'
@@ -53,41 +53,14 @@ export function EmailLoginForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="email-login-form">
-      {failure && (
-        <Alert tone="danger" className="py-2.5">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {isDone && (
         <Alert tone="success" className="py-2.5">
           {t('success')}
         </Alert>
       )}
-      <Field id="login-email" label={t('email')} error={errorMessage(errors.email?.message)}>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('emailPlaceholder')}
-          invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? 'login-email-error' : undefined}
-          data-testid="login-email"
-          {...form.register('email')}
-        />
-      </Field>
-      <Field id="login-password" label={t('password')} error={errorMessage(errors.pass?.message)}>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          placeholder={t('passwordPlaceholder')}
-          invalid={Boolean(errors.pass)}
-          aria-describedby={errors.pass ? 'login-password-error' : undefined}
-          data-testid="login-password"
-          {...form.register('pass')}
-        />
-      </Field>
+      <InputField id="login-email" label={t('email')} error={errorMessage(errors.email?.message)} type="email" autoComplete="email" inputMode="email" placeholder={t('emailPlaceholder')} {...form.register('email')} />
+      <InputField id="login-password" label={t('password')} error={errorMessage(errors.pass?.message)} type="password" autoComplete="current-password" placeholder={t('passwordPlaceholder')} {...form.register('pass')} />
       <div className="-mt-2 text-right text-sm">
         <LocalizedLink href="/forgot-password" className="text-brand hover:underline" data-testid="login-forgot-link">
           {t('forgot')}

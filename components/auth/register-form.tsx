@@ -1,23 +1,15 @@
 'use client'
 
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslations } from 'next-intl'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
-import { Alert } from '@/components/ui/alert'
+import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { useErrorText } from '@/components/accounts/use-error-text'
 import { registerSchema, type RegisterInput } from '@/lib/accounts/schemas'
 import { register } from '@/lib/client/accounts'
-import { errorText } from '@/lib/client/api'
-import { useHydrated } from '@/lib/client/use-hydrated'
-import { useLocalizedPath } from '@/lib/client/use-localized-path'
-import { storeUser } from '@/lib/client/user-store'
 import { AuthCard } from './auth-card'
 import { SendCodeButton } from './send-code-button'
+import { useSignInForm } from './use-sign-in-form'
 
 type FieldName = keyof RegisterInput
 const FIELDS: { name: FieldName; type: string; autoComplete: string; placeholder?: 'namePlaceholder' | 'passwordPlaceholder' }[] = [
@@ -30,27 +22,7 @@ const LABELS = { email: 'email', name: 'name', pass: 'password', code: 'code' } 
 /** /register: email, name, password and the mailed code; signs in and goes home on success. */
 export function RegisterForm() {
   const t = useTranslations('auth.register')
-  const errorMessage = useErrorText()
-  const localized = useLocalizedPath()
-  const [failure, setFailure] = useState<string | null>(null)
-  const isHydrated = useHydrated()
-  // No default values: whatever was typed before hydration is read from the inputs, not wiped.
-  const form = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), mode: 'onTouched' })
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null)
-    try {
-      const user = await register(values)
-      storeUser(user)
-      toast.success(t('success'))
-      // "/" sends a signed-in visitor on to the dashboard (proxy.ts): go there directly, with a full load.
-      window.location.assign(localized('/dashboard'))
-    } catch (error) {
-      setFailure(errorText(error, t('failed')))
-      throw error
-    }
-  })
+  const { form, errors, errorMessage, failure, isHydrated, isBusy, onSubmit } = useSignInForm(registerSchema, register, { success: t('success'), failed: t('failed') })
 
   const input = (name: FieldName, type: string, autoComplete: string, placeholder?: string) => (
     <Input
@@ -77,12 +49,8 @@ export function RegisterForm() {
 
   return (
     <AuthCard title={t('title')} subtitle={t('subtitle')} footer={footer} className="max-w-md">
-      <form onSubmit={(e) => void submit(e).catch(() => {})} noValidate className="space-y-4" data-testid="register-form">
-        {failure && (
-          <Alert tone="danger" className="py-2.5">
-            {failure}
-          </Alert>
-        )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="register-form">
+        <FailureAlert message={failure} />
         {FIELDS.map(({ name, type, autoComplete, placeholder }) => (
           <Field key={name} id={`register-${name}`} label={t(LABELS[name])} error={errorMessage(errors[name]?.message)}>
             {input(name, type, autoComplete, placeholder ? t(placeholder) : undefined)}
@@ -94,7 +62,7 @@ export function RegisterForm() {
             <SendCodeButton getEmail={() => form.getValues('email') ?? ''} onInvalidEmail={(key) => form.setError('email', { message: key }, { shouldFocus: true })} onSent={() => form.clearErrors('email')} />
           </div>
         </Field>
-        <Button type="submit" className="w-full" isLoading={isSubmitting || isSubmitSuccessful} disabled={!isHydrated} data-testid="register-submit">
+        <Button type="submit" className="w-full" isLoading={isBusy} disabled={!isHydrated} data-testid="register-submit">
           {t('submit')}
         </Button>
       </form>

@@ -3,19 +3,18 @@
 import { useLocale, useTranslations } from 'next-intl'
 import { useState } from 'react'
 import { LocalizedLink } from '@/components/layout/localized-link'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Pagination } from '@/components/ui/pagination'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { HeadRow, SkeletonRows, Table, TBody, TD, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { formatPrice } from '@/lib/i18n/format-price'
 import { useOrderPage, type OrderItem } from '@/lib/client/orders'
 import { BalanceLayout } from './balance-layout'
 import { SECTION_PATHS } from '@/components/layout/dashboard-sections'
 import { useDateTime } from '@/lib/client/use-date-time'
+import { RetryAlert } from '@/components/ui/load-states'
 
 const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 'success' }
 
@@ -23,7 +22,6 @@ const STATUS_TONE: Record<number, 'warning' | 'success'> = { 1: 'warning', 2: 's
 export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
   const t = useTranslations('payments.orders')
   const td = useTranslations('dashboard')
-  const tc = useTranslations('common')
   const ta = useTranslations('tasks')
   const locale = useLocale()
   const [page, setPage] = useState(1)
@@ -48,9 +46,9 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
           )}
         </div>
         {orders.isError && !data ? (
-          <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void orders.refetch()} isLoading={orders.isFetching}>{tc('retry')}</Button>}>
+          <RetryAlert onRetry={orders.refetch} isRetrying={orders.isFetching}>
             {orders.error instanceof Error && orders.error.message === t('emptyData') ? t('emptyData') : errorText(orders.error, t('loadFailed'))}
-          </Alert>
+          </RetryAlert>
         ) : data && data.totalCount === 0 ? (
           <EmptyState
             icon={
@@ -72,25 +70,10 @@ export function OrdersView({ canPurchase }: { canPurchase: boolean }) {
         ) : (
           <>
             <Table aria-busy={orders.isFetching || undefined}>
-              <THead>
-                <tr>
-                  <TH>{t('orderId')}</TH>
-                  <TH>{t('product')}</TH>
-                  <TH className="text-right">{t('amount')}</TH>
-                  <TH>{t('channel')}</TH>
-                  <TH>{t('status')}</TH>
-                  <TH>{t('time')}</TH>
-                </tr>
-              </THead>
+              <HeadRow columns={[t('orderId'), t('product'), { label: t('amount'), className: 'text-right' }, t('channel'), t('status'), t('time')]} />
               <TBody>
                 {!data
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <TR key={i}>
-                        <TD colSpan={6}>
-                          <Skeleton className="h-6 w-full" />
-                        </TD>
-                      </TR>
-                    ))
+                  ? <SkeletonRows rows={4} columns={6} height="h-6" />
                   : data.list.map((order) => (
                       <TR key={order.orderId} data-testid="order-row" data-status={order.status}>
                         <TD className="font-mono text-xs text-muted" title={order.orderId}>

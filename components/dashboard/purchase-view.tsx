@@ -19,6 +19,7 @@ import { useEdition } from '@/lib/client/use-edition'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import { currencyFor, productCatalogue, type Locale } from '@/lib/site'
 import { BalanceLayout } from './balance-layout'
+import { RetryAlert } from '@/components/ui/load-states'
 
 /**
  * Buy points: the packs of this host's catalogue with the price in the reader's currency and what
@@ -27,7 +28,6 @@ import { BalanceLayout } from './balance-layout'
 export function PurchaseView() {
   const t = useTranslations('payments')
   const td = useTranslations('dashboard.purchase')
-  const tc = useTranslations('common')
   const edition = useEdition()
   const catalogue = edition ? productCatalogue(edition.name) : null
   const products = useProducts(catalogue)
@@ -48,9 +48,7 @@ export function PurchaseView() {
           </Alert>
         )}
         {products.isError ? (
-          <Alert tone="danger" action={<Button size="sm" variant="secondary" onClick={() => void products.refetch()}>{tc('retry')}</Button>}>
-            {errorText(products.error, t('productsFailed'))}
-          </Alert>
+          <RetryAlert onRetry={products.refetch}>{errorText(products.error, t('productsFailed'))}</RetryAlert>
         ) : products.data && products.data.length === 0 ? (
           <EmptyState title={t('productsEmpty')} className="bg-surface" />
         ) : (

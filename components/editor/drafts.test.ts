@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TaskSegment } from '@/lib/client/tasks'
-import { shownText, summarize, withChange, withoutField, withoutSettled, withSaved, withSegment, withStatus, type Edits } from './drafts'
+import { shownText, summarize, withChange, withoutField, withoutSettled, withSaved, withStatus, type Edits } from './drafts'
 
 const segment: TaskSegment = { id: 7, startTime: '00:00:01,000', endTime: '00:00:02,000', duration: 1000, originalText: 'Hello', translatedText: '你好', translatedBy: 'deepseek', firstTranslation: null }
 
@@ -42,16 +42,5 @@ describe('drafts over polled server data', () => {
     edits = withStatus(withChange(edits, 2, 'originalText', 'b'), 2, 'saving')
     edits = withStatus(withChange(edits, 3, 'originalText', 'c'), 3, 'error')
     expect(summarize(edits)).toEqual({ unsaved: 1, saving: 1, failed: 1 })
-  })
-})
-
-describe('withSegment', () => {
-  it('replaces one segment and keeps the other objects', () => {
-    const other = { ...segment, id: 8 }
-    const task = { segments: [segment, other] }
-    const next = withSegment(task, { id: 7, translatedText: 'hi' })
-    expect(next.segments[0].translatedText).toBe('hi')
-    expect(next.segments[1]).toBe(other)
-    expect(withSegment(task, { id: 99 })).toBe(task)
   })
 })

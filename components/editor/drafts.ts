@@ -61,29 +61,6 @@ export function withoutField(edits: Edits, id: number, field: EditableField): Ed
   return next
 }
 
-/** Replaces several segments at once (a bulk save); untouched segments keep their objects. */
-export function withSegments<T extends { segments: TaskSegment[] }>(task: T, changed: readonly (Partial<TaskSegment> & { id: number })[]): T {
-  if (changed.length === 0) return task
-  const byId = new Map(changed.map((s) => [s.id, s]))
-  let touched = false
-  const segments = task.segments.map((s) => {
-    const next = byId.get(s.id)
-    if (!next) return s
-    touched = true
-    return { ...s, ...next }
-  })
-  return touched ? { ...task, segments } : task
-}
-
-/** Replaces one segment in a task's list, keeping every other object (and so every memoized row). */
-export function withSegment<T extends { segments: TaskSegment[] }>(task: T, segment: Partial<TaskSegment> & { id: number }): T {
-  const index = task.segments.findIndex((s) => s.id === segment.id)
-  if (index < 0) return task
-  const segments = task.segments.slice()
-  segments[index] = { ...segments[index], ...segment }
-  return { ...task, segments }
-}
-
 /** Counts for the header: rows not yet on the server, and rows being saved. */
 export function summarize(edits: Edits): { unsaved: number; saving: number; failed: number } {
   let unsaved = 0

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { Alert } from '@/components/ui/alert'
 import { Button, buttonClasses } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { BackLink } from './editor-header'
 
@@ -68,5 +69,51 @@ export function EditorLoadError({ message, onRetry, isRetrying }: { message: str
         <p className="mt-0.5 opacity-90">{message}</p>
       </Alert>
     </main>
+  )
+}
+
+/**
+ * What the rows' place shows when there is no row to show: a recording without speech, a task
+ * without segments, or a "flagged only" view with none left (`onShowAll` turns the filter off).
+ * Null when there are rows.
+ */
+export function EditorNoRows({ isNoSpeech, total, shown, onShowAll }: { isNoSpeech: boolean; total: number; shown: number; onShowAll: () => void }) {
+  const t = useTranslations('editor')
+  const tn = useTranslations('noSpeech')
+  if (isNoSpeech)
+    return (
+      <div className="p-6" data-testid="editor-no-speech">
+        <EmptyState title={tn('title')} body={tn('body')} />
+      </div>
+    )
+  if (total === 0)
+    return (
+      <div className="p-6">
+        <EmptyState title={t('export.noData')} body={t('emptyHint')} />
+      </div>
+    )
+  if (shown > 0) return null
+  return (
+    <div className="p-6">
+      <EmptyState
+        title={t('quality.noneInView')}
+        action={
+          <Button variant="secondary" onClick={onShowAll}>
+            {t('quality.showAll')}
+          </Button>
+        }
+      />
+    </div>
+  )
+}
+
+/** Over the rows of a failed task: what happened, and the provider's reason when there is one. */
+export function EditorFailed({ error }: { error: string | null | undefined }) {
+  const t = useTranslations('editor')
+  return (
+    <Alert tone="danger" className="mx-4 mt-3 mb-3 md:mx-6">
+      <p>{t('failedNotice')}</p>
+      {error && <p className="mt-0.5 text-xs break-words opacity-80">{error}</p>}
+    </Alert>
   )
 }

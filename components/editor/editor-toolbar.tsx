@@ -3,13 +3,11 @@
 import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
-import { MAX_SELECTED_RETRANSLATE } from './use-editor-ops'
+import { MAX_SELECTED_RETRANSLATE, type EditorOps } from './use-editor-ops'
 
 type Props = {
-  canUndo: boolean
-  canRedo: boolean
-  onUndo: () => void
-  onRedo: () => void
+  /** The editor's operations: undo and redo, and which operation runs (use-editor-ops.ts). */
+  ops: Pick<EditorOps, 'canUndo' | 'canRedo' | 'busy' | 'undo' | 'redo'>
   onFind: () => void
   isFindOpen: boolean
   selectedCount: number
@@ -17,17 +15,21 @@ type Props = {
   /** False for a transcript: it has no translation, so no retranslate tool is shown. */
   hasTranslation: boolean
   canRetranslate: boolean
-  isRetranslating: boolean
   onRetranslateSelected: () => void
   /** Timings can be shifted only once the task stops translating (the server refuses it before). */
   canShift: boolean
   onShift: () => void
   /** Breaks the selected rows' translations (the active row's without a selection) as exports do. */
   onFixLineBreaks: () => void
+  /** "Snap to speech" for the selected rows (the active one without a selection): undefined hides it (no recording). */
+  canSnap?: boolean
+  onSnap: () => void
   flagCount: number
   isFlaggedOnly: boolean
   onFlaggedOnly: (on: boolean) => void
   onLimits: () => void
+  /** A transcription with speakers: "Speakers" opens the dialog that names them. */
+  onSpeakers?: () => void
   isVideoShown: boolean
   onVideo: () => void
   onHelp: () => void
@@ -74,10 +76,10 @@ export function EditorToolbar(props: Props) {
   const tooMany = props.selectedCount > MAX_SELECTED_RETRANSLATE
   return (
     <div role="toolbar" aria-label={t('label')} className="flex items-center gap-1 overflow-x-auto border-b border-border bg-surface px-3 py-1.5 md:px-5" data-testid="editor-toolbar">
-      <Tool label={t('undo')} onClick={props.onUndo} isDisabled={!props.canUndo} testId="toolbar-undo" labelMode="aria" shortcut="Control+Z">
+      <Tool label={t('undo')} onClick={() => void props.ops.undo()} isDisabled={!props.ops.canUndo || props.ops.busy !== null} testId="toolbar-undo" labelMode="aria" shortcut="Control+Z">
         <Icon d="M6 4 3 7l3 3M3.5 7H10a3 3 0 0 1 0 6H8" />
       </Tool>
-      <Tool label={t('redo')} onClick={props.onRedo} isDisabled={!props.canRedo} testId="toolbar-redo" labelMode="aria" shortcut="Control+Shift+Z">
+      <Tool label={t('redo')} onClick={() => void props.ops.redo()} isDisabled={!props.ops.canRedo || props.ops.busy !== null} testId="toolbar-redo" labelMode="aria" shortcut="Control+Shift+Z">
         <Icon d="m10 4 3 3-3 3M12.5 7H6a3 3 0 0 0 0 6h2" />
       </Tool>
       <Divider />
@@ -86,7 +88,7 @@ export function EditorToolbar(props: Props) {
       </Tool>
       <Divider />
       {props.hasTranslation && (
-        <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.isRetranslating} testId="toolbar-retranslate">
+        <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate">
           <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
         </Tool>
       )}
@@ -96,6 +98,11 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow">
         <Icon d="M2.5 4h11M2.5 8h8a2 2 0 0 1 0 4H8M9.5 10.5 8 12l1.5 1.5M2.5 12h3" />
       </Tool>
+      {props.canSnap !== undefined && (
+        <Tool label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap">
+          <Icon d="M2 8h1.5l1-3 1.5 6 1.5-8 1.5 8 1.5-5 1 2H14M2.5 13.5h11" />
+        </Tool>
+      )}
       {props.selectedCount > 1 && (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-subtle py-0.5 pr-1 pl-2.5 text-xs text-brand" data-testid="selection-count">
           {t('selected', { count: props.selectedCount })}
@@ -116,6 +123,14 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('limits')} onClick={props.onLimits} testId="toolbar-limits" labelMode="aria">
         <Icon d="M2.5 4.5h5M10.5 4.5h3M2.5 11.5h2M7.5 11.5h6M7.5 3v3M4.5 10v3" />
       </Tool>
+      {props.onSpeakers && (
+        <>
+          <Divider />
+          <Tool label={t('speakers')} onClick={props.onSpeakers} testId="toolbar-speakers">
+            <Icon d="M6 7.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1.5 13.5a4.5 4.5 0 0 1 9 0M11 7a2 2 0 1 0 0-4M12.5 13.5a4 4 0 0 0-2-3.5" />
+          </Tool>
+        </>
+      )}
       <span className="flex-1" />
       <Tool label={t('video')} onClick={props.onVideo} pressed={props.isVideoShown} testId="toolbar-video">
         <Icon d="M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2" />

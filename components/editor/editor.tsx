@@ -1,57 +1,50 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import { useLanguageName } from '@/components/tasks/language-name'
 import { isTranscriptOnly } from '@/components/tasks/transcript-only'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { errorText, isApiError } from '@/lib/client/api'
 import type { PublicUser } from '@/lib/accounts/contract'
-import { useSegmentReview } from '@/lib/client/segment-review'
-import { taskAudioUrl, useTaskDetail, type SegmentWrite, type TaskDetail } from '@/lib/client/tasks'
-import { shownText } from './drafts'
+import { useSpeakers } from '@/lib/client/speakers'
+import { taskAudioUrl, useTaskDetail, type TaskDetail } from '@/lib/client/tasks'
 import { EditorHeader } from './editor-header'
-import { EditorLoadError, EditorMissing, EditorSkeleton } from './editor-states'
+import { EditorDialogs, type EditorDialog } from './editor-dialogs'
+import { EditorFailed, EditorLoadError, EditorMissing, EditorNoRows, EditorSkeleton } from './editor-states'
 import { EditorToolbar } from './editor-toolbar'
 import { ExportMenu } from './export-menu'
-import { FindBar } from './find-bar'
+import { EditorFindBar } from './find-bar'
 import { flaggedIds } from './flag-index'
-import { HelpSheet } from './help-sheet'
+import { LeftOutNote } from './left-out-note'
 import type { Change } from './history'
-import { LimitsDialog } from './limits-dialog'
-import { timeToMs } from './quality'
-import { SegmentDialog } from './segment-dialog'
 import { SegmentList, type SegmentListHandle } from './segment-list'
 import type { RowHandlers } from './segment-row'
 import { clickSelection, emptySelection, type Selection } from './selection'
+import { reflowWrites, scriptWrite } from './reflow-rows'
 import { ReviewPassNote } from './review-pass-note'
-import { ShiftDialog } from './shift-dialog'
 import { ShortcutsHint } from './shortcuts-hint'
 import { useEditorKeys } from './use-editor-keys'
 import { useEditorOps } from './use-editor-ops'
 import { useFindReplace } from './use-find-replace'
-import { useGlossaryTerms } from './use-glossary-terms'
-import { useQualityLimits } from './use-quality-limits'
-import { useScriptCheck } from './use-script-check'
+import { useReviewRow } from './use-review-row'
+import { useRowNavigation } from './use-row-navigation'
+import { useRowChecks } from './use-row-checks'
 import { useSegmentEdits } from './use-segment-edits'
+import { useTranscriptTiming } from './use-transcript-timing'
 import { VideoExportEntry } from './video-export-entry'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
-
-type Dialog = 'help' | 'shift' | 'limits' | null
 
 /** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */
 export function Editor({ taskId, user, initialTask }: { taskId: string; user: PublicUser; initialTask?: TaskDetail | null }) {
   const t = useTranslations('editor')
-  const tn = useTranslations('noSpeech')
   const languageName = useLanguageName()
   const query = useTaskDetail(taskId, initialTask)
   const task = query.data
   const segments = useMemo(() => task?.segments ?? [], [task?.segments])
   const isTranslating = task?.status === 'translating'
+  const speakers = useSpeakers(task)
 
   // Each save of typing becomes an undo step; the ops hook is created after the edits it saves.
   const recordRef = useRef<((change: Change) => void) | null>(null)
@@ -62,35 +55,17 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   // retranslate or review, and identical text is expected.
   const isTranscript = task ? isTranscriptOnly(task) : false
   // "Review this segment": DeepSeek translations only (the server refuses others).
-  const tr = useTranslations('editor.review')
-  const { reviewing, review } = useSegmentReview(taskId)
+  const { reviewing, reviewRow } = useReviewRow(taskId, flush)
   const canReview = task?.translationService === 'deepseek' && !isTranscript
-  const reviewRow = useCallback(
-    async (id: number) => {
-      // The row's typing is saved first, so the review reads what the person sees.
-      await flush(id)
-      try {
-        const answer = await review(id)
-        toast.success(answer.corrected ? tr('corrected', { id }) : tr('unchanged', { id }), { id: `review-${id}` })
-      } catch (error) {
-        toast.error(tr('failed'), { description: errorText(error, '') || undefined, id: `review-${id}` })
-      }
-    },
-    [flush, review, tr],
-  )
   const ops = useEditorOps(taskId, pending)
   useEffect(() => {
     recordRef.current = (c) => ops.record('edit', [c])
   }, [ops])
 
-  const { limits: chosenLimits, save: saveLimits, defaults } = useQualityLimits(task?.targetLanguage ?? 'en')
-  const limits = useMemo(() => (isTranscript ? { ...chosenLimits, allowsSame: true } : chosenLimits), [chosenLimits, isTranscript])
-  const glossary = useGlossaryTerms(task?.targetLanguage, task?.detectedLanguage ?? task?.originalLanguage)
-  // A keystroke renders the typed row at once; counts, flags, find and preview follow in a deferred
-  // render, so typing never waits for them.
-  const deferredEdits = useDeferredValue(edits)
-  const script = useScriptCheck(task?.targetLanguage)
-  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script), [segments, deferredEdits, limits, isTranslating, glossary, script])
+  const { limits, saveLimits, defaults, glossary, deferredEdits, script } = useRowChecks(task, edits, isTranscript)
+  const [selection, setSelection] = useState<Selection>(emptySelection)
+  const { hasSpeech, speech, onRestored } = useTranscriptTiming({ taskId, task, isTranscript, renumber: ops.renumber, retranslate, setSelection })
+  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script, speech), [segments, deferredEdits, limits, isTranslating, glossary, script, speech])
   const flaggedSet = useMemo(() => new Set(flagged), [flagged])
   // The filter keeps the rows flagged when it was turned on, so a row does not vanish while it is fixed.
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
@@ -98,8 +73,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   const [activeIndex, setActiveIndex] = useState(0)
   const [openId, setOpenId] = useState<number | null>(null)
-  const [dialog, setDialog] = useState<Dialog>(null)
-  const [selection, setSelection] = useState<Selection>(emptySelection)
+  const [dialog, setDialog] = useState<EditorDialog>(null)
   const [isVideoShown, setVideoShown] = useState(false)
   const [videoExport, setVideoExport] = useState<{ paneFile: File | null } | null>(null)
   const [playingId, setPlayingId] = useState<number | null>(null)
@@ -119,14 +93,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     latest.current = { view, activeIndex, openId, dialog, flaggedSet, segments, edits, script, ops }
   })
 
-  const seek = useCallback((id: number) => {
-    const segment = latest.current.segments.find((s) => s.id === id)
-    if (!segment) return
-    const index = latest.current.view.findIndex((s) => s.id === id)
-    if (index >= 0) setActiveIndex(index)
-    // Without a video yet, the pane opens to ask for one.
-    if (!video.current?.seek(timeToMs(segment.startTime))) setVideoShown(true)
-  }, [])
+  const { seek, jumpToFlag, onCurrentCue } = useRowNavigation({ latest, list, video, setActiveIndex, setVideoShown, setPlayingId })
 
   const handlers: RowHandlers = useMemo(
     () => ({
@@ -142,10 +109,8 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       onConvertScript: (id) => {
         const { segments: rows, edits: drafts, script: check, ops: operations } = latest.current
         const segment = rows.find((s) => s.id === id)
-        if (!segment || !check) return
-        const text = shownText(segment, drafts[id], 'translatedText')
-        const next = check.convert(text)
-        if (next !== text) void operations.applyTexts([{ id, translatedText: next }])
+        const write = segment && check ? scriptWrite(segment, drafts[id], check) : null
+        if (write) void operations.applyTexts([write])
       },
     }),
     [canReview, change, flush, isTranscript, retranslate, reviewRow, seek],
@@ -153,32 +118,13 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
 
   const saveAll = useCallback(() => flushAll(), [flushAll])
 
-  const jumpToFlag = useCallback((delta: 1 | -1) => {
-    const { view: rows, activeIndex: index, flaggedSet: flags } = latest.current
-    for (let step = 1; step <= rows.length; step++) {
-      const next = (index + delta * step + rows.length * 2) % rows.length
-      if (flags.has(rows[next].id)) {
-        setActiveIndex(next)
-        list.current?.focusRow(next, 'translatedText')
-        return
-      }
-    }
-    toast.info(t('quality.noMoreFlags'), { id: 'no-flags' })
-  }, [t])
-
   const openHelp = useCallback(() => setDialog('help'), [])
   const retranslateKey = useCallback((id: number) => (isTranscript ? Promise.resolve() : retranslate(id)), [isTranscript, retranslate])
   useEditorKeys(latest, list, video, { ops, openFind: find.open, openHelp, jumpToFlag, openRow: setOpenId, retranslate: retranslateKey, activate: setActiveIndex })
 
-  const onCurrentCue = useCallback((id: number | null, follow: boolean) => {
-    setPlayingId(id)
-    if (id === null || !follow) return
-    const index = latest.current.view.findIndex((s) => s.id === id)
-    if (index >= 0) list.current?.revealRow(index)
-  }, [])
-
   const hasSegments = segments.length > 0
-  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, saveAll])
+  const hasSpeakers = speakers.labels.length > 0
+  const exportMenu = useMemo(() => task && <ExportMenu task={task} hasSegments={hasSegments} hasSpeakers={hasSpeakers} beforeExport={saveAll} onExportVideo={() => setVideoExport({ paneFile: video.current?.file() ?? null })} />, [task, hasSegments, hasSpeakers, saveAll])
   const profileMenu = useMemo(() => <ProfileMenu user={user} />, [user])
 
   if (query.isPending) return <EditorSkeleton />
@@ -188,23 +134,12 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
   }
   if (!task) return <EditorMissing />
 
-  // The export's line breaking (lib/subtitles/reflow.ts, loaded on first use: BudouX's models are
-  // large) applied to the selected rows, or the active one; one undoable step.
+  // Tools for "the selected rows, or the active one".
+  const targetIds = () => (selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined))
+  // The export's line breaking applied to the target rows; one undoable step.
   const fixLineBreaks = async () => {
-    const ids = selectedIds.length > 0 ? selectedIds : [view[activeIndex]?.id].filter((id): id is number => id !== undefined)
-    const { reflowCue } = await import('@/lib/subtitles/reflow')
-    const writes: SegmentWrite[] = []
-    for (const id of ids) {
-      const segment = segments.find((s) => s.id === id)
-      if (!segment || segment.translatedText === null) continue
-      const text = shownText(segment, edits[id], 'translatedText')
-      const next = reflowCue(text, task.targetLanguage)
-      if (next !== text) writes.push({ id, translatedText: next })
-    }
-    if (writes.length === 0) {
-      toast.success(t('ops.breaksFine'), { id: 'reflow' })
-      return
-    }
+    const writes = await reflowWrites(targetIds(), segments, edits, task.targetLanguage)
+    if (writes.length === 0) return void toast.success(t('ops.breaksFine'), { id: 'reflow' })
     await ops.applyTexts(writes)
     toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
   }
@@ -214,21 +149,19 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     <div className="flex h-dvh flex-col bg-bg" data-testid="editor" data-status={task.status}>
       <EditorHeader task={task} edits={deferredEdits} exportMenu={exportMenu} profile={profileMenu} />
       <EditorToolbar
-        canUndo={ops.canUndo && ops.busy === null}
-        canRedo={ops.canRedo && ops.busy === null}
-        onUndo={() => void ops.undo()}
-        onRedo={() => void ops.redo()}
+        ops={ops}
         onFind={() => (find.isOpen ? find.close() : find.open('find'))}
         isFindOpen={find.isOpen}
         selectedCount={selectedIds.length}
         onClearSelection={() => setSelection(emptySelection)}
         hasTranslation={!isTranscript}
         canRetranslate={!isTranslating}
-        isRetranslating={ops.busy === 'retranslate'}
         onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
         canShift={!isTranslating}
         onShift={() => setDialog('shift')}
         onFixLineBreaks={() => void fixLineBreaks()}
+        canSnap={hasSpeech ? !isTranslating : undefined}
+        onSnap={() => void ops.snap(targetIds())}
         flagCount={flagged.length}
         isFlaggedOnly={filter !== null}
         onFlaggedOnly={(on) => {
@@ -236,58 +169,29 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
           setActiveIndex(0)
         }}
         onLimits={() => setDialog('limits')}
+        onSpeakers={hasSpeakers ? () => setDialog('speakers') : undefined}
         isVideoShown={isVideoShown}
         onVideo={() => setVideoShown((v) => !v)}
         onHelp={() => setDialog('help')}
       />
       {find.isOpen && (
-        <FindBar
-          options={find.options}
-          onOptions={find.setOptions}
-          replacement={find.replacement}
-          onReplacement={find.setReplacement}
-          current={find.current}
-          total={find.matches.length}
-          onStep={find.step}
-          onReplaceOne={find.replaceCurrent}
-          onReplaceAll={() => void find.replaceEverywhere()}
+        <EditorFindBar
+          find={find}
           onClose={() => {
             find.close()
             list.current?.focusRow(Math.min(activeIndex, Math.max(0, view.length - 1)))
           }}
-          focusRequest={find.focusRequest}
           isBusy={ops.busy !== null}
         />
       )}
-      {task.status === 'failed' && (
-        <Alert tone="danger" className="mx-4 mt-3 mb-3 md:mx-6">
-          <p>{t('failedNotice')}</p>
-          {task.error && <p className="mt-0.5 text-xs break-words opacity-80">{task.error}</p>}
-        </Alert>
-      )}
+      {task.status === 'failed' && <EditorFailed error={task.error} />}
       <ReviewPassNote task={task} />
+      <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={onRestored} speakerNames={speakers.names} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
         {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          {task.status === 'no_speech' ? (
-            <div className="p-6" data-testid="editor-no-speech">
-              <EmptyState title={tn('title')} body={tn('body')} />
-            </div>
-          ) : segments.length === 0 ? (
-            <div className="p-6">
-              <EmptyState title={t('export.noData')} body={t('emptyHint')} />
-            </div>
-          ) : view.length === 0 ? (
-            <div className="p-6">
-              <EmptyState
-                title={t('quality.noneInView')}
-                action={
-                  <Button variant="secondary" onClick={() => setFilter(null)}>
-                    {t('quality.showAll')}
-                  </Button>
-                }
-              />
-            </div>
+          {task.status === 'no_speech' || view.length === 0 ? (
+            <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={view.length} onShowAll={() => setFilter(null)} />
           ) : (
             <SegmentList
               ref={list}
@@ -302,36 +206,32 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
               limits={limits}
               glossary={glossary}
               script={script}
+              speech={speech}
               highlights={find.highlights}
               handlers={handlers}
+              speakerNames={speakers.names}
             />
           )}
         </div>
       </main>
-      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} />}
+      {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} beforeExport={saveAll} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
-      <SegmentDialog
+      <EditorDialogs
+        dialog={dialog}
+        onDialog={setDialog}
         segment={openSegment}
         edit={openId === null ? undefined : edits[openId]}
-        onSave={(id, draft) => void replace(id, draft)}
-        onClose={() => setOpenId(null)}
-        isReadOnly={isTranslating && !openSegment?.translatedText}
-      />
-      <HelpSheet open={dialog === 'help'} onOpenChange={(open) => setDialog(open ? 'help' : null)} />
-      <ShiftDialog
-        open={dialog === 'shift'}
-        onOpenChange={(open) => setDialog(open ? 'shift' : null)}
+        isSegmentReadOnly={isTranslating && !openSegment?.translatedText}
+        onSaveSegment={(id, draft) => void replace(id, draft)}
+        onCloseSegment={() => setOpenId(null)}
         total={segments.length}
-        selectedCount={selectedIds.length}
-        onShift={(offsetMs, scope) => ops.shift(offsetMs, scope === 'selected' ? selectedIds : undefined)}
-      />
-      <LimitsDialog
-        open={dialog === 'limits'}
-        onOpenChange={(open) => setDialog(open ? 'limits' : null)}
+        selectedIds={selectedIds}
+        onShift={ops.shift}
         limits={limits}
         defaults={defaults}
         languageName={languageName(task.targetLanguage)}
-        onSave={saveLimits}
+        onSaveLimits={saveLimits}
+        speakers={{ labels: speakers.labels, names: speakers.names, segments, onSave: speakers.save }}
       />
     </div>
   )

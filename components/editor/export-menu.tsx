@@ -15,13 +15,16 @@ const FORMATS = SUBTITLE_FORMATS.map((format) => ({ format, label: FORMAT_LABELS
 /**
  * SRT, VTT or ASS × translation, bilingual or original; pending edits are saved before the download.
  * "Break lines for the language" (on by default) has the server break each translation into at
- * most two lines; off keeps the lines as they are in the editor.
+ * most two lines; off keeps the lines as they are in the editor. A transcription with speakers
+ * offers "Speaker names in SRT" ("Ada: " before each speaker's lines); WebVTT and ASS always
+ * carry its speakers.
  */
-export function ExportMenu({ task, hasSegments, beforeExport, onExportVideo }: { task: Task; hasSegments: boolean; beforeExport: () => Promise<void>; onExportVideo?: () => void }) {
+export function ExportMenu({ task, hasSegments, hasSpeakers = false, beforeExport, onExportVideo }: { task: Task; hasSegments: boolean; hasSpeakers?: boolean; beforeExport: () => Promise<void>; onExportVideo?: () => void }) {
   const t = useTranslations('editor.export')
   const tv = useTranslations('videoExport')
   const [isBusy, setBusy] = useState(false)
   const [reflow, setReflow] = useState(true)
+  const [speakerPrefix, setSpeakerPrefix] = useState(false)
 
   const run = async (format: ExportFormat, content: ExportContent) => {
     if (!hasSegments) {
@@ -31,7 +34,7 @@ export function ExportMenu({ task, hasSegments, beforeExport, onExportVideo }: {
     setBusy(true)
     try {
       await beforeExport()
-      await downloadExport(task, format, content, { reflow })
+      await downloadExport(task, format, content, { reflow, speakerPrefix: hasSpeakers && speakerPrefix })
     } catch (error) {
       toast.error(errorText(error, t('failed')))
     } finally {
@@ -72,6 +75,11 @@ export function ExportMenu({ task, hasSegments, beforeExport, onExportVideo }: {
         <DropdownMenuCheckboxItem checked={reflow} onCheckedChange={(value) => setReflow(value === true)} data-testid="export-reflow">
           <span className="flex-1">{t('reflow')}</span>
         </DropdownMenuCheckboxItem>
+        {hasSpeakers && (
+          <DropdownMenuCheckboxItem checked={speakerPrefix} onCheckedChange={(value) => setSpeakerPrefix(value === true)} data-testid="export-speaker-prefix">
+            <span className="flex-1">{t('speakerPrefix')}</span>
+          </DropdownMenuCheckboxItem>
+        )}
         {onExportVideo && (
           <>
             <DropdownMenuSeparator />

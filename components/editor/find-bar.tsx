@@ -5,6 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { FindField, FindOptions } from './find'
+import type { FindReplace } from './use-find-replace'
 
 type Props = {
   options: FindOptions
@@ -148,5 +149,25 @@ export function FindBar({ options, onOptions, replacement, onReplacement, curren
         </Button>
       </div>
     </div>
+  )
+}
+
+/** The bar wired to the editor's find and replace (use-find-replace.ts). */
+export function EditorFindBar({ find, onClose, isBusy }: { find: FindReplace; onClose: () => void; isBusy: boolean }) {
+  return (
+    <FindBar
+      options={find.options}
+      onOptions={find.setOptions}
+      replacement={find.replacement}
+      onReplacement={find.setReplacement}
+      current={find.current}
+      total={find.matches.length}
+      onStep={find.step}
+      onReplaceOne={find.replaceCurrent}
+      onReplaceAll={() => void find.replaceEverywhere()}
+      onClose={onClose}
+      focusRequest={find.focusRequest}
+      isBusy={isBusy}
+    />
   )
 }

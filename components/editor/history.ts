@@ -51,3 +51,9 @@ export function returnStep(history: History, direction: 'undo' | 'redo'): Histor
     ? { undo: [...history.undo, moved], redo: history.redo.slice(0, -1) }
     : { undo: history.undo.slice(0, -1), redo: [...history.redo, moved] }
 }
+
+/** The history after a cue was inserted as `id`: every step's rows from `id` on are one further down. */
+export function renumbered(history: History, id: number): History {
+  const step = (s: Step): Step => ({ ...s, changes: s.changes.map((c) => (c.id >= id ? { ...c, id: c.id + 1 } : c)) })
+  return { undo: history.undo.map(step), redo: history.redo.map(step) }
+}

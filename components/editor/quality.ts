@@ -5,9 +5,9 @@ import { captionLimits, type CaptionLimits } from '@/lib/captions'
 
 export type Limits = CaptionLimits
 
-export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary' | 'script'
+export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary' | 'script' | 'noSpeech'
 
-export const FLAGS: readonly Flag[] = ['cps', 'lineLength', 'lines', 'empty', 'same', 'glossary', 'script']
+export const FLAGS: readonly Flag[] = ['cps', 'lineLength', 'lines', 'empty', 'same', 'glossary', 'script', 'noSpeech']
 
 /** The Chinese script check of the task's language (lib/subtitles/chinese-script.ts), once loaded. */
 export type ScriptFlagCheck = { isWrong: (text: string) => boolean }
@@ -79,10 +79,11 @@ const HAS_WORDS = /\p{L}/u
  * The flags of one cue. Rules: an untranslated cue of a task still translating is not flagged
  * (`isPending`); an empty translation of a non-empty original is flagged "empty" and nothing else;
  * reading speed counts every visible character but line breaks over the duration; a Chinese
- * translation in the other script (Simplified in a zh-HK task) is flagged "script".
+ * translation in the other script (Simplified in a zh-HK task) is flagged "script"; a cue of a
+ * recording that covers no speech at all (`isSilent`, lib/captions/speech.ts) is flagged "noSpeech".
  */
 export function checkCue(
-  { original, translated, durationMs, isPending = false }: { original: string; translated: string; durationMs: number; isPending?: boolean },
+  { original, translated, durationMs, isPending = false, isSilent = false }: { original: string; translated: string; durationMs: number; isPending?: boolean; isSilent?: boolean },
   /** `allowsSame`: a translation identical to its original is expected (a transcript alone). */
   limits: Limits & { allowsSame?: boolean },
   glossary: readonly GlossaryTerm[] = [],
@@ -94,7 +95,7 @@ export function checkCue(
   const longestLine = nonEmpty.reduce((max, line) => Math.max(max, length(line)), 0)
   const seconds = durationMs / 1000
   const cps = chars === 0 ? 0 : seconds > 0 ? chars / seconds : Infinity
-  const flags: Flag[] = []
+  const flags: Flag[] = isSilent ? ['noSpeech'] : []
   if (chars === 0) {
     if (!isPending && normalized(original) !== '') flags.push('empty')
     return { flags, cps, longestLine, lines: nonEmpty.length, missingTerms: [] }

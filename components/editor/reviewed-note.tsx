@@ -8,15 +8,19 @@ type Props = {
   first: string
   /** The translation shown now (a draft included): restoring is offered only when it differs. */
   current: string
+  /** Shortened to fit its cue (issue 30) rather than corrected by the review. */
+  isShortened?: boolean
   onRestore: () => void
 }
 
 /**
- * The "reviewed" badge of a row the review pass corrected: one click shows the first version
- * beside a button that puts it back (saved as the person's edit, undoable like any edit).
+ * The "reviewed" (or "shortened") badge of a row the review pass corrected or DeepSeek shortened to
+ * fit its cue: one click shows the first version beside a button that puts it back (saved as the
+ * person's edit, undoable like any edit).
  */
-export function ReviewedNote({ first, current, onRestore }: Props) {
+export function ReviewedNote({ first, current, isShortened = false, onRestore }: Props) {
   const t = useTranslations('editor.review')
+  const tf = useTranslations('editor.fit')
   const [isOpen, setOpen] = useState(false)
   const panel = useId()
   return (
@@ -25,18 +29,19 @@ export function ReviewedNote({ first, current, onRestore }: Props) {
         type="button"
         aria-expanded={isOpen}
         aria-controls={panel}
-        title={t('badgeHint')}
+        title={isShortened ? tf('badgeHint') : t('badgeHint')}
         onClick={(event) => {
           event.stopPropagation()
           setOpen((open) => !open)
         }}
         data-testid="reviewed-badge"
+        data-kind={isShortened ? 'shortened' : 'reviewed'}
         className="inline-flex items-center gap-1 rounded border border-current/30 px-1.5 py-px text-[11px] leading-4 font-medium text-brand transition-colors hover:bg-brand-subtle focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
       >
         <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-3">
           <path d="m3.5 8.5 3 3 6-7" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        {t('badge')}
+        {isShortened ? tf('badge') : t('badge')}
         <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className={isOpen ? 'size-3 rotate-180' : 'size-3'}>
           <path d="m4.5 6.5 3.5 3.5 3.5-3.5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -1,5 +1,6 @@
 'use client'
 
+import type { Span } from '@/lib/captions'
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { useTranslations } from 'next-intl'
 import { forwardRef, useImperativeHandle, useRef } from 'react'
@@ -25,8 +26,12 @@ type Props = {
   glossary: readonly GlossaryTerm[]
   /** The Chinese script check, once loaded (null otherwise). */
   script: ScriptFlagCheck | null
+  /** Where a transcription's recording holds speech, once known (null otherwise). */
+  speech?: readonly Span[] | null
   highlights: ReadonlyMap<number, RowHighlights>
   handlers: RowHandlers
+  /** A transcription's speaker names (label → name); rows show each cue's speaker. */
+  speakerNames?: Readonly<Record<string, string>>
 }
 
 export type SegmentListHandle = {
@@ -59,7 +64,7 @@ function ColumnHeads() {
  * 3,000-segment file scrolls and types as smoothly as a short one.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, highlights, handlers },
+  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, speech = null, highlights, handlers, speakerNames },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null)
@@ -140,8 +145,10 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   limits={limits}
                   glossary={glossary}
                   script={script}
+                  speech={speech}
                   highlights={highlights.get(segment.id)}
                   handlers={handlers}
+                  speakerNames={speakerNames}
                 />
               </div>
             )

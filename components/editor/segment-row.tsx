@@ -1,16 +1,21 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { memo, useMemo, type MouseEvent, type ReactNode } from 'react'
+import { memo, type MouseEvent } from 'react'
 import { cn } from '@/components/ui/cn'
 import { shortTime } from '@/lib/client/task-helpers'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
+import { FitFlag } from './fit-flag'
 import { ReviewedNote } from './reviewed-note'
+import { SpeakerChips } from './speaker-chip'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
 import type { FindField } from './find'
-import { checkCue, timeToMs, type GlossaryTerm, type Limits, type RowQuality, type ScriptFlagCheck } from './quality'
+import type { Span } from '@/lib/captions'
+import type { GlossaryTerm, Limits, ScriptFlagCheck } from './quality'
+import { Highlights, IconButton, MiniSpinner, RowState } from './row-parts'
+import { QualityFlags, useRowQuality } from './row-quality'
 
 export type RowHandlers = {
   onChange: (id: number, field: EditableField, value: string) => void
@@ -47,8 +52,11 @@ type Props = {
   limits: Limits
   glossary: readonly GlossaryTerm[]
   script: ScriptFlagCheck | null
+  /** Where the recording holds speech (a transcription's): a cue covering none is flagged. */
+  speech?: readonly Span[] | null
   highlights: RowHighlights | undefined
   handlers: RowHandlers
+  speakerNames?: Readonly<Record<string, string>>
 }
 
 /** The editor's grid: id, times, original, translation, actions (stacked on narrow screens). */
@@ -57,115 +65,9 @@ export const ROW_GRID = 'grid grid-cols-[2.75rem_minmax(0,1fr)_auto] gap-x-3 gap
 const TEXT =
   'w-full rounded-md border border-transparent bg-transparent px-2 py-1 text-sm leading-relaxed text-fg transition-colors placeholder:text-subtle hover:border-border focus:border-brand focus:bg-surface focus:ring-2 focus:ring-brand/30 focus:outline-none'
 
-function MiniSpinner({ className }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className={cn('animate-spin', className)}>
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  )
-}
+const NO_NAMES: Readonly<Record<string, string>> = {}
 
-function RowState({ edit, onRetry }: { edit: RowEdit | undefined; onRetry: () => void }) {
-  const t = useTranslations('editor.row')
-  if (!edit) return null
-  if (edit.status === 'saving')
-    return (
-      <span role="status" className="inline-flex items-center gap-1 text-xs text-muted">
-        <MiniSpinner className="size-3" />
-        {t('saving')}
-      </span>
-    )
-  if (edit.status === 'unsaved')
-    return (
-      <span className="inline-flex items-center gap-1 text-xs text-warning">
-        <span className="size-1.5 rounded-full bg-current" aria-hidden="true" />
-        {t('unsaved')}
-      </span>
-    )
-  if (edit.status === 'saved') return <span className="text-xs text-success">✓ {t('saved')}</span>
-  return (
-    <button type="button" onClick={onRetry} className="text-left text-xs font-medium text-danger underline-offset-2 hover:underline" data-testid="row-save-retry">
-      {t('error')}
-    </button>
-  )
-}
-
-function IconButton({ label, onClick, children, testId, isBusy, isDisabled }: { label: string; onClick: () => void; children: ReactNode; testId: string; isBusy?: boolean; isDisabled?: boolean }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      title={label}
-      aria-label={label}
-      disabled={isBusy || isDisabled}
-      aria-busy={isBusy || undefined}
-      data-testid={testId}
-      className="inline-flex size-8 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface-2 hover:text-fg disabled:pointer-events-none aria-busy:opacity-100 disabled:opacity-40"
-    >
-      {children}
-    </button>
-  )
-}
-
-function Highlights({ text, ranges }: { text: string; ranges: RowHighlights['ranges'] }) {
-  const parts: ReactNode[] = []
-  let at = 0
-  ranges.forEach((range, i) => {
-    if (range.start > at) parts.push(text.slice(at, range.start))
-    parts.push(
-      <mark key={i} data-testid={range.current ? 'find-current' : 'find-match'} className={cn('rounded-sm text-transparent', range.current ? 'bg-brand/35 ring-1 ring-brand' : 'bg-warning/30')}>
-        {text.slice(range.start, range.end)}
-      </mark>,
-    )
-    at = range.end
-  })
-  parts.push(text.slice(at) + '\u200b')
-  // Same box metrics as the text box underneath, so each mark sits on its characters.
-  return (
-    <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden rounded-md border border-transparent px-2 py-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-transparent">
-      {parts}
-    </div>
-  )
-}
-
-function QualityFlags({ quality, limits, id, onConvert }: { quality: RowQuality; limits: Limits; id: number; onConvert: () => void }) {
-  const t = useTranslations('editor.quality')
-  if (quality.flags.length === 0) return null
-  const text = {
-    cps: () => t('cps', { cps: Number.isFinite(quality.cps) ? quality.cps.toFixed(1) : '∞', max: limits.maxCps }),
-    lineLength: () => t('lineLength', { chars: quality.longestLine, max: limits.maxLineChars }),
-    lines: () => t('lines', { lines: quality.lines, max: limits.maxLines }),
-    empty: () => t('empty'),
-    same: () => t('same'),
-    glossary: () => t('glossary', { terms: quality.missingTerms.join(', ') }),
-    script: () => t('script'),
-  }
-  return (
-    <ul className="mt-1 flex flex-wrap gap-1 px-2" aria-label={t('label', { id })} data-testid="row-flags">
-      {quality.flags.map((flag) => (
-        <li key={flag} data-flag={flag} className={cn('rounded px-1.5 py-px text-[11px] leading-4 font-medium', flag === 'empty' ? 'bg-danger-subtle text-danger' : 'bg-warning-subtle text-warning')}>
-          {text[flag]()}
-          {flag === 'script' && (
-            <button
-              type="button"
-              onClick={(event) => {
-                event.stopPropagation()
-                onConvert()
-              }}
-              className="ml-1.5 rounded underline underline-offset-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
-              data-testid="segment-convert-script"
-            >
-              {t('convert')}
-            </button>
-          )}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, highlights, handlers }: Props) {
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, speech = null, highlights, handlers, speakerNames = NO_NAMES }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
   const tr = useTranslations('editor.review')
@@ -174,8 +76,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
   const translated = shownText(segment, edit, 'translatedText')
   // While the task translates, a row opens for editing as soon as its translation arrived.
   const isPending = isTaskTranslating && (segment.translatedText === null || segment.translatedText === undefined)
-  const durationMs = timeToMs(segment.endTime) - timeToMs(segment.startTime)
-  const quality = useMemo(() => checkCue({ original, translated, durationMs, isPending }, limits, glossary, script), [original, translated, durationMs, isPending, limits, glossary, script])
+  const quality = useRowQuality(segment, { original, translated, isPending }, { limits, glossary, script, speech })
   const field = (name: EditableField, value: string, label: string, placeholder?: string) => (
     <div className="relative">
       <AutosizeTextarea
@@ -220,6 +121,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       <div className="tabular flex flex-col items-start gap-1 pt-1 text-xs font-medium text-subtle">
         {id}
         {isSelected && <span className="sr-only">{tx('selected')}</span>}
+        <SpeakerChips labels={segment.speakers} names={speakerNames} />
       </div>
       <div className="tabular flex flex-col gap-0.5 pt-1 text-xs leading-tight text-muted max-md:flex-row max-md:gap-1.5">
         <button
@@ -243,11 +145,18 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       <div className="col-span-3 md:col-span-1">{field('originalText', original, t('original', { id }))}</div>
       <div className="col-span-3 md:col-span-1">
         {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
-        <QualityFlags quality={quality} limits={limits} id={id} onConvert={() => handlers.onConvertScript(id)} />
+        <QualityFlags
+          quality={quality}
+          limits={limits}
+          id={id}
+          onConvert={() => handlers.onConvertScript(id)}
+          extra={<FitFlag fit={segment.fit} isStillLong={quality.flags.some((flag) => flag === 'cps' || flag === 'lines' || flag === 'lineLength')} />}
+        />
         {segment.firstTranslation != null && (
           <ReviewedNote
             first={segment.firstTranslation}
             current={translated}
+            isShortened={segment.fit === 'shortened' || segment.fit === 'over_shortened'}
             onRestore={() => {
               handlers.onChange(id, 'translatedText', segment.firstTranslation ?? '')
               handlers.onLeave(id)

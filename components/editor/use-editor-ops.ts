@@ -5,9 +5,9 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
-import { patchSegments, retranslateSegments, shiftSegments, taskKeys, type SegmentWrite, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
-import { withSegments } from './drafts'
-import { emptyHistory, returnStep, takeStep, translationOf, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
+import { snapSegments } from '@/lib/client/speech'
+import { cachedSegments, patchSegments, retranslateSegments, shiftSegments, stopTaskPoll, writeCachedSegments, type SegmentWrite, type TaskSegment } from '@/lib/client/tasks'
+import { emptyHistory, renumbered, returnStep, takeStep, translationOf, withStep, writesOf, type Change, type History, type SegmentFields, type StepKind } from './history'
 
 /** Most rows one "retranslate selected" sends (the endpoint's limit). */
 export const MAX_SELECTED_RETRANSLATE = 200
@@ -32,7 +32,6 @@ function fieldsOf(segment: TaskSegment, keys: readonly (keyof SegmentFields)[]):
 export function useEditorOps(taskId: string, pending: Pending) {
   const t = useTranslations('editor.ops')
   const client = useQueryClient()
-  const key = useMemo(() => taskKeys.detail(taskId), [taskId])
   const historyRef = useRef<History>(emptyHistory)
   const [history, setHistoryState] = useState<History>(emptyHistory)
   const [busy, setBusy] = useState<StepKind | 'undo' | 'redo' | null>(null)
@@ -47,28 +46,28 @@ export function useEditorOps(taskId: string, pending: Pending) {
 
   const record = useCallback((kind: StepKind, changes: Change[]) => setHistory((h) => withStep(h, { kind, changes })), [setHistory])
 
-  const segmentsNow = useCallback(() => client.getQueryData<TaskDetail>(key)?.segments ?? [], [client, key])
+  const segmentsNow = useCallback(() => cachedSegments(client, taskId), [client, taskId])
 
   /** Shows writes at once, sends them in one request, and settles the rows with the server's answer. */
   const write = useCallback(
     async (writes: SegmentWrite[]): Promise<boolean> => {
       const byId = new Map(segmentsNow().map((s) => [s.id, s]))
       const previous = writes.map((w) => byId.get(w.id)).filter((s): s is TaskSegment => Boolean(s))
-      await client.cancelQueries({ queryKey: key })
+      await stopTaskPoll(client, taskId)
       pending.dropDrafts(writes)
-      client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, writes) : task))
+      writeCachedSegments(client, taskId, writes)
       try {
         const saved = await patchSegments(taskId, writes)
-        await client.cancelQueries({ queryKey: key })
-        if (saved) client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+        await stopTaskPoll(client, taskId)
+        if (saved) writeCachedSegments(client, taskId, saved)
         return true
       } catch (error) {
-        client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, previous) : task))
+        writeCachedSegments(client, taskId, previous)
         toast.error(t('saveFailed'), { description: errorText(error, '') || undefined, id: 'bulk-save' })
         return false
       }
     },
-    [client, key, pending, segmentsNow, t, taskId],
+    [client, pending, segmentsNow, t, taskId],
   )
 
   /**
@@ -136,10 +135,10 @@ export function useEditorOps(taskId: string, pending: Pending) {
         const byId = new Map(segmentsNow().map((s) => [s.id, s]))
         try {
           const saved = await retranslateSegments(taskId, ids)
-          await client.cancelQueries({ queryKey: key })
+          await stopTaskPoll(client, taskId)
           if (!saved) return
           pending.dropDrafts(saved.map((s) => ({ id: s.id, translatedText: '' })))
-          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
+          writeCachedSegments(client, taskId, saved)
           record(
             'retranslate',
             saved.map((s) => {
@@ -152,39 +151,74 @@ export function useEditorOps(taskId: string, pending: Pending) {
           toast.error(t('retranslateFailed'), { description: errorText(error, '') || undefined, id: 'retranslate-many' })
         }
       }),
-    [client, exclusive, key, pending, record, segmentsNow, t, taskId],
+    [client, exclusive, pending, record, segmentsNow, t, taskId],
+  )
+
+  /** New times from the server as one undoable step; answers the rows it moved. */
+  const retime = useCallback(
+    async (request: () => Promise<TaskSegment[] | null>): Promise<TaskSegment[] | null> => {
+      const byId = new Map(segmentsNow().map((s) => [s.id, s]))
+      const saved = await request()
+      await stopTaskPoll(client, taskId)
+      if (!saved) return null
+      writeCachedSegments(client, taskId, saved)
+      record(
+        'shift',
+        saved.map((s) => {
+          const old = byId.get(s.id)
+          return { id: s.id, before: { startTime: old?.startTime ?? s.startTime, endTime: old?.endTime ?? s.endTime }, after: { startTime: s.startTime, endTime: s.endTime } }
+        }),
+      )
+      return saved
+    },
+    [client, record, segmentsNow, taskId],
   )
 
   const shift = useCallback(
     (offsetMs: number, ids?: number[]) =>
       exclusive('shift', async () => {
-        const byId = new Map(segmentsNow().map((s) => [s.id, s]))
         try {
-          const saved = await shiftSegments(taskId, offsetMs, ids)
-          await client.cancelQueries({ queryKey: key })
-          if (!saved) return
-          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegments(task, saved) : task))
-          record(
-            'shift',
-            saved.map((s) => {
-              const old = byId.get(s.id)
-              return { id: s.id, before: { startTime: old?.startTime ?? s.startTime, endTime: old?.endTime ?? s.endTime }, after: { startTime: s.startTime, endTime: s.endTime } }
-            }),
-          )
-          toast.success(t('shifted', { count: saved.length }), { id: 'shift' })
+          const saved = await retime(() => shiftSegments(taskId, offsetMs, ids))
+          if (saved) toast.success(t('shifted', { count: saved.length }), { id: 'shift' })
         } catch (error) {
           toast.error(t('shiftFailed'), { description: errorText(error, '') || undefined, id: 'shift' })
         }
       }),
-    [client, exclusive, key, record, segmentsNow, t, taskId],
+    [exclusive, retime, t, taskId],
   )
+
+  /** "Snap to speech": the rows' starts and ends onto the speech they cover (the server's timing code). */
+  const snap = useCallback(
+    (ids: number[]) =>
+      exclusive('shift', async () => {
+        try {
+          let silent = 0
+          const saved = await retime(async () => {
+            const answer = await snapSegments(taskId, ids)
+            silent = answer.silentIds.length
+            return answer.segments
+          })
+          if (!saved) return
+          if (silent > 0) toast.warning(t('snapSilent', { count: silent }), { id: 'snap' })
+          else toast.success(t('snapped', { count: saved.length }), { id: 'snap' })
+        } catch (error) {
+          toast.error(t('snapFailed'), { description: errorText(error, '') || undefined, id: 'snap' })
+        }
+      }),
+    [exclusive, retime, t, taskId],
+  )
+
+  /** A cue was inserted as `id` (a left-out line restored): the steps' rows after it are renumbered. */
+  const renumber = useCallback((id: number) => setHistory((h) => renumbered(h, id)), [setHistory])
 
   const canUndo = history.undo.length > 0
   const canRedo = history.redo.length > 0
   const undo = useCallback(() => step('undo'), [step])
   const redo = useCallback(() => step('redo'), [step])
   return useMemo(
-    () => ({ canUndo, canRedo, busy, record, applyTexts, undo, redo, retranslateMany, shift }),
-    [applyTexts, busy, canRedo, canUndo, record, redo, retranslateMany, shift, undo],
+    () => ({ canUndo, canRedo, busy, record, applyTexts, undo, redo, retranslateMany, shift, snap, renumber }),
+    [applyTexts, busy, canRedo, canUndo, record, redo, renumber, retranslateMany, shift, snap, undo],
   )
 }
+
+export type EditorOps = ReturnType<typeof useEditorOps>

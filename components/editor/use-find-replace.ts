@@ -107,3 +107,5 @@ export function useFindReplace({ view, segments, edits, deferredEdits, isTransla
 
   return { isOpen, open, close: () => setOpen(false), options, setOptions, replacement, setReplacement, matches, current, highlights, step, replaceCurrent, replaceEverywhere, focusRequest }
 }
+
+export type FindReplace = ReturnType<typeof useFindReplace>

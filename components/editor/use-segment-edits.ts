@@ -2,12 +2,12 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
-import { patchSegment, retranslateSegment, taskKeys, type TaskDetail } from '@/lib/client/tasks'
+import { cachedSegments, patchSegment, putSegments, refreshTask, retranslateSegment, stopTaskPoll } from '@/lib/client/tasks'
 import { translationOf, type Change, type SegmentFields } from './history'
-import { withChange, withoutField, withoutSettled, withSaved, withSegment, withStatus, type Draft, type EditableField, type Edits } from './drafts'
+import { withChange, withoutField, withoutSettled, withSaved, withStatus, type Draft, type EditableField, type Edits } from './drafts'
 
 /** Typing pauses this long before a row saves on its own; leaving the box saves at once. */
 export const SAVE_DEBOUNCE_MS = 800
@@ -31,7 +31,6 @@ const isPending = (edits: Edits) => Object.values(edits).some((edit) => edit.sta
 export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change: Change) => void } = {}) {
   const t = useTranslations('editor')
   const client = useQueryClient()
-  const key = useMemo(() => taskKeys.detail(taskId), [taskId])
   const [edits, setEditsState] = useState<Edits>({})
   const [retranslating, setRetranslatingState] = useState<ReadonlySet<number>>(() => new Set())
   const editsRef = useRef<Edits>({})
@@ -67,7 +66,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
   const save = useCallback(
     async (id: number, sent: Draft) => {
       // what the server had, for the undo step of this save
-      const previous = client.getQueryData<TaskDetail>(key)?.segments.find((s) => s.id === id)
+      const previous = cachedSegments(client, taskId).find((s) => s.id === id)
       try {
         const saved = await patchSegment(taskId, id, sent)
         if (previous) {
@@ -82,8 +81,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
           })
         }
         // a poll that started before this save must not bring the old text back
-        await client.cancelQueries({ queryKey: key })
-        client.setQueryData<TaskDetail>(key, (task) => (task ? withSegment(task, { ...sent, ...(saved ?? {}), id }) : task))
+        await putSegments(client, taskId, [{ ...sent, ...(saved ?? {}), id }])
         update((edits) => withSaved(edits, id, sent))
         if (editsRef.current[id]?.status === 'unsaved') schedule(id)
         else setTimeout(() => update((edits) => withoutSettled(edits, id)), SAVED_TICK_MS)
@@ -92,7 +90,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
         toast.error(t('saveFailed', { id }), { description: errorText(error, t('saveFailedHint')), id: `save-${id}` })
       }
     },
-    [client, key, schedule, t, taskId, update],
+    [client, schedule, t, taskId, update],
   )
 
   /** Saves a row now (blur, pop-up editor, before a retranslation); waits for a save in flight. */
@@ -166,17 +164,13 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
       try {
         // the server translates the original it has: save a pending edit of it first
         await flush(id)
-        const previous = client.getQueryData<TaskDetail>(key)?.segments.find((s) => s.id === id)
+        const previous = cachedSegments(client, taskId).find((s) => s.id === id)
         const segment = await retranslateSegment(taskId, id)
         if (previous && segment && typeof segment.translatedText === 'string') {
           onSavedRef.current?.({ id, before: translationOf(previous), after: translationOf(segment) })
         }
-        await client.cancelQueries({ queryKey: key })
-        if (segment && typeof segment.translatedText === 'string') {
-          client.setQueryData<TaskDetail>(key, (task) => (task ? withSegment(task, { ...segment, id }) : task))
-        } else {
-          await client.invalidateQueries({ queryKey: key })
-        }
+        if (segment && typeof segment.translatedText === 'string') await putSegments(client, taskId, [{ ...segment, id }])
+        else await stopTaskPoll(client, taskId).then(() => refreshTask(client, taskId))
         clearTimer(timers.current, id)
         update((edits) => withoutField(edits, id, 'translatedText'))
         toast.success(t('retranslated', { id }), { id: `retranslate-${id}` })
@@ -186,7 +180,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
         setRetranslating(id, false)
       }
     },
-    [client, flush, key, setRetranslating, t, taskId, update],
+    [client, flush, setRetranslating, t, taskId, update],
   )
 
   // Leaving the page saves what is pending; the browser asks first while something is unsaved.

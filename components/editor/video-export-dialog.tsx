@@ -1,20 +1,29 @@
 'use client'
 
+import { useQuery } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { Select } from '@/components/ui/select'
+import { Spinner } from '@/components/ui/spinner'
+import type { ExportContent } from '@/lib/client/task-helpers'
+import { taskKeys } from '@/lib/client/tasks'
 import type { BurnQuality } from '@/lib/client/video/burn'
-import { toStyledCues, type CueSource } from '@/lib/client/video/cues'
+import type { VideoEncoderCodec } from '@/lib/client/video/capability'
+import { toStyledCues, toSubtitleTracks, type CueSource } from '@/lib/client/video/cues'
 import { canStreamToDisk, estimateOutputBytes, fitsOutput, MEMORY_LIMIT_BYTES } from '@/lib/client/video/output'
-import { createStyledRenderer, type TimedWord } from '@/lib/client/video/styled-renderer'
+import { createRenderer, type RendererSpec } from '@/lib/client/video/renderer-spec'
+import type { TimedWord } from '@/lib/client/video/styled-renderer'
 import type { SubtitleStyle } from '@/lib/video/styles'
-import { useVideoBurn } from './use-video-burn'
+import { useExportSupport } from './use-export-support'
+import { useVideoExport } from './use-video-export'
+import { BurnOutput } from './video-export-output'
 import { VideoExportPreview } from './video-export-preview'
-import { Segmented, VideoExportStyle } from './video-export-style'
 import { BurnProgress, formatBytes } from './video-export-status'
+import { Segmented, VideoExportStyle } from './video-export-style'
+import { TrackOptions, TrackSummary } from './video-export-tracks'
+import { VideoExportUnsupported } from './video-export-unsupported'
 
 type Props = {
   open: boolean
@@ -24,116 +33,151 @@ type Props = {
   isTranscription: boolean
   cues: CueSource[]
   words: TimedWord[]
-  /** Language codes for the file name: the translation's and the original's. */
+  /** Language codes for track tags and file names: the translation's and the original's. */
   languages: { translation: string; original: string }
   hasTranslation: boolean
   style: SubtitleStyle
   onStyleChange: (style: SubtitleStyle) => void
   /** An export starts: the style is remembered for the creator's next one. */
   onExportStart?: () => void
+  /** The task, for the subtitle files offered when this browser cannot make the video. */
+  task: { id: string; fileName: string; targetLanguage: string }
+  /** Saves pending edits before a subtitle file is made on the server. */
+  beforeExport?: () => Promise<void>
+  /** For a task made from an ASS file: its script with `content` (styles and override tags kept). */
+  loadAss?: (content: ExportContent) => Promise<string>
 }
 
-const HEIGHTS = [1080, 720, 480]
+const CONTENT: Record<SubtitleStyle['content'], ExportContent> = { translation: 'translated', original: 'original', both: 'bilingual' }
 
-/** "Export video": subtitles burned into the creator's video in the browser, with styles and a preview. */
-export function VideoExportDialog({ open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange, onExportStart }: Props) {
+/** "Export video": the subtitles burned into the creator's video, or added as tracks, made in the browser. */
+export function VideoExportDialog(props: Props) {
+  const { open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange, onExportStart, task, beforeExport, loadAss } = props
   const t = useTranslations('videoExport')
+  const [kind, setKind] = useState<'burn' | 'tracks'>('burn')
   const [picked, setPicked] = useState<File | null>(null)
-  const [codec, setCodec] = useState<'avc' | 'vp9'>('avc')
+  const [chosenCodec, setCodec] = useState<VideoEncoderCodec>('avc')
   const [height, setHeight] = useState('original')
   const [quality, setQuality] = useState<BurnQuality>('high')
+  const [container, setContainer] = useState<'mkv' | 'mp4'>('mkv')
+  const [includeOriginal, setIncludeOriginal] = useState(true)
+  const [isAssLook, setAssLook] = useState(Boolean(loadAss))
   const [dims, setDims] = useState<{ width: number; height: number } | null>(null)
   const input = useRef<HTMLInputElement>(null)
-  const burn = useVideoBurn()
+  const job = useVideoExport()
   const file = picked ?? paneFile
-  const isRunning = burn.state.phase === 'running'
+  const support = useExportSupport(file)
+  const isRunning = job.state.phase === 'running'
+  const isBurn = kind === 'burn'
+  const codec = support?.encoders.length && !support.encoders.includes(chosenCodec) ? support.encoders[0] : chosenCodec
 
+  const ass = useQuery({ queryKey: taskKeys.exportText(task.id, 'ass', CONTENT[style.content]), queryFn: () => loadAss!(CONTENT[style.content]), enabled: Boolean(loadAss) && isAssLook, staleTime: Infinity, gcTime: 0 })
   const styled = useMemo(() => toStyledCues(cues, words), [cues, words])
-  const makeRenderer = useCallback(async () => createStyledRenderer({ cues: styled, style }), [styled, style])
+  const spec = useMemo<RendererSpec | null>(() => (isAssLook ? (ass.data ? { kind: 'ass', assText: ass.data } : null) : { kind: 'styled', cues: styled, style }), [isAssLook, ass.data, styled, style])
+  const makeRenderer = useCallback(async () => createRenderer(spec!), [spec])
+  const tracks = useMemo(() => toSubtitleTracks(cues, { languages, hasTranslation, includeOriginal }), [cues, languages, hasTranslation, includeOriginal])
   const previewAt = styled.length > 0 ? Math.round((styled[0].startMs + styled[0].endMs) / 2) : 0
 
   const shortSide = dims ? Math.min(dims.width, dims.height) : null
   const wanted = height === 'original' || !dims ? undefined : Number(height)
   const scaled = wanted && dims ? (dims.width >= dims.height ? { height: wanted } : { width: wanted }) : {}
-  const areaRatio = wanted && shortSide ? (wanted / shortSide) ** 2 : 1
-  const estimate = file ? estimateOutputBytes(file.size, areaRatio) : 0
+  const estimate = file ? (isBurn ? estimateOutputBytes(file.size, wanted && shortSide ? (wanted / shortSide) ** 2 : 1) : Math.round(file.size * 1.02)) : 0
   const tooLarge = file !== null && !fitsOutput(estimate)
+  const unsupported = isBurn && support && !support.ok ? support.reason! : null
 
   const base = (file?.name ?? 'video').replace(/\.[^.]+$/, '')
-  const lang = style.content === 'original' ? languages.original : languages.translation
-  const fileName = `${base}.${lang}.${codec === 'avc' ? 'mp4' : 'webm'}`
+  const lang = !hasTranslation || (isBurn && style.content === 'original') ? languages.original : languages.translation
+  const extension = isBurn ? (codec === 'avc' ? 'mp4' : 'webm') : container
+  const fileName = `${base}.${lang}.${extension}`
+  const canStart = Boolean(file) && !tooLarge && styled.length > 0 && (isBurn ? support?.ok === true && spec !== null : true)
 
   const start = () => {
-    if (!file || tooLarge) return
-    onExportStart?.()
-    void burn.start({ file, makeRenderer, codec, quality, fileName, ...scaled })
+    if (!file || !canStart) return
+    if (isBurn) {
+      onExportStart?.()
+      void job.start({ type: 'burn', source: file, renderer: spec!, video: { codec, quality, ...scaled } }, fileName)
+    } else void job.start({ type: 'tracks', source: file, tracks, container }, fileName)
+  }
+
+  // The last export's outcome belongs to its kind: switching clears it.
+  const chooseKind = (next: 'burn' | 'tracks') => {
+    setKind(next)
+    job.reset()
   }
 
   const close = (next: boolean) => {
     if (isRunning) return
-    if (!next) burn.reset()
+    if (!next) job.reset()
     onOpenChange(next)
   }
 
+  const footer = isRunning ? (
+    <Button variant="secondary" onClick={job.cancel} data-testid="burn-cancel">
+      {t('cancel')}
+    </Button>
+  ) : (
+    <>
+      <Button variant="ghost" onClick={() => close(false)} data-testid="burn-close">
+        {job.state.phase === 'done' || unsupported ? t('close') : t('cancel')}
+      </Button>
+      {!unsupported && (
+        <Button onClick={start} disabled={!canStart} data-testid="burn-start">
+          {isBurn ? t('start') : t('startTracks')}
+        </Button>
+      )}
+    </>
+  )
+
   return (
-    <Dialog
-      open={open}
-      onOpenChange={close}
-      isLocked={isRunning}
-      title={t('title')}
-      description={t('description')}
-      className="max-w-4xl"
-      footer={
-        isRunning ? (
-          <Button variant="secondary" onClick={burn.cancel} data-testid="burn-cancel">
-            {t('cancel')}
-          </Button>
-        ) : (
-          <>
-            <Button variant="ghost" onClick={() => close(false)} data-testid="burn-close">
-              {burn.state.phase === 'done' ? t('close') : t('cancel')}
-            </Button>
-            <Button onClick={start} disabled={!file || tooLarge || styled.length === 0} data-testid="burn-start">
-              {t('start')}
-            </Button>
-          </>
-        )
-      }
-    >
-      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]" data-testid="video-export-dialog">
-        <div className="space-y-3">
-          <VideoExportPreview file={file} makeRenderer={makeRenderer} atMs={previewAt} onSize={setDims} label={style.preset} />
-          <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
-            <span className="min-w-0 flex-1 truncate" data-testid="burn-source">
-              {file ? (file === paneFile ? t('sourcePane', { name: file.name }) : file.name) : t('noSource')}
-            </span>
-            <Button size="sm" variant={file ? 'ghost' : 'primary'} onClick={() => input.current?.click()} disabled={isRunning} data-testid="burn-pick">
-              {file ? t('change') : isTranscription ? t('pickTranscription') : t('pick')}
-            </Button>
-            <input ref={input} type="file" accept="video/*,.mkv,.webm,.mp4,.mov" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="burn-input" onChange={(e) => e.target.files?.[0] && setPicked(e.target.files[0])} />
-          </div>
-          <BurnProgress state={burn.state} />
-          {tooLarge && <Alert tone="warning">{t('memoryLimit', { limit: formatBytes(MEMORY_LIMIT_BYTES), size: formatBytes(estimate) })}</Alert>}
-          {!tooLarge && file && !canStreamToDisk() && <p className="text-xs text-muted">{t('memoryNote', { limit: formatBytes(MEMORY_LIMIT_BYTES) })}</p>}
-        </div>
-        <fieldset disabled={isRunning} className="space-y-5">
-          <VideoExportStyle style={style} onChange={onStyleChange} hasTranslation={hasTranslation} />
-          <div className="space-y-2.5">
-            <p className="text-xs font-medium text-fg">{t('output')}</p>
-            <Segmented label={t('format')} value={codec} onChange={setCodec} testId="burn-codec" options={(['avc', 'vp9'] as const).map((v) => ({ value: v, label: t(`formats.${v}`) }))} />
-            <div className="grid grid-cols-2 gap-2">
-              <Select
-                value={height}
-                onValueChange={setHeight}
-                aria-label={t('resolution')}
-                data-testid="burn-resolution"
-                className="h-8 text-xs"
-                options={[{ value: 'original', label: shortSide ? t('original', { height: shortSide }) : t('contents.original') }, ...HEIGHTS.filter((h) => !shortSide || h < shortSide).map((h) => ({ value: String(h), label: t('height', { height: h }) }))]}
-              />
-              <Select value={quality} onValueChange={(v) => setQuality(v as BurnQuality)} aria-label={t('quality')} data-testid="burn-quality" className="h-8 text-xs" options={(['high', 'medium', 'low'] as const).map((v) => ({ value: v, label: t(`qualities.${v}`) }))} />
-            </div>
-          </div>
+    <Dialog open={open} onOpenChange={close} isLocked={isRunning} title={t('title')} description={t(isBurn ? 'description' : 'descriptionTracks')} className="max-w-4xl" footer={footer}>
+      <div className="space-y-4" data-testid="video-export-dialog" data-kind={kind} data-thread={job.state.phase === 'running' || job.state.phase === 'done' ? job.state.thread : undefined}>
+        <fieldset disabled={isRunning} className="max-w-md">
+          <Segmented label={t('kind')} value={kind} onChange={chooseKind} testId="export-kind" options={(['burn', 'tracks'] as const).map((v) => ({ value: v, label: t(`kinds.${v}`) }))} />
         </fieldset>
+        <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="space-y-3">
+            {unsupported ? (
+              <VideoExportUnsupported reason={unsupported} task={task} content={CONTENT[style.content]} beforeExport={beforeExport} onTrackExport={() => chooseKind('tracks')} />
+            ) : isBurn ? (
+              <VideoExportPreview file={file} makeRenderer={spec ? makeRenderer : null} atMs={previewAt} onSize={setDims} label={isAssLook ? 'ass' : style.preset} />
+            ) : (
+              <TrackSummary tracks={tracks} container={container} />
+            )}
+            {/* Another file helps only when this one could not be decoded, not when the browser lacks an encoder. */}
+            {(!unsupported || unsupported === 'cannot-decode') && (
+              <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+                <span className="min-w-0 flex-1 truncate" data-testid="burn-source">
+                  {file ? (file === paneFile ? t('sourcePane', { name: file.name }) : file.name) : t('noSource')}
+                </span>
+                <Button size="sm" variant={file ? 'ghost' : 'primary'} onClick={() => input.current?.click()} disabled={isRunning} data-testid="burn-pick">
+                  {file ? t('change') : isTranscription ? t('pickTranscription') : t('pick')}
+                </Button>
+                <input ref={input} type="file" accept="video/*,.mkv,.webm,.mp4,.mov" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="burn-input" onChange={(e) => e.target.files?.[0] && setPicked(e.target.files[0])} />
+              </div>
+            )}
+            <BurnProgress state={job.state} />
+            {isBurn && isAssLook && ass.isError && <Alert tone="danger">{t('assFailed')}</Alert>}
+            {isBurn && support === null && (
+              <p className="flex items-center gap-2 text-xs text-muted" data-testid="burn-checking">
+                <Spinner className="size-3.5" /> {t('checking')}
+              </p>
+            )}
+            {tooLarge && <Alert tone="warning">{t('memoryLimit', { limit: formatBytes(MEMORY_LIMIT_BYTES), size: formatBytes(estimate) })}</Alert>}
+            {!tooLarge && file && !canStreamToDisk() && <p className="text-xs text-muted">{t('memoryNote', { limit: formatBytes(MEMORY_LIMIT_BYTES) })}</p>}
+          </div>
+          {!unsupported && (
+            <fieldset disabled={isRunning} className="space-y-5">
+              {isBurn ? (
+                <>
+                  <VideoExportStyle style={style} onChange={onStyleChange} hasTranslation={hasTranslation} assLook={loadAss ? { isOn: isAssLook, onChange: setAssLook } : undefined} />
+                  <BurnOutput codec={codec} onCodec={setCodec} encoders={support?.encoders ?? []} height={height} onHeight={setHeight} quality={quality} onQuality={setQuality} shortSide={shortSide} />
+                </>
+              ) : (
+                <TrackOptions container={container} onContainer={setContainer} canIncludeOriginal={hasTranslation} includeOriginal={includeOriginal} onIncludeOriginal={setIncludeOriginal} />
+              )}
+            </fieldset>
+          )}
+        </div>
       </div>
     </Dialog>
   )

@@ -1,8 +1,8 @@
 'use client'
 
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
-import { getTaskWords, taskKeys, type Task, type TaskSegment } from '@/lib/client/tasks'
+import { useCallback, useMemo } from 'react'
+import { getExportText, getTaskWords, taskKeys, type ExportContent, type Task, type TaskSegment } from '@/lib/client/tasks'
 import { shownText, type Edits } from './drafts'
 import { useVideoStyle } from './use-video-style'
 import { VideoExportDialog } from './video-export-dialog'
@@ -15,10 +15,12 @@ type Props = {
   edits: Edits
   /** The file open in the video pane, read when the dialog opens. */
   paneFile: File | null
+  /** Saves pending edits (before the server writes a subtitle file from them). */
+  beforeExport?: () => Promise<void>
 }
 
-/** The editor's side of "Export video": its cues with drafts, the recogniser's words, the remembered style. */
-export function VideoExportEntry({ open, onOpenChange, task, segments, edits, paneFile }: Props) {
+/** The editor's side of "Export video": its cues with drafts, the recogniser's words, the remembered style, an ASS task's own script. */
+export function VideoExportEntry({ open, onOpenChange, task, segments, edits, paneFile, beforeExport }: Props) {
   const hasTranslation = task.kind === 'translation' || (task.targetLanguage !== task.originalLanguage && segments.some((s) => s.translatedText))
   const { style, setStyle, remember } = useVideoStyle(hasTranslation)
   const words = useQuery({
@@ -31,6 +33,18 @@ export function VideoExportEntry({ open, onOpenChange, task, segments, edits, pa
     () => segments.map((s) => ({ startTime: s.startTime, endTime: s.endTime, original: shownText(s, edits[s.id], 'originalText'), translation: shownText(s, edits[s.id], 'translatedText') })),
     [segments, edits],
   )
+  // An ASS task is burned with its own script (styles, \pos, colours, karaoke), written by the
+  // server around the edited texts as the ASS subtitle export is.
+  const loadAss = useCallback(
+    async (content: ExportContent) => {
+      await beforeExport?.()
+      return getExportText(task.id, 'ass', content)
+    },
+    [task.id, beforeExport],
+  )
+  // The language the creator said the original is in; what was detected only when they left it to us.
+  const original = task.originalLanguage && task.originalLanguage !== 'auto' ? task.originalLanguage : task.detectedLanguage
+  const languages = useMemo(() => ({ translation: task.targetLanguage, original }), [task.targetLanguage, original])
   if (!open) return null
   return (
     <VideoExportDialog
@@ -40,11 +54,14 @@ export function VideoExportEntry({ open, onOpenChange, task, segments, edits, pa
       isTranscription={task.kind === 'transcription'}
       cues={cues}
       words={words.data ?? []}
-      languages={{ translation: task.targetLanguage, original: task.detectedLanguage || task.originalLanguage }}
+      languages={languages}
       hasTranslation={hasTranslation}
       style={style}
       onStyleChange={setStyle}
       onExportStart={remember}
+      task={task}
+      beforeExport={beforeExport}
+      loadAss={task.format === 'ass' ? loadAss : undefined}
     />
   )
 }

@@ -6,8 +6,8 @@ import type { SubtitleRenderer } from '@/lib/client/video/subtitle-renderer'
 
 type Props = {
   file: File | null
-  /** Makes the renderer the export will burn with (same style, same cues). */
-  makeRenderer: () => Promise<SubtitleRenderer>
+  /** Makes the renderer the export will burn with (same spec, same settings); null while it loads. */
+  makeRenderer: (() => Promise<SubtitleRenderer>) | null
   /** The moment shown: the middle of a cue. */
   atMs: number
   /** The video's picture size once known (the resolution choices depend on it). */
@@ -49,7 +49,7 @@ export function VideoExportPreview({ file, makeRenderer, atMs, onSize, label = '
   useEffect(() => {
     const target = canvas.current
     const video = player.current
-    if (!video || !target || loaded === 0) return
+    if (!video || !target || loaded === 0 || !makeRenderer) return
     let isCurrent = true
     let renderer: SubtitleRenderer | null = null
     const paint = async () => {

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { Alert } from '@/components/ui/alert'
 import { Progress } from '@/components/ui/progress'
-import type { BurnState } from './use-video-burn'
+import type { ExportState } from './use-video-export'
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(bytes >= 10 * 1024 ** 3 ? 0 : 1)} GB`
@@ -17,7 +17,7 @@ export function formatEta(ms: number): string {
 }
 
 /** The running export's progress and time left, then its outcome. */
-export function BurnProgress({ state }: { state: BurnState }) {
+export function BurnProgress({ state }: { state: ExportState }) {
   const t = useTranslations('videoExport')
   if (state.phase === 'running') {
     const percent = Math.floor(state.fraction * 100)
@@ -38,8 +38,9 @@ export function BurnProgress({ state }: { state: BurnState }) {
     return (
       <Alert tone="success">
         <p className="font-medium" data-testid="burn-done">
-          {t('done')} {t(state.savedTo === 'disk' ? 'doneDisk' : 'doneDownload', { name: state.fileName })}
+          {t('done')}
         </p>
+        <p className="mt-0.5 text-xs">{t(state.savedTo === 'disk' ? 'doneDisk' : 'doneDownload', { name: state.fileName })}</p>
         <p className="mt-0.5 text-xs" data-testid="burn-audio" data-audio={state.audio}>
           {t(state.audio === 'copied' ? 'audioCopied' : 'audioReencoded')}
         </p>

@@ -2,7 +2,6 @@
 
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslations } from 'next-intl'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useErrorText } from '@/components/accounts/use-error-text'
@@ -10,7 +9,7 @@ import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { changePasswordFormSchema, type ChangePasswordInput } from '@/lib/accounts/schemas'
 import { changePassword } from '@/lib/client/accounts'
-import { errorText } from '@/lib/client/api'
+import { useDialogForm } from '@/components/accounts/use-dialog-form'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void }
 
@@ -25,41 +24,26 @@ const LABELS = { current: 'currentPassword', pass: 'newPassword', confirm: 'conf
 export function ChangePasswordDialog({ open, onOpenChange }: Props) {
   const t = useTranslations('profile')
   const errorMessage = useErrorText()
-  const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordFormSchema), mode: 'onTouched' })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
+  const { close, submit, dialog } = useDialogForm(form, { onOpenChange, failed: t('passwordChangeFailed') })
 
-  const close = (next: boolean) => {
-    if (!next) {
-      form.reset()
-      setFailure(null)
-    }
-    onOpenChange(next)
-  }
-
-  const submit = form.handleSubmit(async ({ current, pass }) => {
-    setFailure(null)
-    try {
-      await changePassword({ current, pass })
-      toast.success(t('passwordChanged'))
-      close(false)
-    } catch (error) {
-      setFailure(errorText(error, t('passwordChangeFailed')))
-    }
+  const onSubmit = submit(async ({ current, pass }) => {
+    await changePassword({ current, pass })
+    toast.success(t('passwordChanged'))
+    close(false)
   })
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={close}
+      {...dialog}
       title={t('changePasswordTitle')}
       description={t('changePasswordDescription')}
       formId="change-password-form"
       submitLabel={t('changePasswordSubmit')}
       submitTestId="change-password-submit"
-      onSubmit={submit}
-      isSubmitting={isSubmitting}
-      failure={failure}
+      onSubmit={onSubmit}
     >
       {FIELDS.map(({ name, autoComplete }) => (
         <Field key={name} id={`change-${name}`} label={t(LABELS[name])} error={errorMessage(errors[name]?.message)}>

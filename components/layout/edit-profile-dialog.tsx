@@ -12,8 +12,8 @@ import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { updateProfileSchema, type UpdateProfileInput } from '@/lib/accounts/schemas'
 import { updateProfile } from '@/lib/client/accounts'
-import { errorText } from '@/lib/client/api'
 import { storeUser, type ClientUser } from '@/lib/client/user-store'
+import { useDialogForm } from '@/components/accounts/use-dialog-form'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; user: ClientUser }
 
@@ -23,53 +23,38 @@ export function EditProfileDialog({ open, onOpenChange, user }: Props) {
   const tc = useTranslations('common')
   const errorMessage = useErrorText()
   const router = useRouter()
-  const [failure, setFailure] = useState<string | null>(null)
   const [isUploading, setIsUploading] = useState(false)
   const form = useForm<UpdateProfileInput>({
     resolver: zodResolver(updateProfileSchema),
     values: { name: user.name, pic: user.picture },
     mode: 'onTouched',
   })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
+  const { submit, dialog } = useDialogForm(form, { onOpenChange, failed: t('updateFailed') })
   const pic = useWatch({ control: form.control, name: 'pic' }) ?? ''
   const name = useWatch({ control: form.control, name: 'name' })
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null)
-    try {
-      // The picture is sent only when it changed: a Google or WeChat picture stays as it is.
-      const isPicChanged = (values.pic ?? '') !== (user.picture ?? '')
-      const updated = await updateProfile({ name: values.name, ...(isPicChanged ? { pic: values.pic ?? '' } : {}) })
-      storeUser(updated)
-      toast.success(t('saved'))
-      onOpenChange(false)
-      router.refresh()
-    } catch (error) {
-      setFailure(errorText(error, t('updateFailed')))
-    }
+  const onSubmit = submit(async (values) => {
+    // The picture is sent only when it changed: a Google or WeChat picture stays as it is.
+    const isPicChanged = (values.pic ?? '') !== (user.picture ?? '')
+    const updated = await updateProfile({ name: values.name, ...(isPicChanged ? { pic: values.pic ?? '' } : {}) })
+    storeUser(updated)
+    toast.success(t('saved'))
+    onOpenChange(false)
+    router.refresh()
   })
-
-  const close = (next: boolean) => {
-    if (!next) {
-      form.reset()
-      setFailure(null)
-    }
-    onOpenChange(next)
-  }
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={close}
+      {...dialog}
       title={t('dialogTitle')}
       description={t('dialogDescription')}
       formId="edit-profile-form"
       submitLabel={tc('save')}
       submitTestId="profile-save"
-      onSubmit={submit}
-      isSubmitting={isSubmitting}
+      onSubmit={onSubmit}
       isBlocked={isUploading}
-      failure={failure}
       className="space-y-5"
     >
         <AvatarField label={t('avatar')} name={name} value={pic} onChange={(url) => form.setValue('pic', url, { shouldDirty: true })} onBusyChange={setIsUploading} />

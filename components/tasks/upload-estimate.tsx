@@ -1,22 +1,11 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import type { ReactNode } from 'react'
 import { useLanguageName } from './language-name'
 import { Skeleton } from '@/components/ui/skeleton'
 import { estimatedSeconds, pointsToMinutes } from '@/lib/client/task-helpers'
 import type { Estimate } from '@/lib/client/tasks'
-
-function Stat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-subtle">{label}</dt>
-      <dd className="tabular mt-0.5 text-sm font-medium whitespace-nowrap text-fg" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  )
-}
+import { Stat } from './upload-fields'
 
 /** What the server found in the file: language, segments, cost in points (and minutes), time. */
 export function UploadEstimate({ estimate }: { estimate: Estimate | null }) {

@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages/languages'
+import { CheckOption, ServiceField } from './upload-fields'
 
 export type UploadChoices = { source: string; target: string; extraTargets: string[]; service: TranslationService; includeOriginal: boolean; useMemory: boolean; review?: boolean }
 
@@ -26,7 +27,7 @@ type Props = {
 }
 
 /** Source (auto by default), target (required, never auto), service and the bilingual switch. */
-export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, memory, reviewCost, isDisabled }: Props) {
+export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle, memory, reviewCost, isDisabled = false }: Props) {
   const t = useTranslations('upload.options')
   const tr = useTranslations('upload.review')
   const canReview = value.service === 'deepseek'
@@ -42,13 +43,6 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
     [detectedLanguage, name, t],
   )
   const targetOptions = useMemo(() => TARGET_LANGUAGES.map((code) => ({ value: code, label: name(code) })), [name])
-  const serviceOptions = useMemo(
-    () => [
-      { value: 'deepseek', label: t('deepseek') },
-      ...(canUseGoogle ? [{ value: 'google', label: t('google') }] : []),
-    ],
-    [canUseGoogle, t],
-  )
   const effectiveSource = value.source === 'auto' ? detectedLanguage : value.source
   const isSameLanguage = Boolean(value.target && effectiveSource === value.target)
   // The memory is kept per source language: the count holds when the file is in the detected one.
@@ -70,16 +64,7 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
           data-testid="upload-target"
         />
       </Field>
-      <Field id="upload-service" label={t('service')} hint={canUseGoogle ? undefined : t('deepseekOnly')}>
-        <Select
-          id="upload-service"
-          value={value.service}
-          onValueChange={(service) => set({ service: service as TranslationService })}
-          options={serviceOptions}
-          disabled={isDisabled || serviceOptions.length === 1}
-          data-testid="upload-service"
-        />
-      </Field>
+      <ServiceField id="upload-service" value={value.service} onChange={(service) => set({ service })} canUseGoogle={canUseGoogle} isDisabled={isDisabled} />
       {value.target && (
         <fieldset className="sm:col-span-2" data-testid="upload-extra-targets">
           <legend className="mb-1.5 text-sm font-medium text-fg">{t('alsoInto')}</legend>
@@ -108,57 +93,39 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
           <p className="mt-1 text-xs text-subtle">{t('alsoIntoHint', { max: MAX_EXTRA_TARGETS + 1 })}</p>
         </fieldset>
       )}
-      <div className="flex items-start gap-2.5 sm:pt-7">
-        <input
-          id="upload-include-original"
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-brand"
-          checked={value.includeOriginal}
-          onChange={(event) => set({ includeOriginal: event.target.checked })}
-          disabled={isDisabled}
-          data-testid="upload-include-original"
-        />
-        <label htmlFor="upload-include-original" className="text-sm leading-snug">
-          <span className="font-medium text-fg">{t('includeOriginal')}</span>
-          <span className="block text-xs text-subtle">{t('includeOriginalHint')}</span>
-        </label>
-      </div>
+      <CheckOption
+        id="upload-include-original"
+        className="flex items-start gap-2.5 sm:pt-7"
+        checked={value.includeOriginal}
+        onChange={(includeOriginal) => set({ includeOriginal })}
+        isDisabled={isDisabled}
+        label={t('includeOriginal')}
+        hint={t('includeOriginalHint')}
+      />
       <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
-        <div className="flex items-start gap-2.5">
-          <input
-            id="upload-use-memory"
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 accent-brand"
-            checked={value.useMemory}
-            onChange={(event) => set({ useMemory: event.target.checked })}
-            disabled={isDisabled}
-            data-testid="upload-use-memory"
-          />
-          <label htmlFor="upload-use-memory" className="text-sm leading-snug">
-            <span className="font-medium text-fg">{t('useMemory')}</span>
-            <span className="block text-xs text-subtle" data-testid="upload-memory-covered" data-count={covered}>
-              {covered > 0 && memory ? t('useMemoryCovered', { count: covered, total: memory.segments }) : t('useMemoryHint')}
-            </span>
-          </label>
-        </div>
-        <div className="flex items-start gap-2.5">
-          <input
-            id="upload-review"
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 accent-brand"
-            checked={canReview && Boolean(value.review)}
-            onChange={(event) => set({ review: event.target.checked })}
-            disabled={isDisabled || !canReview}
-            data-testid="upload-review"
-          />
-          <label htmlFor="upload-review" className="text-sm leading-snug">
-            <span className="font-medium text-fg" data-testid="upload-review-label">
+        <CheckOption
+          id="upload-use-memory"
+          checked={value.useMemory}
+          onChange={(useMemory) => set({ useMemory })}
+          isDisabled={isDisabled}
+          label={t('useMemory')}
+          hint={covered > 0 && memory ? t('useMemoryCovered', { count: covered, total: memory.segments }) : t('useMemoryHint')}
+          hintProps={{ 'data-testid': 'upload-memory-covered', 'data-count': covered }}
+        />
+        <CheckOption
+          id="upload-review"
+          checked={canReview && Boolean(value.review)}
+          onChange={(review) => set({ review })}
+          isDisabled={isDisabled || !canReview}
+          label={
+            <>
               {tr('label')}
               {reviewCost !== null && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: reviewCost })}</span>}
-            </span>
-            <span className="block text-xs text-subtle">{canReview ? tr('hint') : tr('deepseekOnly')}</span>
-          </label>
-        </div>
+            </>
+          }
+          labelProps={{ 'data-testid': 'upload-review-label' }}
+          hint={canReview ? tr('hint') : tr('deepseekOnly')}
+        />
       </div>
     </div>
   )

@@ -1,30 +1,20 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useMemo, type ReactNode } from 'react'
+import { useMemo } from 'react'
 import { useLanguageName } from './language-name'
 import { Field } from '@/components/ui/input'
 import { Progress } from '@/components/ui/progress'
 import { Select } from '@/components/ui/select'
 import { clockTime } from '@/lib/client/media/media-file'
 import { estimatedSeconds, POINT_RATES } from '@/lib/client/task-helpers'
-import type { TranslationService } from '@/lib/client/tasks'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
+import { RecordingTranslationOptions } from './recording-translation-options'
 import type { RecordingFlow } from './use-recording-flow'
+import { CheckOption, ServiceField, Stat } from './upload-fields'
 
 /** The "subtitles in" choice that means: the spoken language only, no translation. */
 const TRANSCRIPT_ONLY = 'transcript'
-
-function Stat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-subtle">{label}</dt>
-      <dd className="tabular mt-0.5 text-sm font-medium break-words text-fg" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  )
-}
 
 function Step({ label, pct, state, testId }: { label: string; pct: number; state: 'waiting' | 'running' | 'done'; testId: string }) {
   return (
@@ -41,12 +31,11 @@ function Step({ label, pct, state, testId }: { label: string; pct: number; state
 /**
  * A recording in the upload dialog: the sound being extracted and uploaded (two bars), then its
  * duration, spoken language, cost and time, and the choice between a transcript alone and a
- * transcript translated into one language.
+ * transcript translated into one language, with a subtitle file's translation options.
  */
 export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: RecordingFlow; canUseGoogle: boolean; isSandbox: boolean }) {
   const t = useTranslations('upload.recording')
   const to = useTranslations('upload.options')
-  const tr = useTranslations('upload.review')
   const name = useLanguageName()
   const { choices, estimate } = flow
   const set = (patch: Partial<typeof choices>) => flow.setChoices({ ...choices, ...patch })
@@ -60,7 +49,6 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
     ],
     [choices.source, name, t],
   )
-  const serviceOptions = useMemo(() => [{ value: 'deepseek', label: to('deepseek') }, ...(canUseGoogle ? [{ value: 'google', label: to('google') }] : [])], [canUseGoogle, to])
 
   if (flow.error) return null
   const isWorking = flow.phase === 'extracting' || flow.phase === 'uploading'
@@ -83,16 +71,16 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
       {estimate && (
         // Two by two: "20 points (1 min of sound)" needs its room, and four columns squeezed it over its neighbour (issue 29).
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-border px-4 py-3" data-testid="recording-estimate">
-          <Stat label={t('duration')} testId="recording-duration">
+          <Stat wraps label={t('duration')} testId="recording-duration">
             <span data-ms={estimate.durationMs}>{clockTime(estimate.durationMs)}</span>
           </Stat>
-          <Stat label={t('spoken')} testId="recording-language">
+          <Stat wraps label={t('spoken')} testId="recording-language">
             {choices.source === 'auto' ? t('spokenDetected') : name(choices.source)}
           </Stat>
-          <Stat label={t('cost')} testId="recording-cost">
+          <Stat wraps label={t('cost')} testId="recording-cost">
             <span data-points={flow.cost}>{t('costValue', { points: flow.cost, minutes: estimate.minutes })}</span>
           </Stat>
-          <Stat label={t('time')} testId="recording-time">
+          <Stat wraps label={t('time')} testId="recording-time">
             {t('timeValue', { minutes: Math.max(1, Math.ceil(estimatedSeconds(estimate.estimatedMs) / 60)) })}
           </Stat>
         </dl>
@@ -114,49 +102,17 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
           </Field>
           {choices.target && (
             <>
-              <Field id="recording-service" label={to('service')} hint={canUseGoogle ? undefined : to('deepseekOnly')}>
-                <Select
-                  id="recording-service"
-                  value={choices.service}
-                  onValueChange={(service) => set({ service: service as TranslationService })}
-                  options={serviceOptions}
-                  disabled={flow.isSubmitting || serviceOptions.length === 1}
-                  data-testid="recording-service"
-                />
-              </Field>
-              <div className="flex items-start gap-2.5 sm:pt-7">
-                <input
-                  id="recording-include-original"
-                  type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-brand"
-                  checked={choices.includeOriginal}
-                  onChange={(event) => set({ includeOriginal: event.target.checked })}
-                  disabled={flow.isSubmitting}
-                  data-testid="recording-include-original"
-                />
-                <label htmlFor="recording-include-original" className="text-sm leading-snug">
-                  <span className="font-medium text-fg">{to('includeOriginal')}</span>
-                  <span className="block text-xs text-subtle">{to('includeOriginalHint')}</span>
-                </label>
-              </div>
-              <div className="flex items-start gap-2.5 sm:col-span-2">
-                <input
-                  id="recording-review"
-                  type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-brand"
-                  checked={choices.service === 'deepseek' && choices.review}
-                  onChange={(event) => set({ review: event.target.checked })}
-                  disabled={flow.isSubmitting || choices.service !== 'deepseek'}
-                  data-testid="recording-review"
-                />
-                <label htmlFor="recording-review" className="text-sm leading-snug">
-                  <span className="font-medium text-fg">
-                    {tr('label')}
-                    {estimate && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: estimate.reviewCost })}</span>}
-                  </span>
-                  <span className="block text-xs text-subtle">{choices.service === 'deepseek' ? tr('hint') : tr('deepseekOnly')}</span>
-                </label>
-              </div>
+              <ServiceField id="recording-service" value={choices.service} onChange={(service) => set({ service })} canUseGoogle={canUseGoogle} isDisabled={flow.isSubmitting} />
+              <CheckOption
+                id="recording-include-original"
+                className="flex items-start gap-2.5 sm:pt-7"
+                checked={choices.includeOriginal}
+                onChange={(includeOriginal) => set({ includeOriginal })}
+                isDisabled={flow.isSubmitting}
+                label={to('includeOriginal')}
+                hint={to('includeOriginalHint')}
+              />
+              <RecordingTranslationOptions flow={flow} />
             </>
           )}
         </div>

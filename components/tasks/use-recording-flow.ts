@@ -2,9 +2,10 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useReducer, useRef, type SetStateAction } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
+import { listGlossary } from '@/lib/client/glossary'
 import { ExtractionError } from '@/lib/client/media/extract-audio'
 import { checkMediaFile, clockTime } from '@/lib/client/media/media-file'
 import { formatBytes } from '@/lib/client/task-helpers'
@@ -13,46 +14,106 @@ import { startRecordingSession, type RecordingSession } from '@/lib/client/recor
 import { invalidateAfterCreate, type Task, type TranslationService } from '@/lib/client/tasks'
 import { createTranscription, declaredEstimate, estimateRecording, isShortOfPoints, transcribeParts, type RecordingEstimate } from '@/lib/client/transcribe'
 import { MAX_AUDIO_BYTES } from '@/lib/transcribe/limits'
-import type { Shortfall } from './insufficient-points-dialog'
+import { idleSubmission, reduceSubmission, type Submission, type SubmissionAction } from './submission-state'
 
 /**
  * A recording in the upload dialog (issues 22 and 31): its sound taken out by workers and uploaded
- * while it is made, priced from the length the file states; the task can be created at once and is
- * transcribed while the sound arrives. A browser that cannot take the sound out sends the file
+ * while it is made, priced from the length the file states; the task can be created at once and
+ * is transcribed while the sound arrives. A browser that cannot take the sound out sends the file
  * whole (when it is small enough), estimated by the server.
  */
 export type RecordingPhase = 'idle' | 'extracting' | 'uploading' | 'ready' | 'checking' | 'creating'
 
-/** `target` empty: transcribe only; otherwise transcribe and translate into it in one go. */
-export type RecordingChoices = { source: string; target: string; service: TranslationService; includeOriginal: boolean; review: boolean }
+/** `target` empty: transcribe only; otherwise transcribe and translate into it in one go, with a subtitle file's translation options. */
+export type RecordingChoices = { source: string; target: string; service: TranslationService; includeOriginal: boolean; useMemory: boolean; review: boolean }
 
+type State = Submission<RecordingChoices> & {
+  phase: RecordingPhase
+  file: File | null
+  /** Why the picked recording cannot be used (shown in place of its estimate). */
+  error: string | null
+  /** The recording's length as its container says (or, sent whole, as the server decoded it). */
+  durationMs: number | null
+  extractPct: number
+  estimate: RecordingEstimate | null
+}
+
+type Action =
+  | SubmissionAction<RecordingChoices>
+  | { type: 'cleared' }
+  | { type: 'chosen'; file: File; problem: string | null }
+  | { type: 'progress'; extracted: number; uploaded: number }
+  | { type: 'estimated'; estimate: RecordingEstimate; phase: 'extracting' | 'ready' }
+  | { type: 'glossary'; counts: Record<string, number> }
+  | { type: 'sendingWhole' }
+  | { type: 'uploadProgress'; fraction: number }
+  | { type: 'extracted' }
+  | { type: 'unusable'; message: string }
+  | { type: 'submitting'; phase: 'checking' | 'creating' }
+  | { type: 'back'; phase: RecordingPhase }
+
+const initial = (choices: RecordingChoices): State => ({ ...idleSubmission(choices), phase: 'idle', file: null, error: null, durationMs: null, extractPct: 0, estimate: null })
+
+function reduce(state: State, action: Action): State {
+  switch (action.type) {
+    case 'cleared':
+      return initial(state.choices)
+    case 'chosen':
+      // A file refused before it is opened stays idle, its problem shown.
+      return { ...initial(state.choices), file: action.file, error: action.problem, phase: action.problem ? 'idle' : 'extracting' }
+    case 'progress':
+      return { ...state, extractPct: Math.floor(action.extracted * 100), uploadPct: Math.floor(action.uploaded * 100) }
+    case 'estimated':
+      return { ...state, estimate: action.estimate, durationMs: action.estimate.durationMs, phase: action.phase }
+    case 'glossary':
+      return state.estimate ? { ...state, estimate: { ...state.estimate, glossary: action.counts } } : state
+    case 'sendingWhole':
+      return { ...state, phase: 'uploading' }
+    case 'uploadProgress':
+      return { ...state, uploadPct: Math.floor(action.fraction * 100) }
+    case 'extracted':
+      return state.phase === 'extracting' ? { ...state, extractPct: 100, phase: 'ready' } : state
+    case 'unusable':
+      return { ...state, error: action.message, phase: 'idle' }
+    case 'submitting':
+      return { ...state, phase: action.phase, ...(action.phase === 'checking' ? { submitError: null } : {}) }
+    case 'back':
+      return { ...state, phase: action.phase }
+    case 'short':
+    case 'failed':
+      return { ...state, ...reduceSubmission(state, action) }
+    default:
+      return { ...state, ...reduceSubmission(state, action) }
+  }
+}
+
+const glossaryCounts = async () => {
+  const counts: Record<string, number> = {}
+  for (const entry of await listGlossary('')) counts[entry.targetLanguage] = (counts[entry.targetLanguage] ?? 0) + 1
+  return counts
+}
+
+/**
+ * State of a recording in the upload dialog, a reducer of the same shape as the subtitle files'
+ * (use-upload-flow.ts): idle → extracting (the sound going up as it is taken out; the task can be
+ * created already) → ready → checking → creating; a file sent whole goes through uploading.
+ */
 export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: boolean; onCreated: (tasks: Task[]) => void }) {
   const t = useTranslations('upload.recording')
   const client = useQueryClient()
-  const [phase, setPhase] = useState<RecordingPhase>('idle')
-  const [file, setFile] = useState<File | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [submitError, setSubmitError] = useState<string | null>(null)
-  /** The recording's length as its container says, shown while the sound is extracted. */
-  const [durationMs, setDurationMs] = useState<number | null>(null)
-  const [extractPct, setExtractPct] = useState(0)
-  const [uploadPct, setUploadPct] = useState(0)
-  const [estimate, setEstimate] = useState<RecordingEstimate | null>(null)
-  const [shortfall, setShortfall] = useState<Shortfall | null>(null)
-  const [choices, setChoices] = useState<RecordingChoices>({ source: 'auto', target: '', service: canUseGoogle ? 'google' : 'deepseek', includeOriginal: false, review: false })
+  const [state, dispatch] = useReducer(reduce, canUseGoogle, (google) => initial({ source: 'auto', target: '', service: google ? 'google' : 'deepseek', includeOriginal: false, useMemory: true, review: false }))
   const working = useRef<AbortController | null>(null)
   const session = useRef<RecordingSession | null>(null)
   /** A browser that cannot extract: the file sent whole, kept by the server under this id. */
   const whole = useRef<{ audio: Blob; uploadId: string } | null>(null)
+  const { phase, file, estimate, choices } = state
 
   // The bars follow the session's own counters (the workers and the uploads run outside React).
   useEffect(() => {
     if (phase !== 'extracting' && phase !== 'ready') return
     const timer = setInterval(() => {
       const progress = session.current?.progress()
-      if (!progress) return
-      setExtractPct(Math.floor(progress.extracted * 100))
-      setUploadPct(Math.floor(progress.uploaded * 100))
+      if (progress) dispatch({ type: 'progress', ...progress })
     }, 250)
     return () => clearInterval(timer)
   }, [phase])
@@ -64,15 +125,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     working.current = null
     session.current = null
     whole.current = null
-    setPhase('idle')
-    setFile(null)
-    setError(null)
-    setSubmitError(null)
-    setDurationMs(null)
-    setExtractPct(0)
-    setUploadPct(0)
-    setEstimate(null)
-    setShortfall(null)
+    dispatch({ type: 'cleared' })
   }, [])
 
   /** The problem in the person's language; a damaged file says how much of it could be read. */
@@ -87,28 +140,22 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
   )
 
   /** No extraction in this browser: the file itself goes up, and the server reads its length. */
-  const sendWhole = useCallback(
-    async (chosen: File, controller: AbortController) => {
-      setPhase('uploading')
-      const result = await estimateRecording(chosen, chosen.name, { signal: controller.signal, onProgress: (f) => setUploadPct(Math.floor(f * 100)) })
-      if (controller.signal.aborted) return
-      whole.current = { audio: chosen, uploadId: result.uploadId }
-      setEstimate({ ...declaredEstimate(result.durationMs), costs: result.costs, minutes: result.minutes, chunks: result.chunks, estimatedMs: result.estimatedMs })
-      setDurationMs(result.durationMs)
-      setPhase('ready')
-    },
-    [],
-  )
+  const sendWhole = useCallback(async (chosen: File, controller: AbortController) => {
+    dispatch({ type: 'sendingWhole' })
+    const result = await estimateRecording(chosen, chosen.name, { signal: controller.signal, onProgress: (fraction) => dispatch({ type: 'uploadProgress', fraction }) })
+    if (controller.signal.aborted) return
+    whole.current = { audio: chosen, uploadId: result.uploadId }
+    dispatch({ type: 'estimated', estimate: result, phase: 'ready' })
+  }, [])
 
   const choose = useCallback(
     async (chosen: File) => {
       clear()
-      setFile(chosen)
       const problem = checkMediaFile(chosen)
-      if (problem) return setError(t(`errors.${problem}`))
+      dispatch({ type: 'chosen', file: chosen, problem: problem ? t(`errors.${problem}`) : null })
+      if (problem) return
       const controller = new AbortController()
       working.current = controller
-      setPhase('extracting')
       try {
         let started: RecordingSession
         try {
@@ -119,35 +166,34 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
         }
         if (controller.signal.aborted) return started.abandon()
         session.current = started
-        setDurationMs(started.durationMs)
-        setEstimate(declaredEstimate(started.durationMs))
+        dispatch({ type: 'estimated', estimate: declaredEstimate(started.durationMs), phase: 'extracting' })
+        void glossaryCounts().then((counts) => working.current === controller && dispatch({ type: 'glossary', counts })).catch(() => {})
         await started.extracted
-        if (working.current === controller) setPhase((current) => (current === 'extracting' ? 'ready' : current))
+        if (working.current === controller) dispatch({ type: 'extracted' })
       } catch (caught) {
         if (controller.signal.aborted || working.current !== controller) return
-        setError(caught instanceof ExtractionError ? extractionMessage(caught) : errorText(caught, t('errors.uploadFailed')))
-        setPhase('idle')
+        dispatch({ type: 'unusable', message: caught instanceof ExtractionError ? extractionMessage(caught) : errorText(caught, t('errors.uploadFailed')) })
       }
     },
     [clear, extractionMessage, sendWhole, t],
   )
 
-  const cost = estimate ? (choices.target ? estimate.costs.transcribeAndTranslate + (choices.review && choices.service === 'deepseek' ? estimate.reviewCost : 0) : estimate.costs.transcribe) : 0
+  // The review pass (DeepSeek) adds its price to a translated recording, as to a subtitle file.
+  const hasReview = Boolean(choices.target) && choices.review && choices.service === 'deepseek'
+  const cost = estimate ? (choices.target ? estimate.costs.transcribeAndTranslate + (hasReview ? estimate.reviewCost : 0) : estimate.costs.transcribe) : 0
 
   const submit = useCallback(async () => {
     if (!file || !estimate) return
     const before = phase
-    setSubmitError(null)
-    setPhase('checking')
+    dispatch({ type: 'submitting', phase: 'checking' })
     // The server reserves the points anyway; a failed balance lookup only skips the early warning.
     const balance = await getPoints().catch(() => null)
     if (balance !== null && balance < cost) {
-      setShortfall({ need: cost, have: balance })
-      setPhase(before)
-      return
+      dispatch({ type: 'short', shortfall: { need: cost, have: balance } })
+      return dispatch({ type: 'back', phase: before })
     }
-    setPhase('creating')
-    const picked = { sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal, review: Boolean(choices.target) && choices.review && choices.service === 'deepseek' }
+    dispatch({ type: 'submitting', phase: 'creating' })
+    const picked = { sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory, review: hasReview }
     try {
       const running = session.current
       const task = whole.current
@@ -162,28 +208,29 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
       invalidateAfterCreate(client)
       onCreated([task])
     } catch (caught) {
-      if (isShortOfPoints(caught)) setShortfall({ need: cost, have: (await getPoints().catch(() => 0)) ?? 0 })
-      setSubmitError(errorText(caught, t('errors.submitFailed')))
-      setPhase(before)
+      const shortfall = isShortOfPoints(caught) ? { need: cost, have: (await getPoints().catch(() => 0)) ?? 0 } : undefined
+      dispatch({ type: 'failed', message: errorText(caught, t('errors.submitFailed')), shortfall })
+      dispatch({ type: 'back', phase: before })
     }
-  }, [choices, client, cost, estimate, file, onCreated, phase, t])
+  }, [choices, client, cost, estimate, file, hasReview, onCreated, phase, t])
 
   return {
     phase,
     /** Whether a recording (rather than subtitle files) is in the dialog. */
     isActive: file !== null,
     file,
-    error,
-    submitError,
-    durationMs,
-    extractPct,
-    uploadPct,
+    error: state.error,
+    submitError: state.submitError,
+    durationMs: state.durationMs,
+    extractPct: state.extractPct,
+    uploadPct: state.uploadPct,
     estimate,
     cost,
+    hasReview,
     choices,
-    setChoices,
-    shortfall,
-    dismissShortfall: () => setShortfall(null),
+    setChoices: (next: SetStateAction<RecordingChoices>) => dispatch({ type: 'choices', choices: next }),
+    shortfall: state.shortfall,
+    dismissShortfall: () => dispatch({ type: 'dismissShortfall' }),
     choose,
     clear,
     submit,

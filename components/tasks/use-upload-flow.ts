@@ -8,6 +8,7 @@ import { checkSrtFile } from '@/lib/client/task-helpers'
 import { getPoints } from '@/lib/client/points'
 import { createTask, createTaskBatch, estimateFile, invalidateAfterCreate, type Estimate, type Task, type TranslationService } from '@/lib/client/tasks'
 import type { Shortfall } from './insufficient-points-dialog'
+import { idleSubmission, reduceSubmission, type Submission, type SubmissionAction } from './submission-state'
 import type { UploadChoices } from './upload-options'
 
 const CHOICES_KEY = 'subtitle-studio.upload-choices'
@@ -48,31 +49,24 @@ export function targetsOf(choices: UploadChoices): string[] {
   return [...new Set([choices.target, ...choices.extraTargets].filter(Boolean))].slice(0, MAX_TARGETS)
 }
 
-type State = {
+type State = Submission<UploadChoices> & {
   phase: UploadPhase
   /** The chosen files: one file is a batch of one. */
   files: ChosenFile[]
   /** A problem of the choice as a whole (too many files). */
   listError: string | null
-  submitError: string | null
-  uploadPct: number
-  shortfall: Shortfall | null
-  choices: UploadChoices
 }
 
 type Action =
+  | SubmissionAction<UploadChoices>
   | { type: 'reset'; choices: UploadChoices }
   | { type: 'chosen'; files: ChosenFile[]; listError: string | null }
   | { type: 'estimated'; files: ChosenFile[] }
   | { type: 'cleared' }
-  | { type: 'choices'; choices: SetStateAction<UploadChoices> }
   | { type: 'submitting'; phase: 'checking' | 'uploading' | 'creating' }
   | { type: 'progress'; fraction: number }
-  | { type: 'short'; shortfall: Shortfall }
-  | { type: 'failed'; message: string; shortfall?: Shortfall }
-  | { type: 'dismissShortfall' }
 
-const initial = (choices: UploadChoices): State => ({ phase: 'idle', files: [], listError: null, submitError: null, uploadPct: 0, shortfall: null, choices })
+const initial = (choices: UploadChoices): State => ({ ...idleSubmission(choices), phase: 'idle', files: [], listError: null })
 
 /** A lone file that cannot be used leaves the dialog idle; a batch is ready, its bad files shown. */
 const settledPhase = (files: ChosenFile[]): UploadPhase => (files.length === 1 && files[0].error ? 'idle' : 'ready')
@@ -89,19 +83,16 @@ function reduce(state: State, action: Action): State {
       return { ...state, files: action.files, phase: settledPhase(action.files) }
     case 'cleared':
       return { ...state, files: [], listError: null, phase: 'idle' }
-    case 'choices':
-      return { ...state, choices: typeof action.choices === 'function' ? action.choices(state.choices) : action.choices }
     case 'submitting':
       return { ...state, phase: action.phase, submitError: null, ...(action.phase === 'uploading' ? { uploadPct: 0 } : {}) }
     case 'progress':
       // Every byte sent: the server is creating the tasks now.
       return { ...state, uploadPct: Math.round(action.fraction * 100), phase: action.fraction >= 1 ? 'creating' : state.phase }
     case 'short':
-      return { ...state, shortfall: action.shortfall, phase: 'ready' }
     case 'failed':
-      return { ...state, submitError: action.message, phase: 'ready', shortfall: action.shortfall ?? state.shortfall }
-    case 'dismissShortfall':
-      return { ...state, shortfall: null }
+      return { ...state, ...reduceSubmission(state, action), phase: 'ready' }
+    default:
+      return { ...state, ...reduceSubmission(state, action) }
   }
 }
 

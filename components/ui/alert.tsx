@@ -17,3 +17,13 @@ export function Alert({ tone = 'info', children, action, className }: { tone?: T
     </div>
   )
 }
+
+/** The server's message of a form's last failed submit, above its fields; nothing when there is none. */
+export function FailureAlert({ message }: { message: string | null }) {
+  if (!message) return null
+  return (
+    <Alert tone="danger" className="py-2.5">
+      {message}
+    </Alert>
+  )
+}

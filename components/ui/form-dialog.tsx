@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import type { FormEvent, ReactNode } from 'react'
-import { Alert } from './alert'
+import { FailureAlert } from './alert'
 import { Button } from './button'
 import { Dialog, type DialogProps } from './dialog'
 
@@ -42,11 +42,7 @@ export function FormDialog({ open, onOpenChange, title, description, formId, sub
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className={className ?? 'space-y-4'} data-testid={formId}>
-        {failure && (
-          <Alert tone="danger" className="py-2.5">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         {children}
       </form>
     </Dialog>

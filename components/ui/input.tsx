@@ -29,3 +29,12 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
     </div>
   )
 }
+
+/** A labelled input whose id is its test id too; invalid, and described by its error, while it has one. */
+export function InputField({ id, label, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: ReactNode; hint?: ReactNode; error?: string }) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input id={id} invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} data-testid={id} {...input} />
+    </Field>
+  )
+}

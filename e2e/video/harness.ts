@@ -1,46 +1,9 @@
-// Runs the video export's own modules (lib/client/video) inside a real page of the app: the modules
-// are bundled with esbuild (e2e/video/modules.tsx) and added as an init script, so they run on the
-// page's origin (a secure context, which WebCodecs needs) under its Content-Security-Policy.
+// Helpers of the video export's browser tests. Everything runs through the real "Export video"
+// dialog in the editor; these only make fixtures, create tasks through the API where the test is
+// not about uploading, stand in for the save picker, and read results back with ffmpeg.
 import { execFileSync } from 'node:child_process'
-import path from 'node:path'
-import { build } from 'esbuild'
-import type { Page } from '@playwright/test'
-
-let bundled: Promise<string> | null = null
-
-function bundle(): Promise<string> {
-  bundled ??= build({
-    entryPoints: [path.resolve('e2e/video/modules.tsx')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-    tsconfig: path.resolve('tsconfig.json'),
-    // What Next.js inlines in client code.
-    define: { 'process.env.NODE_ENV': '"production"' },
-  }).then((result) => result.outputFiles[0].text)
-  return bundled
-}
-
-/** Makes `window.videoModules` available in every document `page` opens from now on. */
-export async function withVideoModules(page: Page) {
-  // Run once the document has a head: some modules add their styles to it when they load.
-  await page.addInitScript({ content: `document.addEventListener('DOMContentLoaded', () => {\n${await bundle()}\n}, { once: true })` })
-}
-
-/** Puts `file` (on disk) into a file input added to the page, as a user's pick: a File read lazily. */
-export async function pickFile(page: Page, file: string, id = 'picked-video') {
-  await page.evaluate((id) => {
-    const input = document.createElement('input')
-    input.type = 'file'
-    input.id = id
-    input.hidden = true
-    document.body.append(input)
-  }, id)
-  await page.setInputFiles(`#${id}`, file)
-}
+import { writeFile } from 'node:fs/promises'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 
 /** A test video made with ffmpeg: a moving test pattern with a tone, H.264 + AAC in MP4. */
 export function makeTestVideo(file: string, { seconds = 8, width = 1280, height = 720, fps = 30 } = {}) {
@@ -55,4 +18,73 @@ export function packetDigests(file: string, stream: 'v:0' | 'a:0'): string[] {
 
 export function ffprobeJson<T>(file: string, args: string[]): T {
   return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-of', 'json', ...args, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as T
+}
+
+/** Creates a task from a subtitle file through the API (as the upload dialog would) and waits for its translation. */
+export async function createSubtitleTask(page: Page, { text, fileName, targetLanguage = 'fr' }: { text: string; fileName: string; targetLanguage?: string }): Promise<string> {
+  const id = await page.evaluate(
+    async ({ text, fileName, targetLanguage }) => {
+      const form = new FormData()
+      form.append('file', new File([text], fileName, { type: 'text/plain' }))
+      for (const [key, value] of Object.entries({ targetLanguage, service: 'deepseek', useMemory: 'false', sourceLanguage: 'en' })) form.append(key, value)
+      const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
+      if (json.code !== 20000) throw new Error(json.msg)
+      return json.data.id as string
+    },
+    { text, fileName, targetLanguage },
+  )
+  await expect.poll(() => page.evaluate(async (id) => (await (await fetch(`/api/tasks/${id}`)).json()).data.status, id), { timeout: 30_000 }).toBe('completed')
+  return id
+}
+
+/** Opens "Export video" from the editor's export menu. */
+export async function openVideoExport(page: Page) {
+  await page.getByTestId('export-menu').click()
+  await page.getByTestId('export-video').click()
+  await expect(page.getByTestId('video-export-dialog')).toBeVisible()
+}
+
+/** The in-memory output (a download), as in a browser without the File System Access API. */
+export async function withoutSavePicker(page: Page) {
+  await page.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker
+  })
+}
+
+/**
+ * The File System Access API's save picker, answered without a person: the file is created in the
+ * origin's private file system (the same FileSystemFileHandle, swap file and commit on close as a
+ * file on disk), so the test can read what the export left there.
+ */
+export async function withSavePicker(target: Page | BrowserContext) {
+  await target.addInitScript(() => {
+    Object.assign(window, {
+      showSaveFilePicker: async ({ suggestedName }: { suggestedName: string }) => (await navigator.storage.getDirectory()).getFileHandle(suggestedName, { create: true }),
+    })
+  })
+}
+
+/** The file the export saved through withSavePicker, written to `out`; null when there is none. Answers its size. */
+export async function savedFile(page: Page, name: string, out?: string): Promise<number | null> {
+  const base64 = await page.evaluate(async (name) => {
+    const dir = await navigator.storage.getDirectory()
+    const file = await dir.getFileHandle(name).then((h) => h.getFile(), () => null)
+    if (!file) return null
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    let binary = ''
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+    return btoa(binary)
+  }, name)
+  if (base64 === null) return null
+  const bytes = Buffer.from(base64, 'base64')
+  if (out) await writeFile(out, bytes)
+  return bytes.length
+}
+
+/** Starts the export and saves the download (in-memory output) to `out`. */
+export async function exportToDownload(page: Page, out: string, timeout = 120_000) {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout }), page.getByTestId('burn-start').click()])
+  await download.saveAs(out)
+  await expect(page.getByTestId('burn-done')).toBeVisible()
+  return download.suggestedFilename()
 }

@@ -74,3 +74,8 @@ export async function consumeCode({ email, code, purpose = 'signup' }: { email: 
   const deleted = await db.verificationCode.deleteMany({ where: { email, purpose, codeHash: row.codeHash } })
   if (deleted.count === 0) throw new AppError('bad_request', 'codeExpired')
 }
+
+/** Deletes verification codes that expired before `before` (the maintenance keeps them a day); answers how many. */
+export async function deleteExpiredCodes(before: Date): Promise<number> {
+  return (await db.verificationCode.deleteMany({ where: { expiresAt: { lt: before } } })).count
+}

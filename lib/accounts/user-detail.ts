@@ -3,7 +3,7 @@ import type { User } from '@prisma/client'
 import { toPublicUser } from '@/lib/auth/public-user'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
-import { ORDER_CHANNEL_CODE, ORDER_STATUS_CODE } from '@/lib/orders'
+import { latestOrdersOf, ORDER_CHANNEL_CODE, ORDER_STATUS_CODE } from '@/lib/orders'
 import { getBalance, pointHistory } from '@/lib/points'
 import type { UserDetail } from './contract'
 
@@ -23,11 +23,10 @@ async function findUser(id: string): Promise<User> {
 /** What a manager sees of one user: profile, balance, lots with expiry, orders and the newest ledger entries. */
 export async function getUserDetail({ id, entries = DETAIL_ENTRIES }: { id: string; entries?: number }): Promise<UserDetail> {
   const user = await findUser(id)
-  const [balance, history, orders, orderCount] = await Promise.all([
+  const [balance, history, { orders, count: orderCount }] = await Promise.all([
     getBalance({ userId: id }),
     pointHistory({ userId: id, entries }),
-    db.order.findMany({ where: { userId: id }, orderBy: [{ createTime: 'desc' }, { orderId: 'desc' }], take: DETAIL_ORDERS, include: { product: { select: { points: true } } } }),
-    db.order.count({ where: { userId: id } }),
+    latestOrdersOf({ userId: id, take: DETAIL_ORDERS }),
   ])
   return {
     user: { ...toPublicUser(user), createdAt: user.createdAt.toISOString() },

@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors'
 import { toPage, type Page } from '@/lib/pagination'
 import { log } from '@/lib/log'
 import { appStorage } from '@/lib/storage/app-storage'
+import { translatedFilesOf } from '@/lib/tasks/upkeep'
 import { AVATAR_URL_PREFIX } from './schemas'
 import { consumeCode } from './codes'
 import { hashPassword } from './passwords'
@@ -60,10 +61,9 @@ export async function deleteUser({ id, actorId }: { id: string; actorId: string 
   const { user, keys } = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id } })
     if (!user) throw new AppError('not_found', 'userNotFound')
-    const tasks = await tx.task.findMany({ where: { userId: id, storageKey: { not: null } }, select: { storageKey: true } })
+    const keys = await translatedFilesOf({ userId: id, tx })
     await endUserSessions({ userId: id, tx })
     await tx.user.delete({ where: { id } })
-    const keys = tasks.map((t) => t.storageKey!)
     if (user.picture?.startsWith(AVATAR_URL_PREFIX)) keys.push(`avatars/${user.picture.slice(AVATAR_URL_PREFIX.length)}`)
     return { user, keys }
   })
@@ -86,4 +86,9 @@ export async function listUsers(page?: { page: number; size: number }): Promise<
     db.user.findMany({ orderBy, skip: (page.page - 1) * page.size, take: page.size }),
   ])
   return toPage({ list, page: page.page, size: page.size, totalCount })
+}
+
+/** A user's email address, or null for none (a WeChat-only account) or no such user: where a receipt goes. */
+export async function emailOf(userId: string): Promise<string | null> {
+  return (await db.user.findUnique({ where: { id: userId }, select: { email: true } }))?.email ?? null
 }

@@ -1,4 +1,4 @@
-export { createSession, resolveSession, endSession, endUserSessions, SESSION_TTL_MS } from './sessions'
+export { createSession, resolveSession, endSession, endUserSessions, deleteExpiredSessions, SESSION_TTL_MS } from './sessions'
 export { sessionCookieHeader, clearedCookieHeader, unsealToken, SESSION_COOKIE } from './cookie'
 export { currentCaller, hasSessionCookie, type Caller } from './current'
 export { requireUser, requireManager } from './guards'

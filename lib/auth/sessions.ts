@@ -40,3 +40,8 @@ export async function endSession(token: string): Promise<void> {
 export async function endUserSessions({ userId, exceptToken, tx = db }: { userId: string; exceptToken?: string; tx?: Tx }): Promise<void> {
   await tx.session.deleteMany({ where: { userId, ...(exceptToken ? { id: { not: hashToken(exceptToken) } } : {}) } })
 }
+
+/** Deletes the sessions expired by `now` (the nightly maintenance); answers how many. */
+export async function deleteExpiredSessions(now: Date): Promise<number> {
+  return (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count
+}

@@ -1,11 +1,18 @@
+import { dialogueCues, sameSpeaker, speakersOf } from './dialogue'
 import { layoutLines } from './lines'
 import { captionLimits, endsClause, endsSentence, splitsArticle, MAX_CUE_MS, MIN_CUE_MS, MIN_GAP_MS, PAUSE_BREAK_MS, visibleLength, type CaptionLimits } from './rules'
 
-/** A recognised word with where it was spoken, in ms from the start of the recording. */
-export type TimedWord = { text: string; startMs: number; endMs: number }
+/**
+ * A recognised word with where it was spoken, in ms from the start of the recording, and who
+ * spoke it when the provider labels speakers (a label stable over the whole recording).
+ */
+export type TimedWord = { text: string; startMs: number; endMs: number; speaker?: string }
 
-/** A cue built from words: its time and its text, lines joined by `\n`. */
-export type BuiltCue = { startMs: number; endMs: number; text: string }
+/**
+ * A cue built from words: its time and its text, lines joined by `\n`. `speakers` (only when the
+ * words carry speakers) holds one speaker, or two for a dialogue cue, one dash line each.
+ */
+export type BuiltCue = { startMs: number; endMs: number; text: string; speakers?: string[] }
 
 /**
  * Turns timed words into cues a professional would accept (rules.ts). Breaks come from the words'
@@ -13,12 +20,14 @@ export type BuiltCue = { startMs: number; endMs: number; text: string }
  * (unless the word before is an article); a phrase still too long for one cue (two lines, 7 s) is
  * cut where a comma is, else at the widest gap near its middle, never after an article. Then each
  * cue keeps 83 ms from the next, and a cue too short or read too fast is lengthened into the
- * silence after it, as far as that silence allows.
+ * silence after it, as far as that silence allows. A cue never mixes speakers: a change of speaker
+ * always ends one, and two quick turns too short to stand alone become a dialogue cue, one dash
+ * line per speaker (dialogue.ts).
  */
 export function buildCues(input: readonly TimedWord[], language: string): BuiltCue[] {
   const limits = captionLimits(language)
   const words = input
-    .map((w) => ({ text: w.text.trim(), startMs: Math.max(0, Math.round(w.startMs)), endMs: Math.max(0, Math.round(w.endMs)) }))
+    .map((w) => ({ text: w.text.trim(), startMs: Math.max(0, Math.round(w.startMs)), endMs: Math.max(0, Math.round(w.endMs)), ...(w.speaker === undefined ? {} : { speaker: w.speaker }) }))
     .filter((w) => w.text !== '')
     .map((w) => ({ ...w, endMs: Math.max(w.startMs, w.endMs) }))
     .sort((a, b) => a.startMs - b.startMs)
@@ -27,13 +36,14 @@ export function buildCues(input: readonly TimedWord[], language: string): BuiltC
   for (const group of phrases(words, language).flatMap((phrase) => splitToFit(phrase, language, limits))) {
     // A cue starting within 83 ms of the one before leaves that one no time on screen: one cue.
     const last = groups[groups.length - 1]
-    if (last && group[0].startMs - last[0].startMs <= MIN_GAP_MS && fits([...last, ...group], language, limits)) groups[groups.length - 1] = [...last, ...group]
+    if (last && group[0].startMs - last[0].startMs <= MIN_GAP_MS && sameSpeaker(last, group) && fits([...last, ...group], language, limits)) groups[groups.length - 1] = [...last, ...group]
     else groups.push(group)
   }
-  const cues = groups.map((group) => ({
+  const cues = dialogueCues(groups, language, limits, (group) => ({
     startMs: group[0].startMs,
     endMs: Math.max(...group.map((w) => w.endMs)),
     lines: layoutLines(group.map((w) => w.text), language, limits) ?? [group.map((w) => w.text).join(' ')],
+    speakers: speakersOf(group),
   }))
   return settleTimes(cues, limits)
 }
@@ -46,7 +56,8 @@ function phrases(words: TimedWord[], language: string): TimedWord[][] {
     current.push(word)
     const next = words[i + 1]
     const pause = next ? next.startMs - word.endMs : Infinity
-    if (!next || ((endsSentence(word.text) || pause >= PAUSE_BREAK_MS) && !splitsArticle(word.text, next.text, language))) {
+    // Another speaker always starts another cue, even after an article (a speaker cut off).
+    if (!next || next.speaker !== word.speaker || ((endsSentence(word.text) || pause >= PAUSE_BREAK_MS) && !splitsArticle(word.text, next.text, language))) {
       out.push(current)
       current = []
     }
@@ -81,7 +92,7 @@ function splitToFit(group: TimedWord[], language: string, limits: CaptionLimits)
   return [...splitToFit(group.slice(0, best.index + 1), language, limits), ...splitToFit(group.slice(best.index + 1), language, limits)]
 }
 
-function settleTimes(cues: { startMs: number; endMs: number; lines: string[] }[], limits: CaptionLimits): BuiltCue[] {
+function settleTimes(cues: { startMs: number; endMs: number; lines: string[]; speakers?: string[] }[], limits: CaptionLimits): BuiltCue[] {
   // The gap first: a cue ends 83 ms before the next starts (never before its own start).
   for (let i = 0; i < cues.length - 1; i++) {
     const latest = cues[i + 1].startMs - MIN_GAP_MS
@@ -101,5 +112,5 @@ function settleTimes(cues: { startMs: number; endMs: number; lines: string[] }[]
       cue.startMs = Math.max(earliest, Math.min(cue.startMs, cue.endMs - MIN_CUE_MS))
     }
   }
-  return cues.map((cue) => ({ startMs: cue.startMs, endMs: cue.endMs, text: cue.lines.join('\n') }))
+  return cues.map((cue) => ({ startMs: cue.startMs, endMs: cue.endMs, text: cue.lines.join('\n'), ...(cue.speakers ? { speakers: cue.speakers } : {}) }))
 }

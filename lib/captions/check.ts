@@ -1,15 +1,17 @@
+import { speakersAllowed } from './dialogue'
 import { captionLimits, MAX_CUE_MS, MIN_CUE_MS, MIN_GAP_MS, splitsArticle, visibleLength } from './rules'
 
-export type CueToCheck = { startMs: number; endMs: number; text: string }
+export type CueToCheck = { startMs: number; endMs: number; text: string; speakers?: readonly string[] }
 
-export type CueRule = 'lines' | 'lineLength' | 'maxDuration' | 'minDuration' | 'gap' | 'readingSpeed' | 'article'
+export type CueRule = 'lines' | 'lineLength' | 'maxDuration' | 'minDuration' | 'gap' | 'readingSpeed' | 'article' | 'speakers'
 
 export type Violation = { index: number; rule: CueRule; detail: string }
 
 /**
  * Every rule of rules.ts a list of cues breaks, cue by cue. Reading speed and the shortest
  * duration are asked for "wherever the speech allows": a cue breaks them only when the silence
- * after it (up to 83 ms before the next cue, within 7 s) left room to be lengthened.
+ * after it (up to 83 ms before the next cue, within 7 s) left room to be lengthened. A cue mixes
+ * speakers only as a dialogue cue (two dash lines, one per speaker).
  */
 export function checkCues(cues: readonly CueToCheck[], language: string): Violation[] {
   const limits = captionLimits(language)
@@ -35,6 +37,7 @@ export function checkCues(cues: readonly CueToCheck[], language: string): Violat
     const following = (i: number) => (i + 1 < words.length ? words[i + 1][0] : next?.text.trim().split(/\s+/)[0])
     const parted = words.findIndex((w, i) => splitsArticle(w[w.length - 1], following(i), language))
     if (parted >= 0) out.push({ index, rule: 'article', detail: `a line ends on "${words[parted][words[parted].length - 1]}"` })
+    if (!speakersAllowed(cue.text, cue.speakers)) out.push({ index, rule: 'speakers', detail: `${cue.speakers?.join(', ')} in one cue` })
   })
   return out
 }

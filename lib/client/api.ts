@@ -1,6 +1,6 @@
 'use client'
 
-import { ERROR_CODES, SUCCESS_CODE, type ErrorName } from '@/lib/http/envelope'
+import { ERROR_CODES, SUCCESS_CODE, type Envelope, type ErrorName } from '@/lib/http/envelope'
 import { clearStoredUser } from './user-store'
 
 export { ERROR_CODES, type ErrorName }
@@ -22,7 +22,6 @@ export function isApiError(error: unknown, name: ErrorName): error is ApiError {
   return error instanceof ApiError && error.code === ERROR_CODES[name]
 }
 
-type Envelope<T> = { code?: number; msg?: string; data?: T }
 type Options = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData; signal?: AbortSignal }
 
 /** The header that makes the server answer in the page's language. */
@@ -36,9 +35,10 @@ export function localeHeaders(): Record<string, string> {
  * also forgets the stored user. Shared by fetch, XHR uploads and downloads.
  */
 export function unwrapEnvelope<T>(status: number, statusText: string, text: string): T {
-  let envelope: Envelope<T> | null = null
+  // The server's envelope, as far as this answer carries one.
+  let envelope: Partial<Envelope<T>> | null = null
   try {
-    envelope = JSON.parse(text) as Envelope<T>
+    envelope = JSON.parse(text) as Partial<Envelope<T>>
   } catch {
     throw new ApiError(status * 100, `failed: ${status} ${statusText}`, status)
   }

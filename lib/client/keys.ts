@@ -2,18 +2,29 @@
 // takes its keys from here, so two screens asking for the same data share one request and one
 // cache entry, and an invalidation reaches every copy. Components never write a key.
 
+import type { MemoryFilter } from './memory'
+
 export const queryKeys = {
   tasks: {
     all: ['tasks'] as const,
     page: (page: number) => ['tasks', 'page', page] as const,
     detail: (id: string) => ['tasks', 'detail', id] as const,
     words: (id: string) => ['tasks', 'words', id] as const,
+    /** An export's text read by the browser itself (the video export's ASS script). */
+    exportText: (id: string, format: string, content: string) => ['tasks', 'export-text', id, format, content] as const,
+    speech: (id: string) => ['tasks', 'speech', id] as const,
+    leftOut: (id: string) => ['tasks', 'left-out', id] as const,
   },
   videoStyle: ['user', 'video-style'] as const,
   points: ['user', 'points'] as const,
   glossary: {
     all: ['glossary'] as const,
     list: (targetLanguage: string) => ['glossary', 'list', targetLanguage] as const,
+  },
+  memory: {
+    all: ['memory'] as const,
+    pairs: ['memory', 'pairs'] as const,
+    list: (filter: MemoryFilter) => ['memory', 'list', filter] as const,
   },
   adminUsers: {
     all: ['admin', 'users'] as const,

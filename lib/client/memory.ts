@@ -1,12 +1,14 @@
 'use client'
 
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MemoryEntryDto as MemoryEntry, MemoryImportResult, MemoryPair } from '@/lib/memory/contract'
 import type { Page } from '@/lib/pagination'
 import { api } from './api'
-import { downloadFile } from './tasks'
+import { queryKeys } from './keys'
+import { downloadFile } from './task-downloads'
 
 // Client side of the translation memory endpoints, typed from the server's contract
-// (lib/memory/contract.ts), for the dashboard's "Translation memory" view.
+// (lib/memory/contract.ts), and its hooks, for the dashboard's "Translation memory" view.
 
 export type { MemoryEntry, MemoryPair, MemoryImportResult }
 
@@ -14,11 +16,7 @@ export const MEMORY_PAGE_SIZE = 20
 
 export type MemoryFilter = { sourceLanguage: string; targetLanguage: string; q: string; page: number }
 
-export const memoryKeys = {
-  all: ['memory'] as const,
-  pairs: ['memory', 'pairs'] as const,
-  list: (filter: MemoryFilter) => ['memory', 'list', filter] as const,
-}
+const memoryKeys = queryKeys.memory
 
 function memoryQuery({ sourceLanguage, targetLanguage, q, page }: MemoryFilter): string {
   const params = new URLSearchParams({ sourceLanguage, targetLanguage, page: String(page), size: String(MEMORY_PAGE_SIZE) })
@@ -44,3 +42,27 @@ export function downloadMemory(sourceLanguage: string, targetLanguage: string): 
   const params = new URLSearchParams({ sourceLanguage, targetLanguage })
   return downloadFile(`/api/memory/export.tmx?${params}`, `translation-memory.${sourceLanguage}-${targetLanguage}.tmx`)
 }
+
+/** The language pairs of the caller's memory, with their counts. */
+export function useMemoryPairs() {
+  return useQuery({ queryKey: memoryKeys.pairs, queryFn: ({ signal }) => listMemoryPairs(signal) })
+}
+
+/** One page of one language pair (searched when `q` is set); the previous page stays shown while the next loads. */
+export function useMemoryPage(filter: MemoryFilter | null) {
+  return useQuery({
+    queryKey: filter ? memoryKeys.list(filter) : memoryKeys.all,
+    queryFn: ({ signal }) => listMemory(filter!, signal),
+    enabled: filter !== null,
+    placeholderData: keepPreviousData,
+  })
+}
+
+function useMemoryMutation<A, R>(run: (args: A) => Promise<R>) {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: memoryKeys.all }) })
+}
+
+export const useUpdateMemoryEntry = () => useMemoryMutation(({ id, targetText }: { id: string; targetText: string }) => updateMemoryEntry(id, targetText))
+export const useDeleteMemoryEntry = () => useMemoryMutation((id: string) => deleteMemoryEntry(id))
+export const useImportMemory = () => useMemoryMutation((file: File) => importMemory(file))

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { SegmentReviewDto } from '@/lib/tasks/contract'
 import { api } from './api'
-import { taskKeys, type TaskDetail } from './tasks'
+import { putSegments } from './tasks'
 
 // The editor's "review this segment" (POST /api/tasks/{id}/segments/{segmentId}/review).
 
@@ -26,10 +26,7 @@ export function useSegmentReview(taskId: string) {
       setReviewing((now) => new Set(now).add(segmentId))
       try {
         const answer = await reviewSegment(taskId, segmentId)
-        await client.cancelQueries({ queryKey: taskKeys.detail(taskId) })
-        client.setQueryData<TaskDetail>(taskKeys.detail(taskId), (task) =>
-          task ? { ...task, segments: task.segments.map((s) => (s.id === answer.segment.id ? answer.segment : s)) } : task,
-        )
+        await putSegments(client, taskId, [answer.segment])
         return answer
       } finally {
         setReviewing((now) => {

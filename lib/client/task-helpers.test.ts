@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkSrtFile, defaultExportContent, dispositionName, estimatedSeconds, exportFileName, formatBytes, mergeTaskChanges, pointsToMinutes, shortTime } from './task-helpers'
+import type { TaskSegment } from './tasks'
+import { checkSrtFile, defaultExportContent, dispositionName, estimatedSeconds, exportFileName, formatBytes, mergeTaskChanges, pointsToMinutes, shortTime, withSegments } from './task-helpers'
 
 describe('checkSrtFile', () => {
   it('accepts .srt in any case up to 5242880 bytes', () => {
@@ -88,5 +89,17 @@ describe('mergeTaskChanges', () => {
   it('gives up (null) on a row it does not hold or another number of rows, so the caller fetches the whole task', () => {
     expect(mergeTaskChanges(copy, { status: 'translating', segmentCount: 3, cursor: '12', segments: [seg(9, 'x')] })).toBeNull()
     expect(mergeTaskChanges(copy, { status: 'translating', segmentCount: 4, cursor: '12', segments: [] as typeof copy.segments })).toBeNull()
+  })
+})
+
+describe('withSegments', () => {
+  const segment: TaskSegment = { id: 7, startTime: '00:00:01,000', endTime: '00:00:02,000', duration: 1000, originalText: 'Hello', translatedText: '你好', translatedBy: 'deepseek', firstTranslation: null }
+  it('replaces one segment and keeps the other objects', () => {
+    const other = { ...segment, id: 8 }
+    const task = { segments: [segment, other] }
+    const next = withSegments(task, [{ id: 7, translatedText: 'hi' }])
+    expect(next.segments[0].translatedText).toBe('hi')
+    expect(next.segments[1]).toBe(other)
+    expect(withSegments(task, [{ id: 99 }])).toBe(task)
   })
 })

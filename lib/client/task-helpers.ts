@@ -2,6 +2,7 @@
 import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/pricing/cost'
 import { POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED } from '@/lib/transcribe/cost'
 import { exportFileName, isSubtitleFileName, type ExportContent, type SubtitleFormat as ExportFormat } from '@/lib/subtitles/format'
+import type { SegmentDto as TaskSegment } from '@/lib/tasks/contract'
 
 export type { ExportContent, ExportFormat }
 /** Name of a downloaded export when the server sends none: the server's own rule (lib/subtitles/format.ts). */
@@ -88,4 +89,18 @@ export function mergeTaskChanges<S extends { id: number }, T extends Changes<S>>
     segments[i] = segment
   }
   return { ...changes, segments }
+}
+
+/** Replaces segments of a task's list (one row's save, a bulk write); untouched segments keep their objects (and so every memoized row). */
+export function withSegments<T extends { segments: TaskSegment[] }>(task: T, changed: readonly (Partial<TaskSegment> & { id: number })[]): T {
+  if (changed.length === 0) return task
+  const byId = new Map(changed.map((s) => [s.id, s]))
+  let touched = false
+  const segments = task.segments.map((s) => {
+    const next = byId.get(s.id)
+    if (!next) return s
+    touched = true
+    return { ...s, ...next }
+  })
+  return touched ? { ...task, segments } : task
 }

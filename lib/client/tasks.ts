@@ -1,22 +1,25 @@
 'use client'
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api, ApiError, isApiError, localeHeaders, unwrapEnvelope } from './api'
+import { api, isApiError } from './api'
 import type { z } from 'zod'
 import type { Page } from '@/lib/pagination'
 import type { segmentChange } from '@/lib/tasks/schemas'
 import type { Estimate, SegmentDto as TaskSegment, TaskDetailDto, TaskDto as Task } from '@/lib/tasks/contract'
+import type { TranslationService } from '@/lib/translate/service'
+import type { TimedWord } from '@/lib/captions'
 import { queryKeys } from './keys'
 import { postForm } from './post-form'
 import { invalidatePoints } from './points'
-import { dispositionName, exportFileName, mergeTaskChanges, type ExportContent, type ExportFormat } from './task-helpers'
+import { mergeTaskChanges, withSegments } from './task-helpers'
 
 // Client side of the task endpoints, typed for the dashboard and editor.
 
 // Response shapes come from the server's contract (lib/tasks/contract.ts): never written twice.
 export type { TaskDto as Task, SegmentDto as TaskSegment, TranslatedBy, Estimate, TermSuggestion, TaskStatusName as TaskStatus } from '@/lib/tasks/contract'
-export type TranslationService = 'deepseek' | 'google'
+export type { TranslationService } from '@/lib/translate/service'
 export type { ExportContent, ExportFormat } from './task-helpers'
+export { downloadExport, downloadFile, downloadZip, getExportText } from './task-downloads'
 /** A task with all its segments, and the cursor its next poll asks from. */
 export type TaskDetail = TaskDetailDto & { segments: TaskSegment[] }
 export type TaskPage = Page<Task>
@@ -149,44 +152,6 @@ async function sendingBytesOnlyIfExpired<T>(hasIds: boolean, send: (withBytes: b
   }
 }
 
-/**
- * Downloads an export. The file is fetched first (not a bare link) so an error answer of the API
- * shows as a message instead of replacing the page with JSON.
- */
-export async function downloadExport(task: Pick<Task, 'id' | 'fileName' | 'targetLanguage'>, format: ExportFormat, content: ExportContent, { reflow = true }: { reflow?: boolean } = {}): Promise<void> {
-  // Lines are broken per language by default; reflow=false keeps the provider's own breaks.
-  const url = `/api/tasks/${encodeURIComponent(task.id)}/export?format=${format}&content=${content}${reflow ? '' : '&reflow=false'}`
-  await download(url, exportFileName(task.fileName, format, content, task.targetLanguage))
-}
-
-/** Downloads the exports of several tasks as one ZIP, each in its own format unless one is given. */
-export async function downloadZip(ids: string[], content: ExportContent, format?: ExportFormat): Promise<void> {
-  const url = `/api/tasks/export.zip?ids=${ids.map(encodeURIComponent).join(',')}&content=${content}${format ? `&format=${format}` : ''}`
-  await download(url, `subtitles.${content}.zip`)
-}
-
-async function download(url: string, fallbackName: string): Promise<void> {
-  let res: Response
-  try {
-    res = await fetch(url, { credentials: 'include', headers: localeHeaders() })
-  } catch {
-    throw new ApiError(0, '', 0)
-  }
-  // A file comes back as the file; anything else is an error envelope.
-  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
-    unwrapEnvelope(res.status, res.statusText, await res.text())
-    throw new ApiError(res.status * 100, `failed: ${res.status} ${res.statusText}`, res.status)
-  }
-  const blob = await res.blob()
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(blob)
-  link.download = dispositionName(res.headers.get('content-disposition')) ?? fallbackName
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
-}
-
 /** The dashboard refreshes every 5 s while any task on the page is translating (docs/product.md, Tasks). */
 export const DASHBOARD_POLL_MS = 5000
 /** The editor polls its task every second while it is translating (docs/product.md, Editor). */
@@ -219,6 +184,41 @@ export function useTaskDetail(taskId: string, initialTask?: TaskDetail | null) {
   })
 }
 
+/** Stops a poll of the task in flight, so it cannot bring back rows about to be written. */
+export const stopTaskPoll = (client: QueryClient, taskId: string) => client.cancelQueries({ queryKey: taskKeys.detail(taskId) })
+
+/**
+ * Writes segments into the cached task: the one place the browser changes a task's cached rows
+ * (an edit shown before it is saved, the server's answer to a save, a retranslation, a shift, a
+ * review, a failed write put back). Untouched rows keep their objects.
+ */
+export function writeCachedSegments(client: QueryClient, taskId: string, segments: readonly (Partial<TaskSegment> & { id: number })[]): void {
+  client.setQueryData<TaskDetail>(taskKeys.detail(taskId), (task) => (task ? withSegments(task, segments) : task))
+}
+
+/** The server's rows after a write: any poll in flight stopped first, then the rows written into the cache. */
+export async function putSegments(client: QueryClient, taskId: string, segments: readonly (Partial<TaskSegment> & { id: number })[]): Promise<void> {
+  await stopTaskPoll(client, taskId)
+  writeCachedSegments(client, taskId, segments)
+}
+
+/** Task fields the server changed (a rename of its speakers): merged into the cached task, any poll in flight stopped first. */
+export async function putTaskFields(client: QueryClient, taskId: string, fields: Partial<Omit<TaskDetail, 'segments'>>): Promise<void> {
+  await stopTaskPoll(client, taskId)
+  client.setQueryData<TaskDetail>(taskKeys.detail(taskId), (task) => (task ? { ...task, ...fields } : task))
+}
+
+/** The task's rows as the cache holds them now (empty before the first load). */
+export const cachedSegments = (client: QueryClient, taskId: string): TaskSegment[] => client.getQueryData<TaskDetail>(taskKeys.detail(taskId))?.segments ?? []
+
+/** Fetches the whole task now and puts it in the cache (rows inserted or renumbered: nothing to merge). */
+export async function reloadTask(client: QueryClient, taskId: string): Promise<void> {
+  client.setQueryData<TaskDetail>(taskKeys.detail(taskId), await getTask(taskId))
+}
+
+/** Loads the task again (a write whose answer cannot be merged). */
+export const refreshTask = (client: QueryClient, taskId: string) => client.invalidateQueries({ queryKey: taskKeys.detail(taskId) })
+
 /** After tasks were created: the task lists and the balance (their cost was reserved) reload. */
 export function invalidateAfterCreate(client: QueryClient) {
   void client.invalidateQueries({ queryKey: taskKeys.all })
@@ -246,8 +246,5 @@ export function useRetryTask() {
   return useMutation({ mutationFn: (id: string) => retryTask(id), onSuccess })
 }
 
-/** Fetches a file download (an error answer shows as a message); other resources' downloads use it too. */
-export { download as downloadFile }
-
 /** A transcription's timed words (empty for a task from a subtitle file), for word-highlighted burn-in. */
-export const getTaskWords = (id: string, signal?: AbortSignal) => api<{ text: string; startMs: number; endMs: number }[]>(`/api/tasks/${encodeURIComponent(id)}/words`, { method: 'GET', signal })
+export const getTaskWords = (id: string, signal?: AbortSignal) => api<TimedWord[]>(`/api/tasks/${encodeURIComponent(id)}/words`, { method: 'GET', signal })

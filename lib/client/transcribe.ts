@@ -16,7 +16,7 @@ import type { Task, TranslationService } from './tasks'
 export type { AudioEstimate } from '@/lib/tasks/transcription/schemas'
 
 /** What the dialog shows before anything is decoded on the server: the length the file states, and its price. */
-export type RecordingEstimate = Pick<AudioEstimate, 'durationMs' | 'minutes' | 'costs' | 'chunks' | 'estimatedMs'> & { uploadId?: string; reviewCost: number }
+export type RecordingEstimate = Pick<AudioEstimate, 'durationMs' | 'minutes' | 'costs' | 'reviewCost' | 'glossary' | 'chunks' | 'estimatedMs'>
 
 /** About how long a provider takes per chunk (Whisper runs far faster than real time). */
 const CHUNK_ESTIMATE_MS = 30_000
@@ -30,6 +30,8 @@ export function declaredEstimate(durationMs: number): RecordingEstimate {
     minutes,
     costs: { transcribe: transcriptionPrice(durationMs, { translated: false, review: false }).cost, transcribeAndTranslate: transcriptionPrice(durationMs, { translated: true, review: false }).cost },
     reviewCost: transcriptionPrice(durationMs, { translated: true, review: true }).reviewCost,
+    // The glossary's entries per language are asked for beside (the dialog fills them in).
+    glossary: {},
     chunks,
     estimatedMs: Math.ceil(chunks / 4) * CHUNK_ESTIMATE_MS,
   }
@@ -49,7 +51,8 @@ export type TranscribeChoices = {
   targetLanguage: string
   service: TranslationService
   includeOriginalText: boolean
-  /** The review pass (DeepSeek, with a target language). */
+  /** As for a subtitle file: reuse the translation memory, and the review pass (DeepSeek). */
+  useMemory: boolean
   review: boolean
 }
 
@@ -59,7 +62,8 @@ function choiceFields(form: FormData, choices: TranscribeChoices) {
   form.append('targetLanguage', choices.targetLanguage)
   form.append('service', choices.service)
   form.append('includeOriginalText', String(choices.includeOriginalText))
-  if (choices.review) form.append('review', 'true')
+  form.append('useMemory', String(choices.useMemory))
+  form.append('review', String(choices.review && choices.service === 'deepseek'))
 }
 
 /** Creates a transcription task from parts still uploading (and reserves the declared length's price). */

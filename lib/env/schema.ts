@@ -35,6 +35,9 @@ export const envSchema = z.object({
   STT_API_KEY: optional,
   STT_BASE_URL: url('https://api.openai.com/v1'),
   STT_MODEL: z.string().default('whisper-1'),
+  // Speaker labels: `openai` speaks OpenAI's diarization protocol (gpt-4o-transcribe-diarize,
+  // diarized_json, known-speaker references); `off` does not ask. Unset: on when STT_MODEL diarizes.
+  STT_DIARIZE: z.enum(['off', 'openai']).optional(),
   // Chunks of one recording transcribed at once.
   STT_CONCURRENCY: positiveInt(4),
   // The longest a recording's check (ffprobe, then decoding it whole) may take before it is refused.

@@ -3,11 +3,20 @@ import { PgBoss, fromPrisma } from 'pg-boss'
 import { log } from '@/lib/log'
 import { traceParent } from '@/lib/tracing'
 import type { Enqueue } from '@/lib/tasks/enqueue'
-import { translateTaskJob } from './definitions'
+import { taskRunJob } from './definitions'
 
-/** The queue of translation tasks, and where a task lands after its last allowed worker failure. */
-export const TRANSLATE_QUEUE = translateTaskJob.queue
-export const TRANSLATE_DEAD_QUEUE = translateTaskJob.deadQueue
+/** The queue of task runs, and where a task lands after its last allowed worker failure. */
+export const TASK_QUEUE = taskRunJob.queue
+export const TASK_DEAD_QUEUE = taskRunJob.deadQueue
+/** The same two queues under the job's former name: drained by the workers, never sent to. */
+export const LEGACY_TASK_QUEUE = taskRunJob.legacyQueues.queue
+export const LEGACY_TASK_DEAD_QUEUE = taskRunJob.legacyQueues.deadQueue
+
+/** The former task queues that exist on this database (only one that ran the app before the rename). */
+export async function legacyTaskQueues(boss: PgBoss): Promise<{ queue?: string; deadQueue?: string }> {
+  const [queue, deadQueue] = await Promise.all([boss.getQueue(LEGACY_TASK_QUEUE), boss.getQueue(LEGACY_TASK_DEAD_QUEUE)])
+  return { queue: queue?.name, deadQueue: deadQueue?.name }
+}
 
 export type BossSettings = {
   connectionString: string
@@ -47,13 +56,13 @@ export async function createBoss({
   })
   boss.on('error', (error) => log.error('jobs.error', { error }))
   await boss.start()
-  await boss.createQueue(TRANSLATE_DEAD_QUEUE)
-  await boss.createQueue(TRANSLATE_QUEUE, {
+  await boss.createQueue(TASK_DEAD_QUEUE)
+  await boss.createQueue(TASK_QUEUE, {
     heartbeatSeconds,
     retryLimit,
     retryDelay: retryDelaySeconds,
     expireInSeconds,
-    deadLetter: TRANSLATE_DEAD_QUEUE,
+    deadLetter: TASK_DEAD_QUEUE,
   })
   return boss
 }
@@ -83,13 +92,13 @@ export async function stopBoss({ timeoutMs = 10_000 }: { timeoutMs?: number } = 
 }
 
 /**
- * Queues a task for translation inside the caller's transaction, so the job exists exactly when
- * the task does (a rolled-back creation leaves no job behind). Handed to lib/tasks by the routes.
+ * Queues a task's run inside the caller's transaction, so the job exists exactly when the task
+ * does (a rolled-back creation leaves no job behind). Handed to lib/tasks by the routes.
  */
-export const enqueueTranslation: Enqueue = Object.assign(
+export const enqueueTaskRun: Enqueue = Object.assign(
   async ({ taskId, tx }: Parameters<Enqueue>[0]) => {
     const boss = await getBoss()
-    await boss.send(TRANSLATE_QUEUE, translateTaskJob.payload.parse({ taskId, traceparent: traceParent() }), { db: fromPrisma(tx) })
+    await boss.send(TASK_QUEUE, taskRunJob.payload.parse({ taskId, traceparent: traceParent() }), { db: fromPrisma(tx) })
   },
   { prepare: () => getBoss() },
 )

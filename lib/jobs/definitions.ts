@@ -8,11 +8,16 @@ export type JobDefinition<P extends z.ZodType> = { queue: string; version: numbe
 
 const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definition
 
-/** Translate (or resume) one task; after its last allowed worker failure it lands in `deadQueue`. */
-export const translateTaskJob = {
+/**
+ * Run (or resume) one task: transcribe, translate, complete (lib/tasks' runTask). After its last
+ * allowed worker failure it lands in `deadQueue`. `legacyQueues` are the names this job had before
+ * (`translate-task`): jobs queued there before a deploy still run, the workers drain them too.
+ */
+export const taskRunJob = {
   // traceparent: the W3C trace context of the request that queued it, when traced (lib/tracing).
-  ...defineJob({ queue: 'translate-task', version: 1, payload: z.object({ taskId: z.string().min(1).max(64), traceparent: z.string().max(128).optional() }) }),
-  deadQueue: 'translate-task-dead',
+  ...defineJob({ queue: 'task-run', version: 1, payload: z.object({ taskId: z.string().min(1).max(64), traceparent: z.string().max(128).optional() }) }),
+  deadQueue: 'task-run-dead',
+  legacyQueues: { queue: 'translate-task', deadQueue: 'translate-task-dead' },
 }
 
 /** Ask the providers about unpaid orders of the last 24 hours (one run per interval across processes). */
@@ -21,4 +26,4 @@ export const reconcilePaymentsJob = defineJob({ queue: 'payments-reconcile', ver
 /** Housekeeping: stuck tasks, expired sessions, codes and rate-limit rows. */
 export const maintenanceJob = defineJob({ queue: 'maintenance', version: 1, payload: z.object({}) })
 
-export type TranslateJob = z.infer<typeof translateTaskJob.payload>
+export type TaskRunJob = z.infer<typeof taskRunJob.payload>

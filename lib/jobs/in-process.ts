@@ -3,19 +3,19 @@ import { log } from '@/lib/log'
 import { env } from '@/lib/env'
 import { startMaintenance } from './maintenance'
 import { startPaymentReconciliation } from './reconcile'
-import { startTranslationWorkers } from './worker'
+import { startTaskWorkers } from './worker'
 
 const holder = globalThis as unknown as { __webWorkers?: Promise<unknown> }
 
 /**
- * Starts the translation workers inside the web process (the default; WORKER_MODE=external leaves
+ * Starts the task workers inside the web process (the default; WORKER_MODE=external leaves
  * the work to `npm run worker`). Rules: once per process, even across dev reloads; a failure is
  * logged and retried, never allowed to take the web server down.
  */
 export function startWebWorkers(): void {
   if (holder.__webWorkers) return
   const attempt = (delayMs: number): Promise<unknown> =>
-    startTranslationWorkers({ tasksAtOnce: Number(process.env.WORKER_TASKS_AT_ONCE ?? 2) || 2 })
+    startTaskWorkers({ tasksAtOnce: Number(process.env.WORKER_TASKS_AT_ONCE ?? 2) || 2 })
       .then(() => startPaymentReconciliation({ intervalSeconds: env().PAYMENT_RECONCILE_INTERVAL_S }))
       .then(() => startMaintenance())
       .catch(async (error) => {

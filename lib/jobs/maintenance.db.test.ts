@@ -4,12 +4,12 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { deleteUser } from '@/lib/accounts/users'
 import { db } from '@/lib/db'
-import { getBalance, grantPoints, releaseTaskPoints } from '@/lib/points'
+import { getBalance, releaseTaskPoints } from '@/lib/points'
 import { appStorage } from '@/lib/storage/app-storage'
-import { createTask } from '@/lib/tasks'
-import { buildSrt, makeUser } from '@/test/route-harness'
-import { getBoss, stopBoss, TRANSLATE_QUEUE } from './boss'
+import { makeUser } from '@/test/route-harness'
+import { getBoss, stopBoss, TASK_QUEUE } from './boss'
 import { MAX_RUNS, runMaintenance, STUCK_AFTER_MS } from './maintenance'
+import { taskOfNewUser } from '@/test/task-setup'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-maint-'))
 process.env.STORAGE_DIR = storageDir
@@ -21,19 +21,12 @@ afterAll(async () => {
 
 /** A task created with its points reserved but no job queued, as if its job had been lost. */
 async function lostTask({ points = 100, runs = 0 } = {}) {
-  const { user } = await makeUser()
-  await grantPoints({ userId: user.id, amount: points, key: `g:${user.id}` })
-  const task = await createTask({
-    userId: user.id,
-    upload: { fileName: 'lost.srt', bytes: new TextEncoder().encode(buildSrt(12)) },
-    fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
-    enqueue: async () => {},
-  })
-  await db.task.update({ where: { id: task.id }, data: { submitTime: new Date(Date.now() - STUCK_AFTER_MS - 60_000), runs } })
-  return { user, taskId: task.id }
+  const { user, taskId } = await taskOfNewUser({ points, fileName: 'lost.srt' })
+  await db.task.update({ where: { id: taskId }, data: { submitTime: new Date(Date.now() - STUCK_AFTER_MS - 60_000), runs } })
+  return { user, taskId }
 }
 
-const liveJobs = async (taskId: string) => (await (await getBoss()).findJobs<{ taskId: string }>(TRANSLATE_QUEUE, { data: { taskId } })).filter((j) => ['created', 'retry', 'active'].includes(j.state))
+const liveJobs = async (taskId: string) => (await (await getBoss()).findJobs<{ taskId: string }>(TASK_QUEUE, { data: { taskId } })).filter((j) => ['created', 'retry', 'active'].includes(j.state))
 
 describe('stuck tasks', () => {
   it('queues a lost task again once, and leaves it alone while its new job lives', async () => {

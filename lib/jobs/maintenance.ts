@@ -1,11 +1,13 @@
 import 'server-only'
 import type { PgBoss } from 'pg-boss'
+import { deleteExpiredCodes } from '@/lib/accounts/codes'
+import { deleteExpiredSessions } from '@/lib/auth/sessions'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
-import { deleteStaleUploads, failTask } from '@/lib/tasks'
-import { deleteStaleAudio } from '@/lib/tasks'
+import { deleteEndedWindows } from '@/lib/rate-limit'
+import { deleteStaleAudio, deleteStaleUploads, failTask, findStuckTasks } from '@/lib/tasks'
 import { deleteStaleParts } from '@/lib/uploads'
-import { enqueueTranslation, getBoss, TRANSLATE_DEAD_QUEUE, TRANSLATE_QUEUE } from './boss'
+import { enqueueTaskRun, getBoss, legacyTaskQueues, TASK_DEAD_QUEUE, TASK_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
 /** The queue of housekeeping runs: stuck tasks, expired sessions, codes and rate-limit rows. */
@@ -20,7 +22,9 @@ const STUCK_MESSAGE = 'translation stopped: its job was lost'
 export type MaintenanceReport = { resumed: number; failed: number; sessions: number; codes: number; rateLimits: number; uploads: number }
 
 async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
-  for (const queue of [TRANSLATE_QUEUE, TRANSLATE_DEAD_QUEUE]) {
+  const legacy = await legacyTaskQueues(boss)
+  for (const queue of [TASK_QUEUE, TASK_DEAD_QUEUE, legacy.queue, legacy.deadQueue]) {
+    if (!queue) continue
     const jobs = await boss.findJobs<{ taskId: string }>(queue, { data: { taskId } })
     if (jobs.some((job) => LIVE_STATES.has(job.state))) return true
   }
@@ -37,23 +41,19 @@ async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
 export async function runMaintenance({ now = new Date() }: { now?: Date } = {}): Promise<MaintenanceReport> {
   const boss = await getBoss()
   const report: MaintenanceReport = { resumed: 0, failed: 0, sessions: 0, codes: 0, rateLimits: 0, uploads: 0 }
-  const candidates = await db.task.findMany({
-    where: { status: 'translating', submitTime: { lt: new Date(now.getTime() - STUCK_AFTER_MS) } },
-    select: { id: true, runs: true },
-    take: 500,
-  })
+  const candidates = await findStuckTasks({ before: new Date(now.getTime() - STUCK_AFTER_MS) })
   for (const task of candidates) {
     if (await hasLiveJob(boss, task.id)) continue
     if (task.runs >= MAX_RUNS) {
       if (await failTask({ taskId: task.id, error: STUCK_MESSAGE })) report.failed += 1
     } else {
-      await enqueueTranslation({ taskId: task.id, tx: db })
+      await enqueueTaskRun({ taskId: task.id, tx: db })
       report.resumed += 1
     }
   }
-  report.sessions = (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count
-  report.codes = (await db.verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } })).count
-  report.rateLimits = (await db.rateLimit.deleteMany({ where: { resetAt: { lt: now } } })).count
+  report.sessions = await deleteExpiredSessions(now)
+  report.codes = await deleteExpiredCodes(new Date(now.getTime() - 24 * 3600_000))
+  report.rateLimits = await deleteEndedWindows(now)
   report.uploads = await deleteStaleUploads(now)
   report.uploads += await deleteStaleAudio({ now })
   report.uploads += await deleteStaleParts(now)

@@ -9,7 +9,7 @@ import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { buildSrt, ctx, makeUser, multipart, waitFor } from '@/test/route-harness'
-import { getBoss, startTranslationWorkers, type Workers } from './index'
+import { getBoss, startTaskWorkers, type Workers } from './index'
 
 const KEY = 'sk-kill-test'
 // Slow answers and one request at a time, so the child is killed well inside the task.
@@ -63,7 +63,7 @@ describe('a worker killed mid-task', () => {
     expect(atKill).toBeLessThan(300)
 
     // A replacement worker: pg-boss hands the job on once the dead worker's heartbeat lapses.
-    workers = await startTranslationWorkers({ pollingIntervalSeconds: 0.5, pipeline: { retry: { attempts: 3, delayMs: 5 } } })
+    workers = await startTaskWorkers({ pollingIntervalSeconds: 0.5, pipeline: { retry: { attempts: 3, delayMs: 5 }, fit: false } })
     const task = await waitFor(async () => {
       const t = await db.task.findUnique({ where: { id: taskId } })
       return t?.status === 'completed' ? t : null

@@ -1,9 +1,21 @@
 import 'server-only'
 import { ffmpegPath, runTool } from './binaries'
-import { PCM_RATE } from './decode-stream'
+import { decodeStream, PCM_RATE } from './decode-stream'
+import type { Silence } from './silences'
 
 /** The samples decodeStream (decode-stream.ts) writes: raw mono 16 kHz 16-bit. */
 const PCM_INPUT = ['-f', 's16le', '-ar', String(PCM_RATE), '-ac', '1']
+
+export type DecodedRecording = { durationMs: number; silences: Silence[] }
+
+/**
+ * Decodes a whole recording once into `out` (decodeStream on a file): raw mono 16 kHz 16-bit
+ * samples counted from its first, and the silences heard on the way.
+ */
+export async function decodeForChunks(file: string, { out, signal }: { out: string; signal?: AbortSignal }): Promise<DecodedRecording> {
+  const decoded = await decodeStream({ file }, { out, signal })
+  return { durationMs: decoded.decodedMs, silences: decoded.silences }
+}
 
 /**
  * Cuts `[startMs, endMs)` of the decoded samples (decodeStream) into a file a speech-to-text

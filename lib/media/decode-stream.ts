@@ -1,6 +1,6 @@
 import 'server-only'
 import { spawn } from 'node:child_process'
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, existsSync } from 'node:fs'
 import { ffmpegPath, MediaToolError } from './binaries'
 import { FollowStalledError } from './follow-file'
 import { silenceFilter, type Silence } from './silences'
@@ -31,14 +31,30 @@ export type DecodedStream = DecodeProgress & {
  * came out (`tooLong`); a stream that stalls ends the input there (`ended: 'stalled'`); a file
  * ffmpeg cannot read at all is a MediaToolError; the process is killed when `signal` aborts.
  */
-export async function decodeStream(input: DecodeInput, { out, capMs, signal, onProgress }: { out: string; capMs?: number; signal?: AbortSignal; onProgress?: (progress: DecodeProgress) => void }): Promise<DecodedStream> {
+export type DecodeOptions = {
+  /** The samples' file: written from `atMs` on (a part of a recording writes its place in the recording's timeline). */
+  out: string
+  atMs?: number
+  /** Samples past this (ms from the part's start) are decoded but not written (a part's padding over the next part's start). */
+  limitMs?: number
+  capMs?: number
+  signal?: AbortSignal
+  onProgress?: (progress: DecodeProgress) => void
+  /** Each piece of samples as it is written (speech levels are measured on the way). */
+  onSamples?: (samples: Buffer) => void
+}
+
+export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs = Infinity, capMs, signal, onProgress, onSamples }: DecodeOptions): Promise<DecodedStream> {
   const source = 'file' in input ? input.file : 'pipe:0'
   // A stream still arriving is probed on its first bytes (its container's headers come first),
   // not on the 5 MB ffmpeg would otherwise wait for before its first sample.
   const probe = 'file' in input ? ['-nostdin'] : ['-probesize', '32768', '-analyzeduration', '0', '-fflags', '+nobuffer']
   const args = ['-hide_banner', '-nostats', ...probe, '-i', source, '-vn', '-map', '0:a:0', '-af', `aresample=${PCM_RATE},aformat=sample_fmts=s16:channel_layouts=mono,asetpts=N/SR/TB,${silenceFilter()}`, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']
   const child = spawn(await ffmpegPath(), args, { stdio: ['file' in input ? 'ignore' : 'pipe', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
-  const pcm = createWriteStream(out)
+  // The file may hold other parts already (their own places): written in place, never truncated.
+  const pcm = createWriteStream(out, { flags: existsSync(out) ? 'r+' : 'w', start: Math.round(atMs * PCM_BYTES_PER_MS) })
+  const limitBytes = Number.isFinite(limitMs) ? Math.round(limitMs * PCM_BYTES_PER_MS) : Infinity
+  let kept = 0
   const silences: Silence[] = []
   let openSince: number | null = null
   let written = 0
@@ -64,8 +80,13 @@ export async function decodeStream(input: DecodeInput, { out, capMs, signal, onP
     }
   }
   child.stderr!.on('data', (chunk: Buffer) => readLines(chunk.toString('utf8')))
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout!.on('data', (decoded: Buffer) => {
     if (tooLong) return
+    // Past the part's limit the samples are dropped, never written over the next part.
+    const chunk = decoded.subarray(0, Math.max(0, Math.min(decoded.length, limitBytes - kept)))
+    kept += chunk.length
+    if (chunk.length > 0) onSamples?.(chunk)
+    if (chunk.length === 0) return
     if (!pcm.write(chunk, () => {
       written += chunk.length
       if (capMs !== undefined && decodedMs() > capMs) {

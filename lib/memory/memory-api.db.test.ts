@@ -1,8 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { startDeepSeekFake } from '@/fakes/deepseek'
+import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 import { runTranslationTask } from '@/lib/tasks'
@@ -16,21 +12,15 @@ import { DELETE as deleteRoute, PATCH as patchRoute } from '@/app/api/memory/[id
 import { GET as exportRoute } from '@/app/api/memory/export.tmx/route'
 import { POST as importRoute } from '@/app/api/memory/import/route'
 import { BASE, buildSrt, call, ctx, jsonRequest, makeUser, multipart, readAnswer } from '@/test/route-harness'
+import { deepSeekSetup, FAST_PIPELINE } from '@/test/task-setup'
 import { NextRequest } from 'next/server'
 
 // The translation memory end to end against the DeepSeek fake: a task's kept translations are
 // reused by the next task of the same lines, a person's edit wins, the memory can be listed,
 // edited, deleted, exported as TMX and imported into another account.
-const KEY = 'sk-memory-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-memory-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
-
-afterAll(async () => {
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
+const { fake } = await deepSeekSetup('memory')
+// fit: false: the fake's \"[ja] <English>\" lines would all be shortened (lib/tasks/fit-translations.db.test.ts covers that).
+const PIPELINE = { ...FAST_PIPELINE, fit: false }
 
 const line = (i: number) => `Line ${i}: where did the ferry go, and why did it leave without us?`
 const SRT = buildSrt(12, { text: line })

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
+import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { getBoss, startTranslationWorkers } from '@/lib/jobs'
+import { getBoss } from '@/lib/jobs'
 import { grantPoints } from '@/lib/points'
 import { createTask, failTask } from '@/lib/tasks'
 import { ProviderError } from '@/lib/translate'
@@ -14,20 +10,12 @@ import { GET as healthRoute } from '@/app/api/health/route'
 import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { buildRequest, buildSrt, ctx, makeUser, multipart, waitFor } from '@/test/route-harness'
+import { deepSeekSetup, startTestWorkers } from '@/test/task-setup'
 
-const KEY = 'sk-metrics-test'
 const TOKEN = 'metrics-test-token-0123456789'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-metrics-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir, METRICS_TOKEN: TOKEN })
+const { fake, key: KEY } = await deepSeekSetup('metrics', { env: { METRICS_TOKEN: TOKEN } })
 
-const workers = await startTranslationWorkers({ tasksAtOnce: 2, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 } })
-
-afterAll(async () => {
-  await workers.stop({ timeoutMs: 2000 })
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
+await startTestWorkers()
 
 const scrape = (headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) => metricsRoute(buildRequest('/metrics', { method: 'GET', headers }), ctx())
 
@@ -173,7 +161,7 @@ describe('GET /metrics', () => {
     expect(value(all, `${P}queue_jobs`, { queue, state: 'deferred' })).toBe(1)
     expect(value(all, `${P}queue_jobs`, { queue, state: 'active' })).toBe(0)
     expect(value(all, `${P}queue_oldest_job_age_seconds`, { queue, state: 'ready' })).toBeGreaterThanOrEqual(1)
-    expect(all.has(`${P}queue_jobs{queue="translate-task",state="ready"}`)).toBe(true)
+    expect(all.has(`${P}queue_jobs{queue="task-run",state="ready"}`)).toBe(true)
     await boss.deleteQueue(queue)
   })
 })

@@ -97,3 +97,12 @@ export async function findOwnOrder({ userId, orderId }: { userId: string; orderI
   if (!order || order.userId !== userId) throw new AppError('not_found', 'orderNotFound')
   return order
 }
+
+/** A user's newest orders (at most `take`, each with its pack's points) and how many they have in all: a manager's view of the user. */
+export async function latestOrdersOf({ userId, take }: { userId: string; take: number }) {
+  const [orders, count] = await Promise.all([
+    db.order.findMany({ where: { userId }, orderBy: [{ createTime: 'desc' }, { orderId: 'desc' }], take, include: { product: { select: { points: true } } } }),
+    db.order.count({ where: { userId } }),
+  ])
+  return { orders, count }
+}

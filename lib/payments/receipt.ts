@@ -2,7 +2,7 @@ import 'server-only'
 import type { Order } from '@prisma/client'
 // use-intl's core, not next-intl: the worker process runs without React's client hooks.
 import { createTranslator } from 'use-intl/core'
-import { db } from '@/lib/db'
+import { emailOf } from '@/lib/accounts/users'
 import { loadMessages } from '@/lib/i18n/messages'
 import { sendMail } from '@/lib/mail/send'
 import { ORDER_CHANNEL, packName } from '@/lib/orders'
@@ -16,8 +16,8 @@ import type { Locale } from '@/lib/site'
  */
 export async function sendReceipt(order: Order): Promise<void> {
   if (!order.userId || !order.paidAt) return
-  const user = await db.user.findUnique({ where: { id: order.userId }, select: { email: true } })
-  if (!user?.email) return
+  const email = await emailOf(order.userId)
+  if (!email) return
   const locale: Locale = order.channel === ORDER_CHANNEL.alipay ? 'zh-CN' : 'en-US'
   const messages = await loadMessages(locale)
   const t = createTranslator({ locale, messages, namespace: 'payments.receipt' })
@@ -35,5 +35,5 @@ export async function sendReceipt(order: Order): Promise<void> {
     '',
     brand,
   ].join('\n')
-  await sendMail({ to: user.email, subject: t('subject', { pack: packName(order.points, locale) }), text })
+  await sendMail({ to: email, subject: t('subject', { pack: packName(order.points, locale) }), text })
 }

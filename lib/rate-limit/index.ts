@@ -76,3 +76,8 @@ export function clientIp(req: NextRequest | { headers: Headers }): string {
   // Without a trusted proxy every address header can be forged: all such callers share one bucket.
   return 'direct'
 }
+
+/** Deletes the windows that ended by `now` (the maintenance); answers how many. */
+export async function deleteEndedWindows(now: Date): Promise<number> {
+  return (await db.rateLimit.deleteMany({ where: { resetAt: { lt: now } } })).count
+}

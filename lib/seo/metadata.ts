@@ -29,13 +29,13 @@ export function pageMetadata({ locale, path, title, description, isIndexable = t
   }
 }
 
-type StaticPageKey = 'home' | 'about' | 'contact' | 'terms' | 'privacy'
+type StaticPageKey = 'home' | 'about' | 'contact' | 'terms' | 'privacy' | 'login' | 'register' | 'forgotPassword'
 
-/** generateMetadata of a public page whose title and description live under `metadata.<key>`. */
-export function staticPageMetadata(key: StaticPageKey, path: string) {
+/** generateMetadata of a page whose title and description live under `metadata.<key>` (the sign-in pages are not indexed). */
+export function staticPageMetadata(key: StaticPageKey, path: string, { isIndexable = true }: { isIndexable?: boolean } = {}) {
   return async ({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> => {
     const locale = await pageLocale(params)
     const t = await getTranslations({ locale, namespace: `metadata.${key}` })
-    return pageMetadata({ locale, path, title: t('title'), description: t('description') })
+    return pageMetadata({ locale, path, title: t('title'), description: t('description'), isIndexable })
   }
 }

@@ -186,11 +186,11 @@ Style: Default,Arial,64,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,
 Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
 `
 
-/** A new ASS script from timed plain texts (an SRT or VTT task exported as ASS). Empty texts are left out. */
-export function newAssScript(events: readonly (AssTiming & { text: string })[]): string {
+/** A new ASS script from timed plain texts (an SRT or VTT task exported as ASS), each with its speaker in the Name field. Empty texts are left out. */
+export function newAssScript(events: readonly (AssTiming & { text: string; name?: string })[]): string {
   const lines = events
     .filter((event) => event.text.trim() !== '')
-    .map((event) => `Dialogue: 0,${formatAssTime(event.startMs)},${formatAssTime(event.endMs)},Default,,0,0,0,,${toAssText(event.text)}`)
+    .map((event) => `Dialogue: 0,${formatAssTime(event.startMs)},${formatAssTime(event.endMs)},Default,${event.name ?? ''},0,0,0,,${toAssText(event.text)}`)
   return NEW_SCRIPT_HEAD + lines.join('\n') + '\n'
 }
 

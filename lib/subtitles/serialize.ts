@@ -1,4 +1,5 @@
 // Writing segments back out as SRT or WebVTT.
+import { namePrefixed, voiceTagged } from '@/lib/subtitles/speakers'
 import { formatMs, parseTime } from '@/lib/subtitles/time'
 
 export type Segment = {
@@ -7,6 +8,8 @@ export type Segment = {
   endTime: string
   originalText: string
   translatedText?: string
+  /** The names of who speaks the cue (one, or two for a dash dialogue cue); exports write them when present. */
+  speakers?: readonly string[]
 }
 
 import type { ExportContent } from '@/lib/subtitles/format'
@@ -17,7 +20,12 @@ export type SerializeOptions = {
   content: ExportContent
   /** Line ending of the output; `\n` unless a consumer needs Windows line endings. */
   eol?: '\n' | '\r\n'
+  /** SRT: write "Name: " before each speaker's lines (WebVTT always carries speakers, as voice spans). */
+  speakerPrefix?: boolean
 }
+
+/** Marks a text (one language of a cue) with its speakers. */
+type Mark = (text: string, names: readonly string[]) => string
 
 /**
  * A blank line ends a cue in both formats, so text is normalised to `\n` and its blank lines are
@@ -31,9 +39,11 @@ function cleanText(text: string): string {
     .join('\n')
 }
 
-function segmentText(segment: Segment, content: ExportContent): string {
-  const original = cleanText(segment.originalText)
-  const translated = segment.translatedText === undefined ? '' : cleanText(segment.translatedText)
+function segmentText(segment: Segment, content: ExportContent, mark?: Mark): string {
+  // Each language is marked on its own, so a bilingual cue names its speaker in both.
+  const marked = (text: string) => (mark && segment.speakers?.length ? mark(text, segment.speakers) : text)
+  const original = marked(cleanText(segment.originalText))
+  const translated = segment.translatedText === undefined ? '' : marked(cleanText(segment.translatedText))
   if (content === 'original') return original
   if (content === 'translated') return translated || original
   // Bilingual: original first, then translation, the way learners read a source line and its gloss.
@@ -52,13 +62,14 @@ function normaliseTime(value: string, separator: ',' | '.'): string {
  * ids); times are rewritten as `HH:MM:SS,mmm`; `translated` falls back to the original when there is
  * no translation; `bilingual` writes the original line(s) then the translated line(s), and only the
  * original when the translation is missing or identical; a segment whose text ends up empty is
- * omitted, since a cue without text is not valid SRT.
+ * omitted, since a cue without text is not valid SRT; with `speakerPrefix`, "Name: " opens each
+ * speaker's lines.
  */
 export function toSrt(segments: readonly Segment[], options: SerializeOptions): string {
   const eol = options.eol ?? '\n'
   const blocks: string[] = []
   for (const segment of segments) {
-    const text = segmentText(segment, options.content)
+    const text = segmentText(segment, options.content, options.speakerPrefix ? namePrefixed : undefined)
     if (!text) continue
     const start = normaliseTime(segment.startTime, ',')
     const end = normaliseTime(segment.endTime, ',')
@@ -71,14 +82,15 @@ export function toSrt(segments: readonly Segment[], options: SerializeOptions): 
 /**
  * Serialises segments as WebVTT.
  * Rules: same text choice as `toSrt`; starts with the `WEBVTT` header; times use `.` before
- * milliseconds; `-->` inside text is escaped as `--&gt;` because it would end the cue timing.
+ * milliseconds; `-->` inside text is escaped as `--&gt;` because it would end the cue timing; a
+ * cue's speakers are voice spans (`<v Ada>`).
  */
 export function toVtt(segments: readonly Segment[], options: SerializeOptions): string {
   const eol = options.eol ?? '\n'
   const blocks: string[] = ['WEBVTT\n']
   let index = 0
   for (const segment of segments) {
-    const text = segmentText(segment, options.content).replace(/-->/g, '--&gt;')
+    const text = segmentText(segment, options.content, voiceTagged).replace(/-->/g, '--&gt;')
     if (!text) continue
     index++
     const start = normaliseTime(segment.startTime, '.')

@@ -4,6 +4,7 @@ import { parseTime } from '@/lib/subtitles/time'
 import { toSrt, toVtt, type ExportContent, type Segment } from '@/lib/subtitles/serialize'
 import { newAssScript, parseAss, writeAss } from '@/lib/subtitles/ass'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
+import { assName } from '@/lib/subtitles/speakers'
 import { parseVtt, writeVtt } from '@/lib/subtitles/vtt'
 
 export type WriteInput = {
@@ -14,6 +15,8 @@ export type WriteInput = {
   segments: readonly Segment[]
   format: SubtitleFormat
   content: ExportContent
+  /** SRT: "Name: " before each speaker's lines (VTT and ASS carry speakers in their own fields). */
+  speakerPrefix?: boolean
 }
 
 const clean = (text: string | undefined) => (text ?? '').replace(/\r\n?/g, '\n').split('\n').filter((line) => line.trim() !== '').join('\n')
@@ -42,7 +45,7 @@ function timingOf(segment: Segment | undefined): { startMs: number; endMs: numbe
 }
 
 /** The export body. Rules: same format as uploaded → written back into the source; otherwise a fresh file. */
-export function writeSubtitle({ sourceFormat, source, segments, format, content }: WriteInput): string {
+export function writeSubtitle({ sourceFormat, source, segments, format, content, speakerPrefix = false }: WriteInput): string {
   const byId = new Map(segments.map((s) => [s.id, s]))
   if (format === 'ass' && sourceFormat === 'ass' && source !== null) {
     const doc = parseAss(source)
@@ -58,12 +61,13 @@ export function writeSubtitle({ sourceFormat, source, segments, format, content 
     const cues = doc.cues.map((cue) => ({ ...cue, ...timingOf(byId.get(cue.id)) }))
     return writeVtt({ ...doc, cues }, doc.cues.map((cue) => textFor(byId.get(cue.id), content)))
   }
-  if (format === 'srt') return toSrt(segments, { content })
+  if (format === 'srt') return toSrt(segments, { content, speakerPrefix })
   if (format === 'vtt') return toVtt(segments, { content })
   return newAssScript(
     segments.map((segment) => {
       const time = timingOf(segment) ?? { startMs: 0, endMs: 0 }
-      return { ...time, text: textFor(segment, content) ?? clean(segment.originalText) }
+      const name = segment.speakers?.length ? assName(segment.speakers) : undefined
+      return { ...time, text: textFor(segment, content) ?? clean(segment.originalText), name }
     }),
   )
 }

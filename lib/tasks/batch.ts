@@ -3,15 +3,14 @@ import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { errorMessage } from '@/lib/errors'
 import type { Locale } from '@/lib/site'
-import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
+import { LEDGER_TX_OPTIONS } from '@/lib/points'
 import { isTargetLanguage } from '@/lib/languages'
-import { batchSizeFor, checkService } from '@/lib/translate/service'
-import { newTaskId, priceTask } from './create'
+import { checkService } from '@/lib/translate/service'
+import { storeSubtitleTask } from './create'
 import type { Enqueue } from './enqueue'
-import { toTaskDto, type TaskDto } from './dto'
+import { type TaskDto } from './dto'
 import { analyseUpload } from './analyse-pool'
 import type { CreateTaskFields } from './schemas'
-import { insertSegments } from './segment-rows'
 import { readStagedUpload } from './staged-upload'
 import { readSubtitleFile, type AnalysedSubtitle, type SubtitleUpload } from './upload'
 
@@ -81,34 +80,7 @@ export async function createTaskBatch({
   const tasks = await db.$transaction(async (tx) => {
     const created: TaskDto[] = []
     for (const { upload, analysis } of files) {
-      for (const targetLanguage of targets) {
-        const id = newTaskId()
-        const { cost, review, reviewCost } = priceTask({ service, review: fields.review ?? false, cost: analysis.cost })
-        await reserveTaskPoints({ userId, taskId: id, amount: cost, tx })
-        const task = await tx.task.create({
-          data: {
-            id,
-            userId,
-            fileName: upload.fileName,
-            originalLanguage: fields.sourceLanguage === 'auto' ? analysis.detectedLanguage : fields.sourceLanguage,
-            detectedLanguage: analysis.detectedLanguage,
-            targetLanguage,
-            translationService: service,
-            includeOriginalText: fields.includeOriginalText,
-            cost,
-            review,
-            reviewCost,
-            useMemory: fields.useMemory ?? true,
-            batchSize: batchSizeFor(fields.batchSize),
-            format: upload.format ?? 'srt',
-            source: analysis.source,
-          },
-          omit: { source: true },
-        })
-        await insertSegments(tx, id, analysis.cues)
-        await enqueue({ taskId: id, tx })
-        created.push(toTaskDto(task, analysis.cues.length))
-      }
+      for (const targetLanguage of targets) created.push(await storeSubtitleTask(tx, { userId, upload, analysis, fields: { ...fields, service, targetLanguage }, enqueue }))
     }
     return created
   }, LEDGER_TX_OPTIONS)

@@ -1,31 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
+import { describe, expect, it } from 'vitest'
 import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { mergeTaskChanges } from '@/lib/client/task-helpers'
 import { db } from '@/lib/db'
-import { startTranslationWorkers } from '@/lib/jobs'
 import { grantPoints } from '@/lib/points'
 import { buildSrt, call, ctx, makeUser, multipart, type Answer } from '@/test/route-harness'
+import { deepSeekSetup, FAST_PIPELINE, startTestWorkers } from '@/test/task-setup'
 
 // The editor's polls while a task translates: each asks for the segments written since the last
 // answer's cursor (lib/tasks/changes.ts) and merges them into its copy (lib/client/task-helpers.ts).
 
-const KEY = 'sk-changes-test'
 // Slow enough answers that a 1,500-cue task translates over many polls.
-const fake = await startDeepSeekFake({ apiKey: KEY, delayMs: 120 })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-changes-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir, TRANSLATION_CONCURRENCY: '2' })
-const workers = await startTranslationWorkers({ tasksAtOnce: 2, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 } })
-
-afterAll(async () => {
-  await workers.stop({ timeoutMs: 2000 })
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
+await deepSeekSetup('changes', { delayMs: 120, env: { TRANSLATION_CONCURRENCY: '2' } })
+await startTestWorkers({ pipeline: { ...FAST_PIPELINE, fit: false } })
 
 type Segment = { id: number; translatedText: string | null }
 type Detail = { status: string; cursor: string; segmentCount: number; segments: Segment[] }

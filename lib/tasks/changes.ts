@@ -15,12 +15,12 @@ export async function changeCursor(): Promise<string> {
   return row.cursor
 }
 
-type SegmentRow = Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy' | 'firstTranslation'>
+type SegmentRow = Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy' | 'firstTranslation' | 'fit' | 'speakers'>
 
 /** The task's segments written by transactions from `since` on, in order. */
 export function changedSegments(taskId: string, since: string): Promise<SegmentRow[]> {
   return db.$queryRaw<SegmentRow[]>`
-    SELECT "index", "startTime", "endTime", "durationMs", "originalText", "translatedText", "translatedBy", "firstTranslation"
+    SELECT "index", "startTime", "endTime", "durationMs", "originalText", "translatedText", "translatedBy", "firstTranslation", "fit", "speakers"
     FROM "Segment" WHERE "taskId" = ${taskId} AND "changeXid" >= ${BigInt(since)}
     ORDER BY "index"`
 }

@@ -10,6 +10,12 @@ import { SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 // no_speech: a recording in which no speech was found ended there, its points released (not retried).
 export const TASK_STATUSES = ['translating', 'completed', 'failed', 'no_speech'] as const satisfies readonly TaskStatus[]
 export const TRANSLATED_BY = ['deepseek', 'google', 'mymemory', 'memory', 'repeat', 'edited', 'speech'] as const
+/**
+ * A translation too long for its cue (over two lines at its language's limit, or faster than its
+ * reading speed): `shortened` by DeepSeek to fit, `over_shortened` shortened but still too long,
+ * `over` not shortened (another service, the translation memory, or the request failed).
+ */
+export const SEGMENT_FITS = ['shortened', 'over_shortened', 'over'] as const
 
 export const taskSchema = z.object({
   id: z.string(),
@@ -51,6 +57,8 @@ export const taskSchema = z.object({
   /** A transcription's recording: its length, and whether `GET /api/tasks/{id}/audio` serves it. */
   audioDurationMs: z.number().int().nullable(),
   hasAudio: z.boolean(),
+  /** A transcription's speakers named by its creator (label → name); absent when none is named. */
+  speakerNames: z.record(z.string(), z.string()).optional(),
 })
 
 /** A segment: its id (1-based index), times, duration in ms, both texts and who translated it. */
@@ -63,8 +71,12 @@ export const segmentSchema = z.object({
   translatedText: z.string().nullable(),
   /** A service, `memory` (an identical line's answer reused) or `edited` by a person. */
   translatedBy: z.enum(TRANSLATED_BY).nullable(),
-  /** Set when the review pass corrected the segment: the translation it replaced (the "reviewed" badge's first version). */
+  /** Set when the review pass corrected the segment or it was shortened to fit: the translation it replaced (the badge's first version). */
   firstTranslation: z.string().nullable(),
+  /** Set when the translation was too long for its cue: what was done about it (null or absent: it fit, or was not checked). */
+  fit: z.enum(SEGMENT_FITS).nullable().optional(),
+  /** Who speaks the cue (a transcription's labels, `S1`, `S2`, ...): one, or two for a dash dialogue cue; absent when unknown. */
+  speakers: z.array(z.string()).optional(),
 })
 
 /**
@@ -112,6 +124,7 @@ export type SegmentDto = z.infer<typeof segmentSchema>
 export type TaskDetailDto = z.infer<typeof taskDetailSchema>
 export type TaskStatusName = (typeof TASK_STATUSES)[number]
 export type TranslatedBy = (typeof TRANSLATED_BY)[number]
+export type SegmentFit = (typeof SEGMENT_FITS)[number]
 export type SegmentReviewDto = z.infer<typeof segmentReviewSchema>
 export type Estimate = z.infer<typeof estimateSchema>
 export type TermSuggestion = z.infer<typeof termSuggestionSchema>

@@ -1,6 +1,6 @@
 import 'server-only'
 import { randomInt } from 'node:crypto'
-import { db } from '@/lib/db'
+import { db, type Tx } from '@/lib/db'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
 import { estimateTranslationMs } from '@/lib/pricing'
 import { batchSizeFor, checkService } from '@/lib/translate/service'
@@ -12,7 +12,7 @@ import { toTaskDto, type TaskDto } from './dto'
 import type { CreateTaskFields } from './schemas'
 import { insertSegments } from './segment-rows'
 import { analyseUpload, summariseUploadOffThread } from './analyse-pool'
-import type { SubtitleUpload } from './upload'
+import type { AnalysedSubtitle, SubtitleUpload } from './upload'
 import type { Enqueue } from './enqueue'
 import { stageUpload } from './staged-upload'
 import { reviewCostFor } from '@/lib/pricing'
@@ -54,37 +54,45 @@ export async function createTask({
 }): Promise<TaskDto> {
   const service = checkService(fields.service)
   const analysis = await analyseUpload(upload.bytes, upload.format)
-  const { cues, detectedLanguage, source } = analysis
-  const { cost, review, reviewCost } = priceTask({ service, review: fields.review ?? false, cost: analysis.cost })
-  const id = newTaskId()
   // Start the queue (first call of a process) before the transaction takes the user's lock.
   await enqueue.prepare?.()
-  const task = await db.$transaction(async (tx) => {
-    await reserveTaskPoints({ userId, taskId: id, amount: cost, tx })
-    const created = await tx.task.create({
-      data: {
-        id,
-        userId,
-        fileName: upload.fileName,
-        originalLanguage: fields.sourceLanguage === 'auto' ? detectedLanguage : fields.sourceLanguage,
-        detectedLanguage,
-        targetLanguage: fields.targetLanguage,
-        translationService: service,
-        includeOriginalText: fields.includeOriginalText,
-        useMemory: fields.useMemory ?? true,
-        cost,
-        review,
-        reviewCost,
-        batchSize: batchSizeFor(fields.batchSize),
-        format: upload.format ?? 'srt',
-        source,
-      },
-    })
-    await insertSegments(tx, id, cues)
-    await enqueue({ taskId: id, tx })
-    return created
-  }, LEDGER_TX_OPTIONS)
-  return toTaskDto(task, cues.length)
+  return db.$transaction((tx) => storeSubtitleTask(tx, { userId, upload, analysis, fields: { ...fields, service }, enqueue }), LEDGER_TX_OPTIONS)
+}
+
+/**
+ * Inside the caller's transaction: reserves a subtitle task's cost (priceTask), stores the task
+ * and its segments and queues its job; the source language `auto` becomes the detected one.
+ */
+export async function storeSubtitleTask(
+  tx: Tx,
+  { userId, upload, analysis, fields, enqueue }: { userId: string; upload: SubtitleUpload; analysis: AnalysedSubtitle; fields: Omit<CreateTaskFields, 'targetLanguage'> & { targetLanguage: string }; enqueue: Enqueue },
+): Promise<TaskDto> {
+  const id = newTaskId()
+  const { cost, review, reviewCost } = priceTask({ service: fields.service, review: fields.review ?? false, cost: analysis.cost })
+  await reserveTaskPoints({ userId, taskId: id, amount: cost, tx })
+  const task = await tx.task.create({
+    data: {
+      id,
+      userId,
+      fileName: upload.fileName,
+      originalLanguage: fields.sourceLanguage === 'auto' ? analysis.detectedLanguage : fields.sourceLanguage,
+      detectedLanguage: analysis.detectedLanguage,
+      targetLanguage: fields.targetLanguage,
+      translationService: fields.service,
+      includeOriginalText: fields.includeOriginalText,
+      useMemory: fields.useMemory ?? true,
+      cost,
+      review,
+      reviewCost,
+      batchSize: batchSizeFor(fields.batchSize),
+      format: upload.format ?? 'srt',
+      source: analysis.source,
+    },
+    omit: { source: true },
+  })
+  await insertSegments(tx, id, analysis.cues)
+  await enqueue({ taskId: id, tx })
+  return toTaskDto(task, analysis.cues.length)
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Segment, Task } from '@prisma/client'
-import type { SegmentDto, TaskDto, TranslatedBy } from './contract'
+import { SEGMENT_FITS, type SegmentDto, type SegmentFit, type TaskDto, type TranslatedBy } from './contract'
 
 export type { TaskDto, SegmentDto, TranslatedBy } from './contract'
 
@@ -38,11 +38,19 @@ export function toTaskDto(task: Omit<Task, 'source'>, segmentCount?: number): Ta
     chunksTotal: task.chunksTotal,
     audioDurationMs: task.audioDurationMs,
     hasAudio: task.audioKey !== null,
+    ...speakerNamesOf(task.speakerNames),
   }
 }
 
-/** A segment as the API answers it: its numeric id, times, duration in ms, both texts and who translated it. */
-export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy' | 'firstTranslation'>): SegmentDto {
+/** The names a creator gave a transcription's speakers, when any: `{ speakerNames: { S1: 'Ada' } }`. */
+function speakerNamesOf(value: unknown): { speakerNames?: Record<string, string> } {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
+  const names = Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
+  return Object.keys(names).length > 0 ? { speakerNames: names } : {}
+}
+
+/** A segment as the API answers it: its numeric id, times, duration in ms, both texts, who translated it, and who speaks it when known. */
+export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'endTime' | 'durationMs' | 'originalText' | 'translatedText' | 'translatedBy' | 'firstTranslation' | 'fit'> & { speakers?: string[] }): SegmentDto {
   return {
     id: segment.index,
     startTime: segment.startTime,
@@ -52,5 +60,7 @@ export function toSegmentDto(segment: Pick<Segment, 'index' | 'startTime' | 'end
     translatedText: segment.translatedText,
     translatedBy: (segment.translatedBy as TranslatedBy | null) ?? null,
     firstTranslation: segment.firstTranslation,
+    fit: (SEGMENT_FITS as readonly (string | null)[]).includes(segment.fit) ? (segment.fit as SegmentFit) : null,
+    ...(segment.speakers && segment.speakers.length > 0 ? { speakers: segment.speakers } : {}),
   }
 }

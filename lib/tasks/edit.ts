@@ -1,21 +1,13 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
-import { log } from '@/lib/log'
-import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
 import { formatMs, parseTime } from '@/lib/subtitles/time'
-import { charsSent, clipContextLine, ProviderError, translateCues, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
-import { chargeFreeTranslation } from '@/lib/translate/free-usage'
-import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
 import { rememberEdits, rememberRestored } from './memory'
 import { findOwnTask } from './queries'
 import { grantedOrigins, keepReplacedVersions } from './segment-versions'
 import { MAX_CUE_TIME_MS, type SegmentChange } from './schemas'
 import { lacksTranslation, type CueTexts } from './untranslated'
-
-/** Cues on each side of a segment sent along as context when it is retranslated. */
-const CONTEXT_SIZE = 3
 
 async function findSegment(taskId: string, segmentId: number) {
   const segment = await db.segment.findUnique({ where: { taskId_index: { taskId, index: segmentId } } })
@@ -164,89 +156,4 @@ export async function shiftSegments({ userId, taskId, offsetMs, ids }: { userId:
   if (changed === 0) throw new AppError('conflict', 'taskBusy')
   const updated = await db.segment.findMany({ where: { taskId, index: { in: moved.map((m) => m.id) } }, orderBy: { index: 'asc' } })
   return updated.map(toSegmentDto)
-}
-
-/**
- * Translates several segments again in one call with the task's service (and its fallback), with
- * three cues on each side as context, and stores the results. Rules: not while the task is
- * translating (40900); a text longer than a cue may be is a 40000; free of points (the file was
- * paid for as a whole) but counted with the free translate calls (60 a minute, a daily character
- * allowance counting the context too, each neighbour clipped to CONTEXT_LINE_CHARS; 42900 past either); a provider failure is a 50200 "retranslate error" and changes nothing.
- * A fresh translation is no longer the review's correction: its first version is dropped.
- */
-export async function retranslateSegments({
-  userId,
-  taskId,
-  ids,
-  provider,
-  retry,
-}: {
-  userId: string
-  taskId: string
-  ids: number[]
-  provider?: TranslateProvider
-  retry?: Partial<RetryPolicy>
-}): Promise<SegmentDto[]> {
-  const task = await findOwnTask({ userId, taskId })
-  if (task.status === 'translating') throw new AppError('conflict', 'taskBusy')
-  const wanted = new Set(ids)
-  const around = new Set(ids.flatMap((id) => Array.from({ length: 2 * CONTEXT_SIZE + 1 }, (_, k) => id - CONTEXT_SIZE + k)))
-  const rows = await db.segment.findMany({ where: { taskId, index: { in: [...around] } }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
-  if (rows.filter((r) => wanted.has(r.index)).length !== wanted.size) throw new AppError('not_found', 'segmentNotFound')
-  if (rows.some((r) => wanted.has(r.index) && r.originalText.length > MAX_CUE_CHARS)) throw new AppError('bad_request', 'segmentTooLong', { max: MAX_CUE_CHARS })
-  // Neighbours are marked done (with their translation when there is one) so the engine sends them
-  // as context only, each clipped to CONTEXT_LINE_CHARS (the part nearest the lines asked for).
-  const first = Math.min(...wanted)
-  const cues = rows.map((r) => {
-    if (wanted.has(r.index)) return { id: r.index, text: r.originalText }
-    const clipped = clipContextLine({ id: r.index, text: r.originalText, translation: r.translatedText?.trim() ? r.translatedText : r.originalText || ' ' }, r.index < first ? 'before' : 'after')
-    return { id: r.index, text: clipped.text, translatedText: clipped.translation }
-  })
-  // Free of points, but counted with the translate calls (60 calls a minute, a daily character
-  // allowance) by what may be sent: every line's source and every neighbour's translation.
-  await chargeFreeTranslation({ userId, chars: charsSent({ lines: cues.map((c) => ({ text: c.text, translation: c.translatedText })) }) })
-  const madeBy = new Map<number, string | null>()
-  let result: Map<number, string>
-  try {
-    result = await translateCues({
-      provider: provider ?? providerFor(task.translationService),
-      cues,
-      sourceLanguage: task.originalLanguage,
-      targetLanguage: task.targetLanguage,
-      fallbacks: provider ? [] : fallbacksFor(task.translationService),
-      batchSize: task.batchSize ?? undefined,
-      concurrency: 4,
-      contextSize: CONTEXT_SIZE,
-      // Asked to translate these lines again: an identical line's answer is not what the user wants.
-      memory: false,
-      retry,
-      onBatchDone: (done) => {
-        for (const item of done) madeBy.set(item.id, item.translatedBy)
-      },
-    })
-  } catch (error) {
-    if (error instanceof ProviderError) {
-      log.warn('tasks.retranslate_failed', { taskId, ids: ids.slice(0, 20), error })
-      throw new AppError('upstream_failed', 'retranslateFailed')
-    }
-    throw error
-  }
-  const done = [...wanted].map((id) => ({ id, text: result.get(id) ?? '', by: madeBy.get(id) ?? null }))
-  await db.$transaction(async (tx) => {
-    // The machine's translations replaced are kept, so undoing the retranslation restores their origin.
-    await keepReplacedVersions(tx, taskId, done.map((d) => ({ id: d.id, translatedText: d.text })))
-    await tx.$executeRaw`
-      UPDATE "Segment" AS s SET "translatedText" = v.t, "translatedBy" = v.b, "firstTranslation" = NULL, "editedAt" = now()
-      FROM unnest(${done.map((d) => d.id)}::int[], ${done.map((d) => d.text)}::text[], ${done.map((d) => d.by)}::text[]) AS v(i, t, b)
-      WHERE s."taskId" = ${taskId} AND s."index" = v.i`
-  })
-  const updated = await db.segment.findMany({ where: { taskId, index: { in: [...wanted] } }, orderBy: { index: 'asc' } })
-  return updated.map(toSegmentDto)
-}
-
-/** Translates one segment again: `retranslateSegments` with a single id. */
-export async function retranslateSegment(options: { userId: string; taskId: string; segmentId: number; provider?: TranslateProvider; retry?: Partial<RetryPolicy> }): Promise<SegmentDto> {
-  const { segmentId, ...rest } = options
-  const [segment] = await retranslateSegments({ ...rest, ids: [segmentId] })
-  return segment
 }

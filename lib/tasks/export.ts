@@ -6,6 +6,7 @@ import { log } from '@/lib/log'
 import { exportFileName, type SubtitleFormat } from '@/lib/subtitles/format'
 import { findOwnTask } from './queries'
 import { EXPORT_CONTENT_TYPES, REFLOW_BY_DEFAULT, renderTaskFile, storedContent, taskFormat } from './render'
+import { speakerNamesOf } from './speakers'
 import { appStorage } from './storage'
 import { LONE_SURROGATE } from './upload'
 
@@ -21,7 +22,8 @@ export const exportName = exportFileName
  * languages); a task with nothing to write answers 40400 "no data to export"; a VTT or ASS task
  * exported in its own format is its uploaded file with the text replaced (lib/subtitles/write.ts);
  * the file stored at completion is served while it is current; translations are broken into lines
- * per language unless `reflow` is false (lib/subtitles/reflow.ts).
+ * per language unless `reflow` is false (lib/subtitles/reflow.ts); `speakerPrefix` writes "Name: "
+ * before each speaker's lines in SRT (WebVTT and ASS always carry a transcription's speakers).
  */
 export async function exportTask({
   userId,
@@ -29,25 +31,29 @@ export async function exportTask({
   format,
   content,
   reflow = REFLOW_BY_DEFAULT,
+  speakerPrefix = false,
 }: {
   userId: string
   taskId: string
   format?: SubtitleFormat
   content: ExportContent
   reflow?: boolean
+  speakerPrefix?: boolean
 }): Promise<ExportFile> {
   const task = await findOwnTask({ userId, taskId })
   if (task.status === 'translating' && content !== 'original') throw new AppError('conflict', 'taskBusy')
   const sourceFormat = taskFormat(task.format)
   const target = format ?? sourceFormat
   const fileName = exportName(task.fileName, target, content, task.targetLanguage)
-  // The stored file is written with lines broken per language, so it serves only such exports.
-  const stored = reflow ? await storedFile(task, target, content) : null
+  // The stored file is written with lines broken per language and speakers as they were then
+  // named, so it serves only such exports of a task whose speakers have no names.
+  const hasNames = Object.keys(speakerNamesOf(task.speakerNames)).length > 0
+  const stored = reflow && !speakerPrefix && !hasNames ? await storedFile(task, target, content) : null
   if (stored !== null) return { fileName, contentType: EXPORT_CONTENT_TYPES[target], body: stored }
   const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
   // The uploaded file is only needed to write a VTT or ASS task back into its own format.
   const source = target === sourceFormat && sourceFormat !== 'srt' ? ((await db.task.findUnique({ where: { id: taskId }, select: { source: true } }))?.source ?? null) : null
-  const { body, contentType } = renderTaskFile({ task, source, rows, format: target, content, reflow })
+  const { body, contentType } = renderTaskFile({ task, source, rows, format: target, content, reflow, speakerPrefix })
   if (rows.length === 0 || body.trim() === '' || body.trim() === 'WEBVTT') throw new AppError('not_found', 'noDataToExport')
   return { fileName, contentType, body }
 }

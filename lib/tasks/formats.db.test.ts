@@ -1,8 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
+import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 import { runTranslationTask } from '@/lib/tasks'
@@ -10,19 +8,13 @@ import { parseAss } from '@/lib/subtitles/ass'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { BASE, ctx, makeUser, multipart } from '@/test/route-harness'
+import { deepSeekSetup, FAST_PIPELINE } from '@/test/task-setup'
 import { NextRequest } from 'next/server'
 
 // VTT and ASS tasks from upload to export, translated by the DeepSeek fake.
-const KEY = 'sk-formats-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-formats-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
-
-afterAll(async () => {
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
+const { fake, storageDir } = await deepSeekSetup('formats')
+// fit: false: the fake's \"[ja] <English>\" lines would all be shortened (lib/tasks/fit-translations.db.test.ts covers that).
+const PIPELINE = { ...FAST_PIPELINE, fit: false }
 
 const fixture = (name: string) => readFileSync(path.join(process.cwd(), 'lib/subtitles/fixtures', name), 'utf8')
 // The fixture as Aegisub saves it on Windows (CRLF), the same with LF, and with a BOM.

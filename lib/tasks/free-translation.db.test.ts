@@ -4,14 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
 import { db } from '@/lib/db'
 import { stopBoss } from '@/lib/jobs'
-import { grantPoints } from '@/lib/points'
 import { spendBudget } from '@/lib/rate-limit'
 import { FREE_CHARS_PER_DAY, nextUtcMidnight } from '@/lib/translate/free-usage'
-import { createTask } from './create'
 import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { POST as deepseekRoute } from '@/app/api/translation/deepseek_translate/route'
-import { buildSrt, ctx, jsonRequest, makeUser } from '@/test/route-harness'
+import { ctx, jsonRequest } from '@/test/route-harness'
+import { taskOfNewUser } from '@/test/task-setup'
 
 const KEY = 'sk-free-translation'
 const fake = await startDeepSeekFake({ apiKey: KEY })
@@ -23,16 +22,9 @@ afterAll(async () => {
 })
 
 async function completedTask() {
-  const caller = await makeUser()
-  await grantPoints({ userId: caller.user.id, amount: 100, key: `g:${caller.user.id}` })
-  const task = await createTask({
-    userId: caller.user.id,
-    upload: { fileName: 'x.srt', bytes: new TextEncoder().encode(buildSrt(5)) },
-    fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
-    enqueue: async () => {},
-  })
-  await db.task.update({ where: { id: task.id }, data: { status: 'completed' } })
-  return { ...caller, taskId: task.id }
+  const task = await taskOfNewUser({ cues: 5 })
+  await db.task.update({ where: { id: task.taskId }, data: { status: 'completed' } })
+  return task
 }
 
 const retranslate = (auth: Record<string, string>, taskId: string, segmentId = '3') =>

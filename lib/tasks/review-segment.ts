@@ -14,8 +14,6 @@ import { findOwnTask } from './queries'
 /** Cues on each side of the segment sent along as context, as for a retranslation. */
 const CONTEXT_SIZE = 3
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 /**
  * The editor's "review this segment": DeepSeek looks again at one segment's translation, with three
  * cues on each side (their translations too) and the task's glossary, and the correction it makes,
@@ -73,8 +71,7 @@ export async function reviewSegment({
     glossary,
     sourceLanguage: task.originalLanguage,
     targetLanguage: task.targetLanguage,
-    retry: { attempts: 3, delayMs: 1000, ...retry },
-    sleep: wait,
+    retry,
   })
   if (corrections === null) throw new AppError('upstream_failed', 'reviewFailed')
   const corrected = corrections.get(segmentId)

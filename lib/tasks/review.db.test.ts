@@ -1,13 +1,9 @@
 // The review pass against the DeepSeek fake: corrections kept beside the first translation, the
 // price reserved with the task and charged once, refunded when the review could not finish, and
 // the editor's per-segment review (free, within the translate-call allowance).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEEPSEEK_REVIEW_BOGUS, DEEPSEEK_REVIEW_FIX, startDeepSeekFake } from '@/fakes/deepseek'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { DEEPSEEK_REVIEW_BOGUS, DEEPSEEK_REVIEW_FIX } from '@/fakes/deepseek'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { reviewCostFor } from '@/lib/pricing'
 import { runTranslationTask } from '@/lib/tasks'
@@ -20,20 +16,14 @@ import { POST as reviewRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/r
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { NextRequest } from 'next/server'
 import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
+import { deepSeekSetup } from '@/test/task-setup'
 
-const KEY = 'sk-review-db-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-review-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
+const { fake } = await deepSeekSetup('review', { stopsBoss: true })
 
-afterAll(async () => {
-  await stopBoss()
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
 beforeEach(() => fake.resetStats())
 
-const PIPELINE = { retry: { attempts: 2, delayMs: 5 }, resumeDelayMs: 20, resumePasses: 0 }
+// fit: false: the fake's "[ja] <English>" lines would all be shortened (lib/tasks/fit-translations.db.test.ts covers that).
+const PIPELINE = { retry: { attempts: 2, delayMs: 5 }, resumeDelayMs: 20, resumePasses: 0, fit: false }
 const MARKED = new Set([4, 9])
 // 12 cues of 2.5 s end at 0:29.5: 1 started minute, 10 points to translate, 5 to review.
 const srt = (mark: (i: number) => string = (i) => (MARKED.has(i) ? ` ${DEEPSEEK_REVIEW_FIX}` : '')) => buildSrt(12, { text: (i) => `Line number ${i}, a sentence to translate.${mark(i)}` })

@@ -3,11 +3,10 @@ import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startMyMemoryFake } from '@/fakes/mymemory'
 import { startOssFake } from '@/fakes/oss'
 import { db } from '@/lib/db'
-import { getBalance, grantPoints } from '@/lib/points'
+import { getBalance } from '@/lib/points'
 import { createOssStorage } from '@/lib/storage'
-import { createTask } from '@/lib/tasks'
-import { buildSrt, makeUser } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
+import { taskOfNewUser } from '@/test/task-setup'
 
 // The finished file goes to Aliyun OSS through ali-oss when OSS is configured: proven against the
 // OSS fake, which checks ali-oss's real signatures and Content-MD5.
@@ -18,7 +17,7 @@ const mymemory = await startMyMemoryFake()
 Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: deepseek.url, MYMEMORY_BASE_URL: mymemory.url })
 const oss = await startOssFake({ accessKeyId: 'LTAI-test', accessKeySecret: 'oss-secret', bucket: 'subtitles' })
 const storage = createOssStorage({ region: 'oss-cn-hangzhou', bucket: 'subtitles', endpoint: oss.url, accessKeyId: 'LTAI-test', accessKeySecret: 'oss-secret' })
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, storage }
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, storage, fit: false }
 
 afterAll(async () => {
   await oss.close()
@@ -26,17 +25,7 @@ afterAll(async () => {
   await mymemory.close()
 })
 
-async function pendingTask(fileName: string) {
-  const { user } = await makeUser()
-  await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
-  const task = await createTask({
-    userId: user.id,
-    upload: { fileName, bytes: new TextEncoder().encode(buildSrt(6)) },
-    fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
-    enqueue: async () => {},
-  })
-  return { user, taskId: task.id }
-}
+const pendingTask = (fileName: string) => taskOfNewUser({ fileName, cues: 6 })
 
 describe('translated files on OSS', () => {
   it('stores the SRT under translated-files/{taskId}_{fileName}', async () => {

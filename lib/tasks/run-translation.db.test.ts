@@ -7,7 +7,6 @@ import { startGoogleTranslateFake } from '@/fakes/google-translate'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { parseSrt } from '@/lib/subtitles'
-import { createTask } from '@/lib/tasks'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
@@ -17,7 +16,9 @@ import { POST as retryRoute } from '@/app/api/tasks/[id]/retry/route'
 import { ProviderError } from '@/lib/translate'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
-import { startTranslationWorkers } from '@/lib/jobs'
+import { startTaskWorkers } from '@/lib/jobs'
+import { ledgerOf, retriedThenCaptured, taskOfNewUser } from '@/test/task-setup'
+import { scriptedProvider } from '@/test/provider-fakes'
 
 const KEY = 'sk-pipeline-test'
 const GOOGLE_KEY = 'g-pipeline-test'
@@ -35,8 +36,9 @@ Object.assign(process.env, {
 })
 
 // Small waits keep the suite fast; production waits 1000 ms between retries.
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
-const workers = await startTranslationWorkers({ tasksAtOnce: 4, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: PIPELINE })
+// fit: false: the fake's "[ja] <English>" lines would all be shortened (lib/tasks/fit-translations.db.test.ts covers that).
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false }
+const workers = await startTaskWorkers({ tasksAtOnce: 4, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: PIPELINE })
 
 afterAll(async () => {
   await workers.stop({ timeoutMs: 2000 })
@@ -44,8 +46,6 @@ afterAll(async () => {
   await google.close()
   rmSync(storageDir, { recursive: true, force: true })
 })
-
-const noEnqueue = async () => {}
 
 async function submit(auth: Record<string, string>, srt: string, name = 'movie.srt', fields: Record<string, string> = {}) {
   const res = await createRoute(multipart('/api/tasks', auth, { name, body: srt }, { targetLanguage: 'ja', service: 'deepseek', ...fields }), ctx())
@@ -211,13 +211,7 @@ describe('provider fallback and retry', () => {
     expect(byGoogle.every((id) => missing.includes(id))).toBe(true)
 
     expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
-    const entries = await db.pointEntry.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } })
-    expect(entries.map((e) => [e.reason, e.delta])).toEqual([
-      ['reserve', -cost],
-      ['release', cost],
-      ['reserve', -cost],
-      ['capture', 0],
-    ])
+    expect(await ledgerOf(taskId)).toEqual(retriedThenCaptured(cost))
     const again = await retryRoute(jsonRequest('POST', `/api/tasks/${taskId}/retry`, auth), ctx({ id: taskId }))
     expect((await again.json()).code).toBe(40900)
   })
@@ -255,42 +249,20 @@ describe('a cue every provider fails on', () => {
     expect((await db.segment.findFirstOrThrow({ where: { taskId, index: 17 } })).translatedText).toBe(`[ja] ${text(17)}`)
 
     expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
-    const entries = await db.pointEntry.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } })
-    expect(entries.map((e) => [e.reason, e.delta])).toEqual([
-      ['reserve', -cost],
-      ['release', cost],
-      ['reserve', -cost],
-      ['capture', 0],
-    ])
+    expect(await ledgerOf(taskId)).toEqual(retriedThenCaptured(cost))
   })
 })
 
 describe('pipeline outcomes', () => {
-  async function pendingTask(points = 100) {
-    const { user } = await makeUser()
-    await grantPoints({ userId: user.id, amount: points, key: `g:${user.id}` })
-    const task = await createTask({
-      userId: user.id,
-      upload: { fileName: 'x.srt', bytes: new TextEncoder().encode(buildSrt(12)) },
-      fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
-      enqueue: noEnqueue,
-    })
-    return { user, taskId: task.id }
-  }
+  const pendingTask = () => taskOfNewUser()
 
   it('fails the task and releases its points when the provider refuses for good', async () => {
     const { user, taskId } = await pendingTask()
     expect(await getBalance({ userId: user.id })).toBe(90)
-    const provider = () => ({
-      name: 'deepseek' as const,
-      maxBatch: 10,
-      batchTokens: 1000,
-      usesContext: false,
-      limitKey: 'test',
-      translateBatch: async () => {
+    const provider = () =>
+      scriptedProvider(async () => {
         throw new ProviderError({ provider: 'deepseek', kind: 'fatal', message: 'HTTP 401 invalid key' })
-      },
-    })
+      })
     expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('failed')
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
     expect(task).toMatchObject({ status: 'failed', error: 'deepseek: HTTP 401 invalid key' })
@@ -322,17 +294,11 @@ describe('pipeline outcomes', () => {
 
   it('stops quietly when the task is deleted while it translates', async () => {
     const { taskId } = await pendingTask()
-    const provider = () => ({
-      name: 'deepseek' as const,
-      maxBatch: 10,
-      batchTokens: 1000,
-      usesContext: false,
-      limitKey: 'test',
-      translateBatch: async ({ lines }: { lines: { text: string }[] }) => {
+    const provider = () =>
+      scriptedProvider(async ({ lines }) => {
         await db.task.deleteMany({ where: { id: taskId } })
         return lines.map((l) => `t:${l.text}`)
-      },
-    })
+      })
     expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('deleted')
   })
 })

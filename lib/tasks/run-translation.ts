@@ -2,13 +2,17 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { log } from '@/lib/log'
+import { timeStage } from '@/lib/metrics'
 import type { StorageDriver } from '@/lib/storage'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { recallTranslations } from '@/lib/memory'
+import { abortableSleep } from '@/lib/provider-calls'
 import { ProviderError, reviewCues, translateCues, type CueToTranslate, type GlossaryTerm, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { completeTask } from './complete'
 import { failTask } from './fail'
+import { fitTranslations } from './fit-translations'
+import { speakerLineLabel } from './speakers'
 import { saveTranslations } from './segment-rows'
 import { taskSourceLanguage } from './source-language'
 
@@ -27,6 +31,11 @@ export type PipelineOptions = {
    */
   resumePasses?: number
   resumeDelayMs?: number
+  /**
+   * Lines too long for their cue shortened once or flagged after translation (default on; tests of
+   * other stages turn it off, since the fake's "[ja] <English>" lines would all be shortened).
+   */
+  fit?: boolean
   signal?: AbortSignal
 }
 
@@ -46,6 +55,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * with the review pass each batch is shown to the provider again and its corrections kept beside
  * the first translation (a batch it could not review marks the task `reviewIncomplete`);
  * each batch's translations and an only-increasing progress are written as the batch finishes;
+ * lines too long for their cue are then shortened once or flagged (./fit-translations.ts);
  * then `completeTask` captures and stores (or fails a task left with an untranslated cue). Only when every provider fails is the task failed (its
  * translated cues kept) and its points released. Unexpected errors (database, bugs) are thrown so
  * the queue runs the task again.
@@ -66,8 +76,9 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
     return 'failed'
   }
 
-  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true } })
-  const cues: CueToTranslate[] = rows.map((r) => ({ id: r.index, text: r.originalText, translatedText: r.translatedText }))
+  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { index: true, originalText: true, translatedText: true, speakers: true } })
+  const speakerOf = speakerLineLabel(task.speakerNames)
+  const cues: CueToTranslate[] = rows.map((r) => ({ id: r.index, text: r.originalText, translatedText: r.translatedText, ...speakerOf(r.speakers) }))
   const byId = new Map(cues.map((c) => [c.id, c]))
   let done = rows.filter((r) => r.translatedText !== null).length
   const total = Math.max(1, rows.length)
@@ -119,13 +130,18 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
       if (!(error instanceof ProviderError)) throw error
       if (error.kind !== 'fatal' && pass < passes) {
         log.warn('tasks.translate_pass_failed', { taskId, pass, error })
-        await new Promise((r) => setTimeout(r, options.resumeDelayMs ?? 2000))
+        await abortableSleep(options.resumeDelayMs ?? 2000, options.signal)
         continue
       }
       log.warn('tasks.translate_failed', { taskId, error })
       await failTask({ taskId, error: message(error) })
       return 'failed'
     }
+  }
+  // Lines too long for their cue are shortened once (DeepSeek) or flagged; never a reason to fail.
+  if (options.fit !== false) {
+    const fit = () => fitTranslations({ taskId, provider, sourceLanguage: task.originalLanguage, targetLanguage: task.targetLanguage, glossary, speakerNames: task.speakerNames, retry: options.retry, signal: options.signal })
+    await timeStage('fitting', fit, (outcome) => (outcome.sent > 0 ? 'shortened' : 'checked'))
   }
   return completeTask({ taskId, startedAt, storage: options.storage })
 }

@@ -15,7 +15,7 @@ export const flag = z
   .transform(isOn)
 
 /** A switch that is on unless sent as false (`false`, `0`, `off`, `no`). */
-const onUnlessFalse = z
+export const onUnlessFalse = z
   .string()
   .optional()
   .transform((v) => v === undefined || !(OFF_VALUES as readonly string[]).includes(v.trim().toLowerCase()))
@@ -164,6 +164,11 @@ export const exportQuery = z.object({
   format: z.enum(SUBTITLE_FORMATS).optional(),
   content: z.enum(EXPORT_CONTENTS).default('translated'),
   reflow: reflowFlag,
+  /** `speakers=1`: "Name: " before each speaker's lines in SRT (off unless asked). */
+  speakers: z
+    .enum(['0', '1', 'false', 'true'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 })
 
 /**

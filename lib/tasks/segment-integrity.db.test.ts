@@ -1,13 +1,8 @@
 // Edits that race a translation (issue 24, items 1 and 6): a timing shift or an edited original
 // never leaves a cue untranslated in a task that completes and is charged; a task is never
 // completed while a cue with text lacks its translation; cue times stay within 0..99:59:59,999.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
+import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { completeTask, runTranslationTask } from '@/lib/tasks'
 import { POST as createRoute } from '@/app/api/tasks/route'
@@ -17,20 +12,12 @@ import { POST as shiftRoute } from '@/app/api/tasks/[id]/segments/shift/route'
 import { POST as retryRoute } from '@/app/api/tasks/[id]/retry/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
+import { deepSeekSetup } from '@/test/task-setup'
 
-const KEY = 'sk-integrity-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-integrity-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
-
-afterAll(async () => {
-  await stopBoss()
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
+await deepSeekSetup('integrity', { stopsBoss: true })
 
 const GRANT = 1000
-const RUN = { retry: { attempts: 0, delayMs: 1 }, resumePasses: 0, fallbacks: () => [] }
+const RUN = { retry: { attempts: 0, delayMs: 1 }, resumePasses: 0, fallbacks: () => [], fit: false }
 
 async function newTask(srt: string, fields: Record<string, string> = {}) {
   const owner = await makeUser()

@@ -45,3 +45,15 @@ export async function saveTranslations(
   }
   return updated
 }
+
+/** Stores who speaks each segment (a transcription's labels: one, or two for a dialogue cue). */
+export async function saveSpeakers(tx: Tx, taskId: string, items: readonly { id: number; speakers: readonly string[] }[]): Promise<void> {
+  for (let from = 0; from < items.length; from += CHUNK) {
+    const chunk = items.slice(from, from + CHUNK)
+    // Arrays of arrays do not unnest row by row: each row's speakers travel as a JSON list.
+    await tx.$executeRaw`
+      UPDATE "Segment" AS s SET "speakers" = ARRAY(SELECT jsonb_array_elements_text(v.sp::jsonb))
+      FROM unnest(${chunk.map((i) => i.id)}::int[], ${chunk.map((i) => JSON.stringify(i.speakers))}::text[]) AS v(i, sp)
+      WHERE s."taskId" = ${taskId} AND s."index" = v.i`
+  }
+}

@@ -27,7 +27,7 @@ const FIELDS = { targetLanguage: 'ja', service: 'deepseek', sourceLanguage: 'aut
 const SMALL = '1\n00:00:01,000 --> 00:00:03,000\nHello there.\n\n2\n00:00:04,000 --> 00:00:06,500\n<i>How are you?</i>\n\n3\n00:01:00,000 --> 00:01:05,000\nFine, thanks.\n'
 
 async function jobCount() {
-  const rows = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = 'translate-task'`.catch(() => [{ n: 0n }])
+  const rows = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = 'task-run'`.catch(() => [{ n: 0n }])
   return Number(rows[0].n)
 }
 

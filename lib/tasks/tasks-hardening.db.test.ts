@@ -20,6 +20,7 @@ import { POST as decrPoint } from '@/app/api/user/decr_point/route'
 import { POST as translateRoute } from '@/app/api/translation/translate/route'
 import { POST as deepseekRoute } from '@/app/api/translation/deepseek_translate/route'
 import { BASE, buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
+import { scriptedProvider } from '@/test/provider-fakes'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-hardening-'))
 Object.assign(process.env, { STORAGE_DIR: storageDir, DEEPSEEK_API_KEY: 'sk-unused' })
@@ -31,14 +32,7 @@ afterAll(async () => {
 
 const FIELDS = { targetLanguage: 'ja', service: 'deepseek' }
 const SMALL = '1\n00:00:01,000 --> 00:00:03,000\nHello there.\n\n2\n00:00:04,000 --> 00:00:06,500\n<i>How are you?</i>\n'
-const echo = () => ({
-  name: 'deepseek' as const,
-  maxBatch: 10,
-  batchTokens: 1000,
-  usesContext: false,
-  limitKey: 'test',
-  translateBatch: async ({ lines }: { lines: { text: string }[] }) => lines.map((l) => `[ja] ${l.text}`),
-})
+const echo = () => scriptedProvider(async ({ lines }) => lines.map((l) => `[ja] ${l.text}`))
 
 async function newTask(auth: Record<string, string>, name = 'movie.srt', body = SMALL) {
   const res = await createRoute(multipart('/api/tasks', auth, { name, body }, FIELDS), ctx())

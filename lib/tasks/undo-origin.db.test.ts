@@ -1,13 +1,8 @@
 // Undo and redo restore where a line came from (`translatedBy`) with its text, and the translation
 // memory follows: a row put back to the provider's text is not remembered as the creator's. The
 // origin a client asks for is granted only when the row really held that text from that origin.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
+import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { runTranslationTask } from '@/lib/tasks'
 import { grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
@@ -15,17 +10,9 @@ import { PATCH as patchOneRoute } from '@/app/api/tasks/[id]/segments/[segmentId
 import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/retranslate/route'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
+import { deepSeekSetup } from '@/test/task-setup'
 
-const KEY = 'sk-undo-origin-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-undo-origin-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
-
-afterAll(async () => {
-  await stopBoss()
-  await fake.close()
-  rmSync(storageDir, { recursive: true, force: true })
-})
+await deepSeekSetup('undo-origin', { stopsBoss: true })
 
 const line = (i: number) => `Line number ${i}, a sentence to translate.`
 const machine = (i: number) => `[ja] ${line(i)}`
@@ -35,7 +22,7 @@ async function completed() {
   await grantPoints({ userId: owner.user.id, amount: 1000, key: `g:${owner.user.id}` })
   const res = await createRoute(multipart('/api/tasks', owner.auth, { name: 'film.srt', body: buildSrt(4) }, { targetLanguage: 'ja', service: 'deepseek', sourceLanguage: 'en' }), ctx())
   const taskId = (await res.json()).data.id as string
-  expect(await runTranslationTask({ taskId, retry: { attempts: 0, delayMs: 1 } })).toBe('completed')
+  expect(await runTranslationTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
   return { owner, taskId }
 }
 

@@ -1,7 +1,7 @@
 import 'server-only'
 import { db } from '@/lib/db'
 
-// What JavaScript's trim() removes: the engine (lib/translate/engine.ts) calls such text blank.
+// What JavaScript's trim() removes: the engine (lib/translate/engine/plan.ts) calls such text blank.
 const BLANK = /^\s*$/
 // The same set for PostgreSQL, as literal characters: [:space:] plus Unicode's other spaces.
 const PG_SPACE = '[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff'

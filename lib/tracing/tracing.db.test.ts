@@ -1,32 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startOtlpReceiver } from '@/fakes/otlp'
 import { db } from '@/lib/db'
-import { startTranslationWorkers } from '@/lib/jobs'
 import { grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { buildSrt, ctx, makeUser, multipart, waitFor } from '@/test/route-harness'
+import { deepSeekSetup, startTestWorkers } from '@/test/task-setup'
 import { inSpan, traceParent } from './index'
 import { startTracing, type Tracing } from './start'
 
-const KEY = 'sk-tracing-test'
-const fake = await startDeepSeekFake({ apiKey: KEY })
+await deepSeekSetup('tracing')
 const receiver = await startOtlpReceiver()
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-tracing-'))
-Object.assign(process.env, { DEEPSEEK_API_KEY: KEY, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir })
 
-const workers = await startTranslationWorkers({ tasksAtOnce: 2, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 } })
+await startTestWorkers()
 let tracing: Tracing | undefined
 
 afterAll(async () => {
-  await workers.stop({ timeoutMs: 2000 })
   await tracing?.shutdown()
-  await fake.close()
   await receiver.close()
-  rmSync(storageDir, { recursive: true, force: true })
 })
 
 /** Creates a task through the route and waits for the worker to finish it; answers its id and its job's data. */
@@ -36,7 +26,7 @@ async function translatedTask() {
   const res = await createRoute(multipart('/api/tasks', auth, { name: 'm.srt', body: buildSrt(20) }, { targetLanguage: 'ja', service: 'deepseek', review: 'true' }), ctx())
   const taskId = (await res.json()).data.id as string
   await waitFor(async () => (await db.task.findUnique({ where: { id: taskId } }))?.status === 'completed', { timeoutMs: 45_000, what: 'the task' })
-  const [job] = await db.$queryRaw<{ data: Record<string, unknown> }[]>`SELECT data FROM pgboss.job WHERE name = 'translate-task' AND data->>'taskId' = ${taskId}`
+  const [job] = await db.$queryRaw<{ data: Record<string, unknown> }[]>`SELECT data FROM pgboss.job WHERE name = 'task-run' AND data->>'taskId' = ${taskId}`
   return { taskId, jobData: job.data }
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { transcriptionCost } from './cost'
 import { languageFromProvider, providerLanguage } from './languages'
 import { CHUNK_TARGET_MS, planChunks } from './plan'
-import { wordsOnTimeline } from './stitch'
 
 describe('planChunks', () => {
   it('keeps a recording of up to 10 minutes whole', () => {
@@ -52,15 +51,5 @@ describe('languages', () => {
     expect(languageFromProvider('klingon')).toBeNull()
     expect(providerLanguage('zh-HK')).toBe('zh')
     expect(providerLanguage('auto')).toBeNull()
-  })
-})
-
-describe('wordsOnTimeline', () => {
-  it('moves a chunk\'s words by its start and punctuates them from its segments', () => {
-    const answer = { language: 'english', segments: [{ startMs: 0, endMs: 900, text: ' Hello, world.' }], words: [{ text: 'Hello', startMs: 100, endMs: 400 }, { text: 'world', startMs: 500, endMs: 900 }] }
-    expect(wordsOnTimeline(answer, { startMs: 600_000, endMs: 1_200_000 })).toEqual([
-      { text: 'Hello,', startMs: 600_100, endMs: 600_400 },
-      { text: 'world.', startMs: 600_500, endMs: 600_900 },
-    ])
   })
 })

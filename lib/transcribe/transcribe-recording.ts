@@ -1,45 +1,84 @@
 import 'server-only'
-import { buildCues, type TimedWord } from '@/lib/captions'
+import { buildCues, coversSpeech, snapCuesToSpeech, speechMs, type Span, type TimedWord } from '@/lib/captions'
+import { detectTextLanguage } from '@/lib/languages'
 import { formatMs } from '@/lib/subtitles'
-import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from '@/lib/translate/pause'
+import { callProvider, type RetryPolicy } from '@/lib/provider-calls'
+import { languageFromProvider } from './languages'
 import { SttError, type SttAnswer, type SttProvider, type SttRequest } from './provider'
+import type { LeftOutLine } from './screen'
+import type { HeardSpeaker } from './speakers'
 
-/** A chunk of the recording, with what is already known of it (a resumed run knows some). */
-export type KnownChunk = { index: number; startMs: number; endMs: number; words: TimedWord[] | null; language: string | null }
+/**
+ * A chunk of the recording, with what is already known of it (a resumed run knows some):
+ * `speakers` are the voices first heard in it, with their reference clips.
+ */
+export type KnownChunk = { index: number; startMs: number; endMs: number; words: TimedWord[] | null; language: string | null; speakers?: HeardSpeaker[] | null }
 
-/** `unreadable`: the recording has no sound that decodes; otherwise the spoken language. SttError when a provider keeps failing. */
-export type RecordingOutcome = { kind: 'unreadable' } | { kind: 'transcribed'; language: string }
+/** What one chunk gave: its words, the language it was heard in, the lines left out, the voices first heard in it. */
+export type ChunkDone = { words: TimedWord[]; heard: string | null; leftOut: LeftOutLine[]; speakers: HeardSpeaker[] }
 
-const sleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    const abort = () => {
-      clearTimeout(timer)
-      reject(signal!.reason)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort)
-      resolve()
-    }, ms)
-    signal?.addEventListener('abort', abort, { once: true })
-  })
+/**
+ * `unreadable`: the recording has no sound that decodes; otherwise the spoken language and where
+ * the sound holds speech (its energy, lib/media/speech-levels.ts). SttError when a provider keeps failing.
+ */
+export type RecordingOutcome = { kind: 'unreadable' } | { kind: 'transcribed'; language: string; speech: Span[] }
 
-/** One request with the engine's retry rules: a 429 pauses every request to the provider, others wait and retry. */
-export async function transcribeWithRetry(provider: SttProvider, request: SttRequest, { attempts = 3, delayMs = 1000 } = {}): Promise<SttAnswer> {
-  for (let attempt = 0; ; attempt++) {
-    await waitForProvider(provider.limitKey, sleep, request.signal)
-    try {
-      const answer = await provider.transcribe(request)
-      providerAnswered(provider.limitKey)
-      return answer
-    } catch (error) {
-      if (!(error instanceof SttError) || request.signal?.aborted || error.kind === 'fatal' || attempt >= attempts) throw error
-      if (error.kind === 'rate_limited') pauseProvider(provider.limitKey, error.retryAfterMs)
-      else await sleep(delayMs, request.signal)
-    }
+/** A speech-to-text failure as lib/provider-calls reads it (null: not the provider's). */
+const sttFailure = (error: unknown) => (error instanceof SttError ? error : null)
+
+/** One chunk's request, retried and paused as any provider call. */
+export const transcribeChunkAudio = (provider: SttProvider, request: SttRequest, retry?: Partial<RetryPolicy>): Promise<SttAnswer> =>
+  callProvider({ limitKey: provider.limitKey, call: () => provider.transcribe(request), failureOf: sttFailure, retry, signal: request.signal })
+
+/** The language a chunk was heard in: the provider's word for it, or, when it names none (a diarized answer), its text's. */
+export function heardLanguage(answer: SttAnswer): string | null {
+  const named = languageFromProvider(answer.language)
+  if (named || answer.language) return named
+  const text = answer.segments.map((s) => s.text).join(' ').trim()
+  return text.length >= 10 ? detectTextLanguage(text) : null
+}
+
+/**
+ * The voices of a recording as its chunks are transcribed in order: those found in the chunks
+ * already done (a resumed run), and the order they were last heard in, latest last.
+ */
+export function voicesOf(chunks: readonly KnownChunk[]) {
+  const known: HeardSpeaker[] = chunks.filter((c) => c.words !== null).flatMap((c) => c.speakers ?? [])
+  const order: string[] = chunks.flatMap((c) => (c.words ?? []).flatMap((w) => (w.speaker ? [w.speaker] : [])))
+  return {
+    known,
+    order,
+    heard(found: HeardSpeaker[], words: TimedWord[]) {
+      known.push(...found)
+      order.push(...words.flatMap((w) => (w.speaker ? [w.speaker] : [])))
+    },
   }
 }
 
-/** A recording's words as numbered cues (lib/captions' rules), ready to store as segments. */
-export function cuesFromWords(words: TimedWord[], language: string) {
-  return buildCues(words, language).map((cue, i) => ({ id: i + 1, startMs: cue.startMs, endMs: cue.endMs, startTime: formatMs(cue.startMs), endTime: formatMs(cue.endMs), text: cue.text }))
+/**
+ * A new voice's reference clip keeps only the parts where speech is heard: a line invented over
+ * silence is no voice to compare with. A chunk too quiet to judge by keeps every part.
+ */
+export function voicesOnSpeech(found: HeardSpeaker[], speech: readonly Span[], chunk: Span): HeardSpeaker[] {
+  if (speechMs(speech, chunk.startMs, chunk.endMs) === 0) return found
+  return found.map((voice) => ({ ...voice, clip: voice.clip.filter((part) => coversSpeech(speech, part)) }))
+}
+
+/**
+ * A recording's words as numbered cues (lib/captions' rules), ready to store as segments, with
+ * `speakers` when the words carry them; with the recording's spans of speech, each cue's start
+ * and end are moved onto the speech it covers.
+ */
+export function cuesFromWords(words: TimedWord[], language: string, speech?: readonly Span[]) {
+  const built = buildCues(words, language)
+  const timed = speech ? snapCuesToSpeech(built, speech, language).cues : built
+  return timed.map((cue, i) => ({
+    id: i + 1,
+    startMs: cue.startMs,
+    endMs: cue.endMs,
+    startTime: formatMs(cue.startMs),
+    endTime: formatMs(cue.endMs),
+    text: cue.text,
+    ...(cue.speakers ? { speakers: cue.speakers } : {}),
+  }))
 }

@@ -1,6 +1,6 @@
+import type { RetryPolicy, Sleep } from '@/lib/provider-calls'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import type { TranslatedCue } from './engine'
-import { abortableSleep, type Sleep } from './pause'
 import type { ContextLine, GlossaryTerm, TranslateProvider } from './providers/types'
 import { reviewTranslations } from './review'
 import { estimateTokens, planBatches } from './tokens'
@@ -20,7 +20,7 @@ export type ReviewCuesOptions = {
   glossary?: GlossaryTerm[]
   sourceLanguage?: string
   targetLanguage: string
-  retry?: Partial<{ attempts: number; delayMs: number }>
+  retry?: Partial<RetryPolicy>
   sleep?: Sleep
   signal?: AbortSignal
   /** Called after each batch with its outcomes; calls never overlap. */
@@ -36,7 +36,7 @@ const CONTEXT_SIZE = 3
  * translation stands; the caller refunds the review). Batches are sized by the provider's budget,
  * with three lines on each side as context and the glossary entries their lines contain.
  */
-export async function reviewCues({ provider, lines, review, glossary = [], sourceLanguage, targetLanguage, retry = {}, sleep = abortableSleep, signal, onBatchDone }: ReviewCuesOptions): Promise<void> {
+export async function reviewCues({ provider, lines, review, glossary = [], sourceLanguage, targetLanguage, retry, sleep, signal, onBatchDone }: ReviewCuesOptions): Promise<void> {
   const position = new Map(lines.map((line, index) => [line.id, index]))
   const items = review.filter((item) => position.has(item.id))
   const batches = planBatches(items, (item) => estimateTokens(lines[position.get(item.id)!].text) + estimateTokens(item.translation) + 8, {
@@ -61,7 +61,7 @@ export async function reviewCues({ provider, lines, review, glossary = [], sourc
       glossary: glossaryForBatch(glossary, sent, glossaryBudget(provider.batchTokens)),
       sourceLanguage,
       targetLanguage,
-      retry: { attempts: retry.attempts ?? 3, delayMs: retry.delayMs ?? 1000 },
+      retry,
       sleep,
       signal,
     })

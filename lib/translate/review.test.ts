@@ -3,7 +3,7 @@ import { DEEPSEEK_REVIEW_BOGUS, DEEPSEEK_REVIEW_FIX, startDeepSeekFake } from '@
 import { startGoogleTranslateFake } from '@/fakes/google-translate'
 import { readJson, sendJson, startFakeServer, type FakeServer } from '@/fakes/server'
 import { translateCues, type TranslatedCue } from './engine'
-import { clearPauses } from './pause'
+import { clearPauses } from '@/lib/provider-calls'
 import { createDeepSeekProvider } from './providers/deepseek'
 import { createGoogleTranslateProvider } from './providers/google'
 import { ProviderError, type ReviewLine } from './providers/types'

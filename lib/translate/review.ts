@@ -1,5 +1,5 @@
 import { log } from '@/lib/log'
-import { pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
+import { callProvider, type RetryPolicy, type Sleep } from '@/lib/provider-calls'
 import { ProviderError, type ReviewBatchInput, type TranslateProvider } from './providers/types'
 
 // The review pass: a second request shows the model a translated batch (source, translation,
@@ -8,39 +8,30 @@ import { ProviderError, type ReviewBatchInput, type TranslateProvider } from './
 
 export type ReviewOptions = Omit<ReviewBatchInput, 'signal'> & {
   provider: TranslateProvider
-  retry: { attempts: number; delayMs: number }
-  sleep: Sleep
+  retry?: Partial<RetryPolicy>
+  sleep?: Sleep
   signal?: AbortSignal
 }
 
-// A rate limit asking for longer than this (a daily quota) ends the review, as it ends a translation.
-const GIVE_UP_RATE_WAIT_MS = 5 * 60_000
+/** A translation provider's error as lib/provider-calls reads it (null: not the provider's). */
+export const translationFailure = (error: unknown) => (error instanceof ProviderError ? error : null)
 
 /**
  * Reviews one translated batch and answers id → corrected translation (only the corrected lines),
- * or `null` when the provider cannot review or could not answer. Rules: a failure is retried up to
- * `retry.attempts` times, a wrong answer included (the batch is not split: the translation stands
- * either way); a 429 pauses the provider as a translation's does; a refusal or fatal error ends it
- * at once. The caller's abort and errors that are not the provider's are thrown.
+ * or `null` when the provider cannot review or could not answer. Rules: a provider's failure is
+ * retried as any provider call (lib/provider-calls), a wrong answer included (the batch is not
+ * split: the translation stands either way); once it gives up, the batch stays as translated. The
+ * caller's abort and errors that are not the provider's are thrown.
  */
 export async function reviewTranslations({ provider, retry, sleep, signal, ...input }: ReviewOptions): Promise<Map<number, string> | null> {
-  if (!provider.reviewBatch) return null
+  const reviewBatch = provider.reviewBatch?.bind(provider)
+  if (!reviewBatch) return null
   if (input.lines.length === 0) return new Map()
-  for (let attempt = 0; ; attempt++) {
-    await waitForProvider(provider.limitKey, sleep, signal)
-    try {
-      const corrections = await provider.reviewBatch({ ...input, signal })
-      providerAnswered(provider.limitKey)
-      return corrections
-    } catch (error) {
-      if (!(error instanceof ProviderError) || signal?.aborted) throw error
-      const isFinal = error.kind === 'fatal' || error.kind === 'refused' || attempt >= retry.attempts || (error.kind === 'rate_limited' && (error.retryAfterMs ?? 0) > GIVE_UP_RATE_WAIT_MS)
-      if (isFinal) {
-        log.warn('translate.review_failed', { provider: provider.name, cues: input.lines.length, kind: error.kind, error: error.message })
-        return null
-      }
-      if (error.kind === 'rate_limited') pauseProvider(provider.limitKey, error.retryAfterMs)
-      else await sleep(retry.delayMs, signal)
-    }
+  try {
+    return await callProvider({ limitKey: provider.limitKey, call: () => reviewBatch({ ...input, signal }), failureOf: translationFailure, retry, sleep, signal })
+  } catch (error) {
+    if (!(error instanceof ProviderError) || signal?.aborted) throw error
+    log.warn('translate.review_failed', { provider: provider.name, cues: input.lines.length, kind: error.kind, error: error.message })
+    return null
   }
 }

@@ -39,6 +39,11 @@ import * as tasksTranscribeEstimate from '@/app/api/tasks/transcribe/estimate/ro
 import * as tasksTranscribe from '@/app/api/tasks/transcribe/route'
 import * as tasksIdAudio from '@/app/api/tasks/[id]/audio/route'
 import * as tasksIdWords from '@/app/api/tasks/[id]/words/route'
+import * as tasksIdSpeech from '@/app/api/tasks/[id]/speech/route'
+import * as tasksIdLeftOut from '@/app/api/tasks/[id]/left-out/route'
+import * as tasksIdLeftOutLineidRestore from '@/app/api/tasks/[id]/left-out/[lineId]/restore/route'
+import * as tasksIdSegmentsSnap from '@/app/api/tasks/[id]/segments/snap/route'
+import * as tasksIdSpeakers from '@/app/api/tasks/[id]/speakers/route'
 import * as tasksExportZip from '@/app/api/tasks/export.zip/route'
 import * as tasks from '@/app/api/tasks/route'
 import * as translationDeepseekTranslate from '@/app/api/translation/deepseek_translate/route'
@@ -107,6 +112,11 @@ const modules: Record<string, object> = {
   '/api/tasks/transcribe/estimate': tasksTranscribeEstimate,
   '/api/tasks/{id}/audio': tasksIdAudio,
   '/api/tasks/{id}/words': tasksIdWords,
+  '/api/tasks/{id}/speech': tasksIdSpeech,
+  '/api/tasks/{id}/left-out': tasksIdLeftOut,
+  '/api/tasks/{id}/left-out/{lineId}/restore': tasksIdLeftOutLineidRestore,
+  '/api/tasks/{id}/segments/snap': tasksIdSegmentsSnap,
+  '/api/tasks/{id}/speakers': tasksIdSpeakers,
   '/api/tasks/export.zip': tasksExportZip,
   '/api/tasks': tasks,
   '/api/translation/deepseek_translate': translationDeepseekTranslate,

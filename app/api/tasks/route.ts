@@ -1,5 +1,5 @@
 import { route } from '@/lib/http'
-import { enqueueTranslation } from '@/lib/jobs'
+import { enqueueTaskRun } from '@/lib/jobs'
 import { clientIp } from '@/lib/rate-limit'
 import { chosenUpload, createTask, createTaskFields, listTasks, listTasksQuery } from '@/lib/tasks'
 import { limitUploadWork } from '@/lib/tasks/request-limits'
@@ -13,7 +13,7 @@ export const POST = route(
     auth: 'user',
     response: taskSchema, multipart: true, body: createTaskFields, rateLimit: ({ req, user }) => limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) }) },
   async ({ user, body, form }) =>
-    createTask({ userId: user.id, upload: await chosenUpload({ userId: user.id, uploadId: body.uploadId, form }), fields: body, enqueue: enqueueTranslation }),
+    createTask({ userId: user.id, upload: await chosenUpload({ userId: user.id, uploadId: body.uploadId, form }), fields: body, enqueue: enqueueTaskRun }),
 )
 
 // GET /api/tasks?page=&size= – the caller's tasks, newest first, as a page object (docs/product.md, API)

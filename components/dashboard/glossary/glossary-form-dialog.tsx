@@ -7,10 +7,10 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Input, Textarea } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
-import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages/languages'
 import { useSaveGlossaryEntry } from '@/lib/client/glossary'
+import { mutationDialog } from '../mutation-dialog'
 
 type Props = {
   /** The entry to edit, or null to add one; undefined keeps the dialog closed. */
@@ -53,15 +53,12 @@ function GlossaryForm({ entry, defaultTarget, onClose }: { entry: GlossaryEntry 
 
   return (
     <FormDialog
-      open
-      onOpenChange={(next) => !next && onClose()}
+      {...mutationDialog(save, { onClose, failed: t('form.failed') })}
       title={entry ? t('form.editTitle') : t('form.addTitle')}
       formId="glossary-form"
       submitLabel={t('form.save')}
       submitTestId="glossary-save"
       onSubmit={submit}
-      isSubmitting={save.isPending}
-      failure={save.isError ? errorText(save.error, t('form.failed')) : null}
     >
       <Field id="glossary-term" label={t('form.term')}>
         <Input id="glossary-term" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={100} required autoFocus data-testid="glossary-term" />

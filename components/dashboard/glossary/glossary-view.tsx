@@ -4,24 +4,23 @@ import { useTranslations } from 'next-intl'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { useLanguageName } from '@/components/tasks/language-name'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Select } from '@/components/ui/select'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { actionsColumn, EditDeleteTD, HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import type { GlossaryEntry } from '@/lib/client/glossary'
 import { TARGET_LANGUAGES } from '@/lib/languages/languages'
 import { GlossaryFormDialog } from './glossary-form-dialog'
 import { useDeleteGlossaryEntry, useGlossary } from '@/lib/client/glossary'
+import { ListSkeleton, RetryAlert } from '@/components/ui/load-states'
+import { ViewSection } from '@/components/layout/view-section'
 
 const ALL = 'all'
 
 /** The "glossary" view: the caller's terms per target language, to list, add, edit and delete. */
 export function GlossaryView() {
   const t = useTranslations('glossary')
-  const tc = useTranslations('common')
   const name = useLanguageName()
   const [filter, setFilter] = useState(ALL)
   // undefined = closed, null = a new entry, an entry = editing it
@@ -43,36 +42,19 @@ export function GlossaryView() {
   )
 
   let body
-  if (query.isPending)
-    body = (
-      <div role="status" aria-label={tc('loading')} className="space-y-2">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-10 w-full" />
-        ))}
-      </div>
-    )
+  if (query.isPending) body = <ListSkeleton />
   else if (query.isError)
     body = (
-      <Alert tone="danger" action={<Button variant="secondary" size="sm" onClick={() => query.refetch()} isLoading={query.isFetching}>{tc('retry')}</Button>}>
+      <RetryAlert onRetry={query.refetch} isRetrying={query.isFetching}>
         <p className="font-medium">{t('loadError')}</p>
         <p className="mt-0.5 opacity-90">{errorText(query.error, '')}</p>
-      </Alert>
+      </RetryAlert>
     )
   else if (query.data.length === 0) body = <EmptyState title={t('empty.title')} body={t('empty.body')} action={addButton} />
   else
     body = (
       <Table data-testid="glossary-table">
-        <THead>
-          <tr>
-            <TH>{t('columns.term')}</TH>
-            <TH>{t('columns.translation')}</TH>
-            <TH>{t('columns.languages')}</TH>
-            <TH>{t('columns.note')}</TH>
-            <TH className="text-right">
-              <span className="sr-only">{t('columns.actions')}</span>
-            </TH>
-          </tr>
-        </THead>
+        <HeadRow columns={[t('columns.term'), t('columns.translation'), t('columns.languages'), t('columns.note'), actionsColumn(t('columns.actions'))]} />
         <TBody>
           {query.data.map((entry) => (
             <TR key={entry.id} data-testid="glossary-row">
@@ -84,16 +66,10 @@ export function GlossaryView() {
               <TD className="max-w-60 truncate text-muted" title={entry.note ?? undefined}>
                 {entry.note ?? ''}
               </TD>
-              <TD>
-                <div className="flex justify-end gap-1.5">
-                  <Button variant="secondary" size="sm" onClick={() => setEditing(entry)} aria-label={t('editNamed', { term: entry.term })} data-testid="glossary-edit">
-                    {t('edit')}
-                  </Button>
-                  <Button variant="ghost" size="sm" className="hover:text-danger" onClick={() => deleteEntry(entry)} aria-label={t('deleteNamed', { term: entry.term })} data-testid="glossary-delete">
-                    {t('delete')}
-                  </Button>
-                </div>
-              </TD>
+              <EditDeleteTD
+                edit={{ label: t('edit'), onClick: () => setEditing(entry), ariaLabel: t('editNamed', { term: entry.term }), testId: 'glossary-edit' }}
+                remove={{ label: t('delete'), onClick: () => deleteEntry(entry), ariaLabel: t('deleteNamed', { term: entry.term }), testId: 'glossary-delete' }}
+              />
             </TR>
           ))}
         </TBody>
@@ -101,21 +77,19 @@ export function GlossaryView() {
     )
 
   return (
-    <section aria-labelledby="glossary-heading" className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="max-w-2xl">
-          <h2 id="glossary-heading" className="text-base font-semibold text-fg">
-            {t('title')}
-          </h2>
-          <p className="mt-0.5 text-sm text-muted">{t('subtitle')}</p>
-        </div>
+    <ViewSection
+      id="glossary-heading"
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
         <div className="flex items-center gap-3">
           <Select value={filter} onValueChange={setFilter} options={filterOptions} aria-label={t('filter')} className="w-48" data-testid="glossary-filter" />
           {addButton}
         </div>
-      </div>
+      }
+    >
       {body}
       <GlossaryFormDialog entry={editing} defaultTarget={filter === ALL ? '' : filter} onClose={() => setEditing(undefined)} />
-    </section>
+    </ViewSection>
   )
 }

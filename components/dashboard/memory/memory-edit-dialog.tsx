@@ -5,9 +5,9 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { Field, Textarea } from '@/components/ui/input'
-import { errorText } from '@/lib/client/api'
 import type { MemoryEntry } from '@/lib/client/memory'
-import { useUpdateMemoryEntry } from './use-memory'
+import { useUpdateMemoryEntry } from '@/lib/client/memory'
+import { mutationDialog } from '../mutation-dialog'
 
 /** Changes the remembered translation of one line (the source stays as it was). */
 export function MemoryEditDialog({ entry, onClose }: { entry: MemoryEntry | null; onClose: () => void }) {
@@ -33,17 +33,7 @@ function MemoryEditForm({ entry, onClose }: { entry: MemoryEntry; onClose: () =>
   }
 
   return (
-    <FormDialog
-      open
-      onOpenChange={(next) => !next && onClose()}
-      title={t('edit.title')}
-      formId="memory-form"
-      submitLabel={t('edit.save')}
-      submitTestId="memory-save"
-      onSubmit={submit}
-      isSubmitting={save.isPending}
-      failure={save.isError ? errorText(save.error, t('edit.failed')) : null}
-    >
+    <FormDialog {...mutationDialog(save, { onClose, failed: t('edit.failed') })} title={t('edit.title')} formId="memory-form" submitLabel={t('edit.save')} submitTestId="memory-save" onSubmit={submit}>
       <div>
         <p className="text-sm font-medium text-fg">{t('columns.source')}</p>
         <p className="mt-1 rounded-md bg-surface-2 px-3 py-2 text-sm whitespace-pre-line text-muted">{entry.sourceText}</p>

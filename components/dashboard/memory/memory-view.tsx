@@ -4,19 +4,19 @@ import { useTranslations } from 'next-intl'
 import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useLanguageName } from '@/components/tasks/language-name'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { Pagination } from '@/components/ui/pagination'
 import { Select } from '@/components/ui/select'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table'
+import { actionsColumn, EditDeleteTD, HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { downloadMemory, type MemoryEntry, type MemoryPair } from '@/lib/client/memory'
 import { MemoryEditDialog } from './memory-edit-dialog'
-import { useDeleteMemoryEntry, useImportMemory, useMemoryPage, useMemoryPairs } from './use-memory'
+import { useDeleteMemoryEntry, useImportMemory, useMemoryPage, useMemoryPairs } from '@/lib/client/memory'
+import { ListSkeleton, RetryAlert } from '@/components/ui/load-states'
+import { ViewSection } from '@/components/layout/view-section'
 
 const pairKey = (pair: Pick<MemoryPair, 'sourceLanguage' | 'targetLanguage'>) => `${pair.sourceLanguage}>${pair.targetLanguage}`
 
@@ -26,7 +26,6 @@ const pairKey = (pair: Pick<MemoryPair, 'sourceLanguage' | 'targetLanguage'>) =>
  */
 export function MemoryView() {
   const t = useTranslations('memory')
-  const tc = useTranslations('common')
   const name = useLanguageName()
   const pairs = useMemoryPairs()
   const [chosen, setChosen] = useState<string | null>(null)
@@ -77,17 +76,13 @@ export function MemoryView() {
   )
 
   const loading = (
-    <div role="status" aria-label={tc('loading')} className="space-y-2">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-10 w-full" />
-      ))}
-    </div>
+    <ListSkeleton />
   )
   const failure = (query: { error: unknown; refetch: () => unknown; isFetching: boolean }) => (
-    <Alert tone="danger" action={<Button variant="secondary" size="sm" onClick={() => query.refetch()} isLoading={query.isFetching}>{tc('retry')}</Button>}>
+    <RetryAlert onRetry={query.refetch} isRetrying={query.isFetching}>
       <p className="font-medium">{t('loadError')}</p>
       <p className="mt-0.5 opacity-90">{errorText(query.error, '')}</p>
-    </Alert>
+    </RetryAlert>
   )
 
   let body
@@ -125,16 +120,7 @@ export function MemoryView() {
         ) : (
           <>
             <Table data-testid="memory-table">
-              <THead>
-                <tr>
-                  <TH>{t('columns.source')}</TH>
-                  <TH>{t('columns.translation')}</TH>
-                  <TH>{t('columns.origin')}</TH>
-                  <TH className="text-right">
-                    <span className="sr-only">{t('columns.actions')}</span>
-                  </TH>
-                </tr>
-              </THead>
+              <HeadRow columns={[t('columns.source'), t('columns.translation'), t('columns.origin'), actionsColumn(t('columns.actions'))]} />
               <TBody>
                 {entries.data.list.map((entry) => (
                   <TR key={entry.id} data-testid="memory-row">
@@ -143,16 +129,7 @@ export function MemoryView() {
                     <TD>
                       <Badge tone={entry.origin === 'edited' ? 'success' : 'neutral'}>{t(`origin.${entry.origin}`)}</Badge>
                     </TD>
-                    <TD>
-                      <div className="flex justify-end gap-1.5">
-                        <Button variant="secondary" size="sm" onClick={() => setEditing(entry)} data-testid="memory-edit">
-                          {t('edit.button')}
-                        </Button>
-                        <Button variant="ghost" size="sm" className="hover:text-danger" onClick={() => forget(entry)} data-testid="memory-delete">
-                          {t('delete')}
-                        </Button>
-                      </div>
-                    </TD>
+                    <EditDeleteTD edit={{ label: t('edit.button'), onClick: () => setEditing(entry), testId: 'memory-edit' }} remove={{ label: t('delete'), onClick: () => forget(entry), testId: 'memory-delete' }} />
                   </TR>
                 ))}
               </TBody>
@@ -170,18 +147,9 @@ export function MemoryView() {
     )
 
   return (
-    <section aria-labelledby="memory-heading" className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="max-w-2xl">
-          <h2 id="memory-heading" className="text-base font-semibold text-fg">
-            {t('title')}
-          </h2>
-          <p className="mt-0.5 text-sm text-muted">{t('subtitle')}</p>
-        </div>
-        {pair && importButton}
-      </div>
+    <ViewSection id="memory-heading" title={t('title')} subtitle={t('subtitle')} actions={pair && importButton}>
       {body}
       <MemoryEditDialog entry={editing} onClose={() => setEditing(null)} />
-    </section>
+    </ViewSection>
   )
 }

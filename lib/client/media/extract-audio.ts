@@ -9,7 +9,8 @@
 
 import { planExtraction, type ExtractionPlan } from './extraction-plan'
 import type { DamageReport, ExtractionProblem, FromWorker, PartFormat, ProbeInfo, ToWorker } from './extract-protocol'
-import { MAX_MEDIA_MS } from './media-file'
+// The server's limit, written once (lib/transcribe/limits.ts): a longer recording is refused before any upload.
+import { MAX_AUDIO_MS } from '@/lib/transcribe/limits'
 
 export type { DamageReport, ExtractionProblem, PartFormat } from './extract-protocol'
 
@@ -100,7 +101,7 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   let info: ProbeInfo
   try {
     info = await probe(workers[0], file)
-    if (info.durationMs > MAX_MEDIA_MS) throw new ExtractionError('tooLong')
+    if (info.durationMs > MAX_AUDIO_MS) throw new ExtractionError('tooLong')
     signal?.throwIfAborted()
   } catch (error) {
     stop()

@@ -9,8 +9,6 @@ export const MEDIA_ACCEPT = MEDIA_EXTENSIONS.join(',')
 
 /** Largest recording picked: 2 GB (only its audio is uploaded, a few tens of MB at most). */
 export const MAX_MEDIA_BYTES = 2 * 1024 ** 3
-/** Longest recording: 3 hours (the server refuses longer audio too). */
-export const MAX_MEDIA_MS = 3 * 60 * 60 * 1000
 
 export type MediaProblem = 'tooLarge' | 'empty'
 

@@ -36,6 +36,12 @@ export function outputSize(source: { width: number; height: number }, wanted: { 
   return { width: even(source.width), height: even(source.height) }
 }
 
+/** The canvas each frame is drawn on: an OffscreenCanvas (in the export's worker), else one of the page's. */
+function frameCanvas({ width, height }: { width: number; height: number }): OffscreenCanvas | HTMLCanvasElement {
+  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(width, height)
+  return Object.assign(document.createElement('canvas'), { width, height })
+}
+
 export async function burnSubtitles({ source, renderer, video, target, signal, onProgress }: BurnOptions): Promise<{ audio: 'copied' | 'reencoded' }> {
   const mb = await import('mediabunny')
   signal?.throwIfAborted()
@@ -51,8 +57,8 @@ export async function burnSubtitles({ source, renderer, video, target, signal, o
     const audioTrack = await input.getPrimaryAudioTrack()
     const audioCopied = !audioTrack || (audioTrack.codec !== null && format.getSupportedAudioCodecs().includes(audioTrack.codec))
 
-    const canvas = new OffscreenCanvas(size.width, size.height)
-    const ctx = canvas.getContext('2d', { alpha: false })
+    const canvas = frameCanvas(size)
+    const ctx = canvas.getContext('2d', { alpha: false }) as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null
     if (!ctx) throw new BurnError('failed', 'no 2D canvas')
     await renderer.prepare(size)
     signal?.throwIfAborted()

@@ -15,9 +15,9 @@ describe('tokenize', () => {
 })
 
 describe('timeTokens', () => {
-  it('takes the recogniser\'s word times when the words match the tokens one to one', () => {
+  it('takes the recogniser\'s word times when the words match the tokens one to one, each lit until the next starts', () => {
     const timed = timeTokens(tokenize('one two'), { startMs: 0, endMs: 1000 }, [{ startMs: 100, endMs: 400 }, { startMs: 500, endMs: 900 }])
-    expect(timed.map((t) => [t.startMs, t.endMs])).toEqual([[100, 400], [500, 900]])
+    expect(timed.map((t) => [t.startMs, t.endMs])).toEqual([[100, 500], [500, 1000]])
   })
   it('spreads the cue\'s time by length when they do not (an edited line)', () => {
     const timed = timeTokens(tokenize('aa bbbbbb'), { startMs: 1000, endMs: 1800 }, [{ startMs: 0, endMs: 1 }])

@@ -35,9 +35,15 @@ export function tokenize(text: string): Token[] {
   return tokens
 }
 
-/** Fills each token's spoken time from the recogniser's words, or spreads the cue's time by length. */
+/**
+ * Fills each token's spoken time from the recogniser's words, or spreads the cue's time by length.
+ * A word stays lit through the pause after it, until the next one starts (the last until the cue
+ * ends), so the highlight never blinks off between words.
+ */
 export function timeTokens(tokens: Token[], cue: { startMs: number; endMs: number }, words: { startMs: number; endMs: number }[] = []): Token[] {
-  if (words.length === tokens.length && words.length > 0) return tokens.map((t, i) => ({ ...t, startMs: words[i].startMs, endMs: words[i].endMs }))
+  if (words.length === tokens.length && words.length > 0) {
+    return tokens.map((t, i) => ({ ...t, startMs: words[i].startMs, endMs: Math.max(words[i].endMs, words[i + 1]?.startMs ?? cue.endMs) }))
+  }
   const total = tokens.reduce((n, t) => n + t.text.trim().length, 0) || 1
   let at = cue.startMs
   return tokens.map((t) => {

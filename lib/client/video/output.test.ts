@@ -39,7 +39,7 @@ describe('openVideoOutput on disk', () => {
     Object.assign(window, { showSaveFilePicker: fakePicker(calls) })
     expect(canStreamToDisk()).toBe(true)
     const out = await openVideoOutput({ fileName: 'talk.webm', mimeType: 'video/webm' })
-    await writeSome(out.target, true)
+    await writeSome(out.target(), true)
     expect(calls.some((c) => c.startsWith('write@'))).toBe(true)
     expect(calls).not.toContain('close')
     await out.commit()
@@ -50,7 +50,7 @@ describe('openVideoOutput on disk', () => {
     const calls: Call[] = []
     Object.assign(window, { showSaveFilePicker: fakePicker(calls) })
     const out = await openVideoOutput({ fileName: 'talk.webm', mimeType: 'video/webm' })
-    await writeSome(out.target, false)
+    await writeSome(out.target(), false)
     await out.discard()
     expect(calls).not.toContain('close')
     expect(calls.slice(-2)).toEqual(['abort', 'remove'])

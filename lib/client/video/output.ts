@@ -4,17 +4,28 @@
 // Edge) the file streams to disk as it is made; elsewhere it is built in memory up to
 // MEMORY_LIMIT_BYTES and then downloaded, and a larger job is refused before it starts. A failed or
 // cancelled job never leaves a file that looks finished: the disk file is written through a
-// swap file that only commit() puts in place (abort() drops it and the picked file is removed).
+// swap file that only commit() puts in place (abort() drops it and the picked file is removed), and
+// a closed tab drops the swap file with the page.
 import type { Target } from 'mediabunny'
 
 /** The largest video built in memory where the browser cannot stream to disk (1 GiB). */
 export const MEMORY_LIMIT_BYTES = 1024 ** 3
 
+/** What mediabunny's StreamTarget writes: a run of bytes at a position of the file. */
+export type OutputChunk = { type: 'write'; data: Uint8Array; position: number }
+export type OutputMime = 'video/mp4' | 'video/webm' | 'video/x-matroska'
+
 export type VideoOutput = {
-  target: Target
   kind: 'disk' | 'memory'
-  /** Puts the finished file in place (disk) or downloads it (memory). Call after the muxer finalised. */
-  commit(): Promise<void>
+  /** A muxer target on this thread (call once, or use `stream` instead). */
+  target(): Target
+  /**
+   * On disk, the stream of the file's bytes, where the bytes a worker muxed are written in order.
+   * In memory null: the worker hands its finished buffer to commit().
+   */
+  stream: WritableStream<OutputChunk> | null
+  /** Puts the finished file in place (disk) or downloads it (memory, `buffer` from a worker). */
+  commit(buffer?: ArrayBuffer): Promise<void>
   /** Leaves nothing behind after a failure or cancel. */
   discard(): Promise<void>
 }
@@ -37,7 +48,7 @@ export const fitsOutput = (bytes: number) => canStreamToDisk() || bytes <= MEMOR
  * Opens the output for `fileName`: asks where to save it when the browser can stream to disk.
  * Rejects with an AbortError when the creator closes the save picker.
  */
-export async function openVideoOutput({ fileName, mimeType }: { fileName: string; mimeType: 'video/mp4' | 'video/webm' }): Promise<VideoOutput> {
+export async function openVideoOutput({ fileName, mimeType }: { fileName: string; mimeType: OutputMime }): Promise<VideoOutput> {
   const mb = await import('mediabunny')
   const extension = fileName.slice(fileName.lastIndexOf('.'))
   const save = picker()
@@ -46,12 +57,13 @@ export async function openVideoOutput({ fileName, mimeType }: { fileName: string
     const writable = await handle.createWritable()
     // Mediabunny closes its stream when it finalises or cancels; closing the file's stream is
     // kept for commit(), so a cancelled job's bytes never replace the file.
-    const relay = new WritableStream<{ type: 'write'; data: Uint8Array; position: number }>({
+    const relay = new WritableStream<OutputChunk>({
       write: (chunk) => writable.write({ type: 'write', position: chunk.position, data: chunk.data as Uint8Array<ArrayBuffer> }),
     })
     return {
-      target: new mb.StreamTarget(relay, { chunked: true, chunkSize: 8 * 1024 * 1024 }),
       kind: 'disk',
+      target: () => new mb.StreamTarget(relay, { chunked: true, chunkSize: 8 * 1024 * 1024 }),
+      stream: relay,
       commit: () => writable.close(),
       async discard() {
         await writable.abort().catch(() => {})
@@ -59,19 +71,23 @@ export async function openVideoOutput({ fileName, mimeType }: { fileName: string
       },
     }
   }
-  const target = new mb.BufferTarget()
+  let local: InstanceType<typeof mb.BufferTarget> | null = null
   return {
-    target,
     kind: 'memory',
-    async commit() {
-      if (!target.buffer) throw new Error('the video was not finished')
-      const url = URL.createObjectURL(new Blob([target.buffer], { type: mimeType }))
+    target: () => (local = new mb.BufferTarget()),
+    stream: null,
+    async commit(buffer) {
+      const bytes = buffer ?? local?.buffer
+      if (!bytes) throw new Error('the video was not finished')
+      const url = URL.createObjectURL(new Blob([bytes], { type: mimeType }))
       const link = Object.assign(document.createElement('a'), { href: url, download: fileName })
       document.body.append(link)
       link.click()
       link.remove()
       setTimeout(() => URL.revokeObjectURL(url), 60_000)
     },
-    discard: async () => {},
+    discard: async () => {
+      local = null
+    },
   }
 }

@@ -4,8 +4,9 @@ import { loadFontsFor } from './fonts'
 import { layoutCue, LINE_HEIGHT, timeTokens, tokenize, type PlacedLine, type Token } from './layout'
 import { FONT_STACKS, type LineStyle, type SubtitleStyle } from '@/lib/video/styles'
 import type { FrameContext, SubtitleRenderer } from './subtitle-renderer'
+import type { TimedWord } from '@/lib/captions'
 
-export type TimedWord = { text: string; startMs: number; endMs: number }
+export type { TimedWord }
 /** One cue as the export sees it: both languages, and the recogniser's words in its time for word highlight. */
 export type StyledCue = { startMs: number; endMs: number; original: string; translation: string; words?: TimedWord[] }
 

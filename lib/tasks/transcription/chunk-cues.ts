@@ -1,6 +1,6 @@
 import 'server-only'
 import type { Prisma } from '@prisma/client'
-import type { TimedWord } from '@/lib/captions'
+import type { Span, TimedWord } from '@/lib/captions'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
@@ -15,6 +15,8 @@ export type ChunkCue = {
   startMs: number
   endMs: number
   text: string
+  /** Who speaks in it, when the provider labels speakers. */
+  speakers?: string[]
   translatedText?: string | null
   translatedBy?: TranslatedBy | null
   review?: ReviewOutcome
@@ -70,8 +72,9 @@ export function chunkCueMaker(task: TaskForCues, options: Pick<PipelineOptions, 
     })
   }
 
-  async function make(chunk: { index: number }, words: TimedWord[], language: string) {
-    const cues: ChunkCue[] = cuesFromWords(words, language).map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.text }))
+  async function make(chunk: { index: number }, words: TimedWord[], language: string, speech: Span[]) {
+    // Timed to the speech heard so far, as a whole recording's cues are (lib/transcribe cuesFromWords).
+    const cues: ChunkCue[] = cuesFromWords(words, language, speech).map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.text, ...(c.speakers ? { speakers: c.speakers } : {}) }))
     made.set(chunk.index, cues)
     if (task.withTranslation && cues.length > 0) {
       try {
@@ -86,8 +89,8 @@ export function chunkCueMaker(task: TaskForCues, options: Pick<PipelineOptions, 
 
   return {
     /** Starts a chunk's cues (and translation) without holding up the next chunk's transcription. */
-    add(chunk: { index: number }, words: TimedWord[], language: string) {
-      const work = make(chunk, words, language)
+    add(chunk: { index: number }, words: TimedWord[], language: string, speech: Span[]) {
+      const work = make(chunk, words, language, speech)
       // Awaited by settle(); until then a failure must not count as unhandled.
       work.catch(() => {})
       running.push(work)

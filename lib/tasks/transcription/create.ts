@@ -7,10 +7,11 @@ import { log } from '@/lib/log'
 import type { AudioInfo } from '@/lib/media'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
-import { audioExtension, billedMinutes, checkAudioFile, liveChunkCount, transcriptionCost, transcriptionPrice } from '@/lib/transcribe'
+import { audioExtension, billedMinutes, checkAudioFile, liveChunkCount, transcriptionCost } from '@/lib/transcribe'
 import { firstPartName, takeParts } from '@/lib/uploads'
 import { checkService } from '@/lib/translate/service'
-import { newTaskId } from '../create'
+import { glossaryTermsOfUser } from '@/lib/glossary'
+import { newTaskId, priceTask } from '../create'
 import { toTaskDto, type TaskDto } from '../dto'
 import type { Enqueue } from '../enqueue'
 import { appStorage } from '../storage'
@@ -50,6 +51,8 @@ export async function estimateAudio({ userId, upload, targetLanguage, storage, s
   const transcribe = transcriptionCost(info.durationMs, { translated: false })
   const transcribeAndTranslate = transcriptionCost(info.durationMs, { translated: true })
   return {
+    reviewCost: reviewCostOf(info.durationMs),
+    glossary: await glossaryCounts(userId),
     uploadId: id,
     kind: 'transcription',
     durationMs: info.durationMs,
@@ -61,6 +64,18 @@ export async function estimateAudio({ userId, upload, targetLanguage, storage, s
     chunks,
     estimatedMs: Math.ceil(chunks / env().STT_CONCURRENCY) * CHUNK_ESTIMATE_MS,
   }
+}
+
+/** The review pass's price for a translated recording: the translation's minutes at its rate (docs/billing.md). */
+function reviewCostOf(durationMs: number): number {
+  return priceTask({ service: 'deepseek', review: true, cost: transcriptionCost(durationMs, { translated: true }) - transcriptionCost(durationMs, { translated: false }) }).reviewCost
+}
+
+/** How many glossary entries the user keeps per target language. */
+async function glossaryCounts(userId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  for (const entry of await glossaryTermsOfUser({ userId })) counts[entry.targetLanguage] = (counts[entry.targetLanguage] ?? 0) + 1
+  return counts
 }
 
 /** Without a speech-to-text key nothing could be transcribed: 50300 before anything is uploaded or reserved. */
@@ -97,17 +112,22 @@ async function sourceFor({ userId, taskId, upload, fields, storage, signal }: { 
  * transaction reserves the cost (40200 when short, and then nothing is kept), stores the task
  * (kind `transcription`, stage `transcribing`, no segments yet) and queues its job. A staged
  * recording becomes the task's: its staging row goes, its stored file stays as the task's audio.
+ * With a target language the translation takes a subtitle file's options: the service, the
+ * translation memory (`useMemory`, on by default), the review pass (DeepSeek only, 40000
+ * `reviewNeedsDeepseek` otherwise; its price added as for a file) and the user's glossary.
  */
 export async function createTranscriptionTask({ userId, upload, fields, enqueue, storage, signal }: { userId: string; upload: AudioUpload | null; fields: TranscribeFields; enqueue: Enqueue; storage?: StorageDriver; signal?: AbortSignal }): Promise<TaskDto> {
   assertTranscriptionAvailable()
   const target = fields.targetLanguage
   if (target && fields.sourceLanguage !== 'auto' && target === fields.sourceLanguage) throw new AppError('bad_request', 'targetLanguageInvalid')
   const service = target ? checkService(fields.service || 'deepseek') : 'deepseek'
+  const wantsReview = Boolean(target && fields.review)
+  if (wantsReview && service !== 'deepseek') throw new AppError('bad_request', 'reviewNeedsDeepseek')
   const store = storage ?? appStorage()
   const id = newTaskId()
-  if (fields.review && (!target || service !== 'deepseek')) throw new AppError('bad_request', 'reviewNeedsDeepseek')
   const source = await sourceFor({ userId, taskId: id, upload, fields, storage: store, signal })
-  const { cost, reviewCost } = transcriptionPrice(source.durationMs, { translated: Boolean(target), review: fields.review ?? false })
+  const reviewCost = wantsReview ? reviewCostOf(source.durationMs) : 0
+  const cost = transcriptionCost(source.durationMs, { translated: Boolean(target) }) + reviewCost
   await enqueue.prepare?.()
   try {
     const task = await db.$transaction(async (tx) => {
@@ -127,9 +147,10 @@ export async function createTranscriptionTask({ userId, upload, fields, enqueue,
           withTranslation: Boolean(target),
           translationService: service,
           includeOriginalText: fields.includeOriginalText,
-          cost,
-          review: fields.review ?? false,
+          useMemory: fields.useMemory ?? true,
+          review: wantsReview,
           reviewCost,
+          cost,
           audioKey: source.storageKey,
           audioDurationMs: source.durationMs,
           format: 'srt',

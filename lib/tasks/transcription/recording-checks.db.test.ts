@@ -17,7 +17,7 @@ import { readAudioHeader, withMediaSlot } from '@/lib/media'
 import { getBalance, grantPoints } from '@/lib/points'
 import { BASE, buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { cutTo, makeLongWebm, makeSilentFlacMatroska, mediaProcessesWith, patchTimecodeScale } from '@/test/altered-recordings'
-import { makeRecording } from '@/test/speech-audio'
+import { makeRecording, wavHeader } from '@/test/speech-audio'
 import { STAGED_AUDIO_CAP, stageAudio } from './staged-audio'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ss-recording-checks-'))
@@ -65,20 +65,7 @@ const transcribe = (auth: Record<string, string>, file: string) => send(transcri
 /** A WAV of silence (16 bit at `rate`) `ms` long, with a header that says so: sparse on disk, made at once. */
 function silentWav(file: string, ms: number, rate = 8000): string {
   const samples = Math.round((ms * rate) / 1000)
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + samples * 2, 4)
-  header.write('WAVEfmt ', 8)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(rate, 24)
-  header.writeUInt32LE(rate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(samples * 2, 40)
-  writeFileSync(file, header)
+  writeFileSync(file, wavHeader(samples, rate))
   truncateSync(file, 44 + samples * 2)
   return file
 }

@@ -9,7 +9,7 @@ import { env } from '@/lib/env'
 import { spokenTermsFor } from '@/lib/glossary'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
-import { CODEC_PADDING_MS, createSttProvider, liveTranscribe, MAX_AUDIO_MS, SttError, type KnownChunk, type LiveOutcome, type SttProvider } from '@/lib/transcribe'
+import { CODEC_PADDING_MS, createSttProvider, liveTranscribe, MAX_AUDIO_MS, SttError, type ChunkDone, type HeardSpeaker, type KnownChunk, type LiveOutcome, type SttProvider } from '@/lib/transcribe'
 import { failTask } from '../fail'
 import type { PipelineOptions } from '../run-translation'
 import { appStorage } from '../storage'
@@ -29,6 +29,8 @@ export type TranscriptionOptions = {
   concurrency?: number
   /** Per-request retries (3, 1000 ms apart), as the translation engine's. */
   retry?: { attempts?: number; delayMs?: number }
+  /** Chunk lengths (tests make them short to have several); default 2 minutes, then 5. */
+  chunkTargetMs?: number
   /** Called after each chunk is saved (tests stop a run there, as a killed worker would). */
   onChunkSaved?: (index: number) => void | Promise<void>
   /** How the cues made while transcribing are translated (the translation run's settings). */
@@ -43,7 +45,9 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 function providerFromEnv(): SttProvider {
   const e = env()
   if (!e.STT_API_KEY) throw new SttError('fatal', 'STT_API_KEY is not set')
-  return createSttProvider({ baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL })
+  // Speakers are asked for when told (STT_DIARIZE), or when the model is a diarizing one.
+  const diarize = (e.STT_DIARIZE ?? (e.STT_MODEL.includes('diarize') ? 'openai' : 'off')) === 'openai'
+  return createSttProvider({ baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, diarize })
 }
 
 /** The user's glossary terms for the spoken language, as spelling hints (a provider reads about 224 tokens). */
@@ -59,7 +63,10 @@ async function glossaryPrompt(userId: string, language: string): Promise<string 
 /** The chunks a previous run planned, with what it learnt of them. */
 async function knownChunks(taskId: string) {
   const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
-  return rows.map((c) => ({ chunk: { index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language } satisfies KnownChunk, cues: c.cues as unknown as ChunkCue[] | null }))
+  return rows.map((c) => ({
+    chunk: { index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language, speakers: c.speakers as unknown as HeardSpeaker[] | null } satisfies KnownChunk,
+    cues: c.cues as unknown as ChunkCue[] | null,
+  }))
 }
 
 /**
@@ -68,7 +75,9 @@ async function knownChunks(taskId: string) {
  * path. Rules: each chunk is stored when it is cut and its words as soon as they arrive, so a
  * worker killed mid-way resumes with the chunks still missing and never pays the provider twice for
  * one; the price follows the decoded length (price.ts) before any work on sound it does not cover;
- * each chunk's cues are made, translated and reviewed while later chunks are transcribed
+ * each chunk's answer is screened against the speech heard (lines probably not spoken are left
+ * out, listed for the editor); each chunk's cues are made, translated and reviewed while later
+ * chunks are transcribed
  * (chunk-cues.ts); an uploaded recording is kept for the editor's player. When every chunk is in,
  * the cues are stored as the task's segments and the stage moves on (the translation run completes
  * the task). A provider that keeps failing fails the task and releases its points.
@@ -112,6 +121,7 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
         concurrency: options.concurrency ?? env().STT_CONCURRENCY,
         retry: options.retry,
         capMs: MAX_AUDIO_MS + CODEC_PADDING_MS,
+        chunkTargetMs: options.chunkTargetMs,
         known: known.map((k) => k.chunk),
         signal: options.signal,
         onPlanned: async (chunk) => {
@@ -119,10 +129,10 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
           await db.$executeRaw`UPDATE "Task" SET "chunksTotal" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId})::int WHERE "id" = ${taskId}`
         },
         mayTranscribe: (chunk) => price.mayTranscribe(chunk),
-        onChunkDone: async (chunk, words, heard) => {
-          await saveChunk(taskId, chunk.index, words, heard, { durationMs: task.audioDurationMs ?? 0, withTranslation: task.withTranslation })
+        onChunkDone: async (chunk, done, speech) => {
+          await saveChunk(taskId, chunk.index, done, { durationMs: task.audioDurationMs ?? 0, withTranslation: task.withTranslation })
           await options.onChunkSaved?.(chunk.index)
-          cues.add(chunk, words, language === 'auto' ? (heard ?? 'en') : language)
+          cues.add(chunk, done.words, language === 'auto' ? (done.heard ?? 'en') : language, speech)
         },
         onLanguage: async (heard) => {
           language = heard
@@ -154,7 +164,7 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
         return 'failed'
       }
     }
-    const stored = await storeCues(taskId, outcome.language, task.withTranslation)
+    const stored = await storeCues(taskId, outcome.language, task.withTranslation, outcome.speech)
     await dropUploadedParts(source.uploads)
     return stored
   } finally {
@@ -162,11 +172,12 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
   }
 }
 
-/** A chunk's words and heard language, saved with the task's chunk count and progress in one transaction. */
-async function saveChunk(taskId: string, index: number, words: TimedWord[], heard: string | null, { durationMs, withTranslation }: { durationMs: number; withTranslation: boolean }): Promise<void> {
+/** A chunk's words, heard language, left-out lines and new voices, saved with the task's chunk count and progress in one transaction. */
+async function saveChunk(taskId: string, index: number, { words, heard, leftOut, speakers }: ChunkDone, { durationMs, withTranslation }: { durationMs: number; withTranslation: boolean }): Promise<void> {
+  const json = (value: unknown) => value as Prisma.InputJsonValue
   // Progress follows the sound transcribed, against the length the task was priced for.
   await db.$transaction([
-    db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: words as unknown as Prisma.InputJsonValue, language: heard } }),
+    db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: json(words), language: heard, leftOut: json(leftOut), speakers: json(speakers) } }),
     db.$executeRaw`UPDATE "Task" SET "chunksDone" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL)::int,
       "progress" = GREATEST("progress", LEAST(99, ((SELECT coalesce(sum("endMs" - "startMs"), 0) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL) * ${withTranslation ? 50 : 99} / GREATEST(1, ${durationMs}))::int))
       WHERE "id" = ${taskId}`,

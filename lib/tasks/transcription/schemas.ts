@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isTargetLanguage } from '@/lib/languages/languages'
 import { CODEC_PADDING_MS, MAX_AUDIO_BYTES, MAX_AUDIO_MS } from '@/lib/transcribe/limits'
-import { flag, sourceLanguageField } from '../schemas'
+import { flag, onUnlessFalse, sourceLanguageField } from '../schemas'
 
 /**
  * The text fields of `POST /api/tasks/transcribe` (multipart, beside the `file`, or alone with the
@@ -18,6 +18,9 @@ export const transcribeFields = z.object({
   /** The translation service when a target language is chosen (as for `POST /api/tasks`); default deepseek. */
   service: z.string().trim().max(32).optional(),
   includeOriginalText: flag,
+  /** With a target language, as for a subtitle file: reuse the translation memory (on unless `false`) and the review pass (DeepSeek only). */
+  useMemory: onUnlessFalse,
+  review: flag,
   /** An audio estimate's `uploadId`: the recording it kept, sent instead of the file. */
   uploadId: z.string().trim().max(64).optional(),
   /**
@@ -33,11 +36,10 @@ export const transcribeFields = z.object({
     .refine((v) => v === undefined || (v.length >= 1 && v.length <= 16 && v.every((id) => /^[A-Za-z0-9_-]{24}$/.test(id))), 'audioPartsInvalid'),
   /** The recording's length as the browser read it: the price reserved until the server has decoded it all. */
   durationMs: z.coerce.number().int().min(1).max(MAX_AUDIO_MS + CODEC_PADDING_MS).optional(),
-  /** The review pass over the translation (DeepSeek only), priced as for subtitle files. */
-  review: flag,
 })
 
-export type TranscribeFields = z.infer<typeof transcribeFields>
+/** The checked fields; `useMemory` (then on) and `review` (then off) may be left out by callers in code. */
+export type TranscribeFields = Omit<z.infer<typeof transcribeFields>, 'useMemory' | 'review'> & { useMemory?: boolean; review?: boolean }
 
 /** `POST /api/tasks/transcribe/estimate` (multipart, beside the `file`): only the optional target language matters to the price. */
 export const audioEstimateFields = transcribeFields.pick({ targetLanguage: true, sourceLanguage: true })
@@ -57,6 +59,10 @@ export const audioEstimateSchema = z.object({
   cost: z.number().int(),
   /** Transcription alone, and with translation, so the dialog can show both choices. */
   costs: z.object({ transcribe: z.number().int(), transcribeAndTranslate: z.number().int() }),
+  /** Points the review pass adds to a translated recording: 5 per started minute, as for a subtitle file (docs/billing.md). */
+  reviewCost: z.number().int(),
+  /** The user's glossary entries per target language: they go with the translation as with a subtitle file's. */
+  glossary: z.record(z.string(), z.number().int()),
   /** Chunks the recording will be cut into, and a rough time to finish. */
   chunks: z.number().int(),
   estimatedMs: z.number().int(),

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
-import { readJson, sendJson, startFakeServer, type FakeServer } from '@/fakes/server'
+import { readJson, sendJson, startFakeServer } from '@/fakes/server'
 import { createDeepSeekProvider, maxTokensFor } from './deepseek'
 import { ProviderError } from './types'
+import { failure, fakeForTests } from '@/test/provider-fakes'
 
 const KEY = 'sk-test-deepseek-secret'
-let fake: FakeServer
-
-beforeAll(async () => {
-  fake = await startDeepSeekFake({ apiKey: KEY })
-})
-afterAll(() => fake.close())
-beforeEach(() => {
-  fake.faults.clear()
-  fake.resetStats()
-})
+const fake = await fakeForTests(startDeepSeekFake({ apiKey: KEY }))
 
 const provider = (overrides: { apiKey?: string; timeoutMs?: number; baseUrl?: string } = {}) =>
   createDeepSeekProvider({ baseUrl: fake.url, apiKey: KEY, model: 'deepseek-flash', ...overrides })
@@ -29,12 +21,6 @@ const context = {
     { id: 16, text: 'Hi.' },
   ],
   after: [{ id: 19, text: 'Good night.' }],
-}
-
-async function failure(run: Promise<unknown>): Promise<ProviderError> {
-  const error = await run.then(() => undefined, (e: unknown) => e)
-  expect(error).toBeInstanceOf(ProviderError)
-  return error as ProviderError
 }
 
 describe('DeepSeek provider', () => {

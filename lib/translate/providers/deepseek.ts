@@ -1,6 +1,6 @@
 import { estimateTokens } from '../tokens'
 import { fetchText, kindForStatus, parseJson, parseRetryAfter, redact } from './http'
-import { ProviderError, type ReviewLine, type TranslateLine, type TranslateProvider } from './types'
+import { ProviderError, type CondenseLine, type ReviewLine, type TranslateLine, type TranslateProvider } from './types'
 
 export type DeepSeekConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs?: number }
 
@@ -8,6 +8,8 @@ const MAX_TOKENS_CAP = 8192
 /** Source tokens per request and cues per request: about 30 to 60 subtitle cues (bench/translate.ts). */
 export const DEEPSEEK_BATCH_TOKENS = 1200
 export const DEEPSEEK_MAX_CUES = 60
+/** Tokens of a condense request (each line's source and translation): a feature film's long lines take a few requests. */
+export const DEEPSEEK_CONDENSE_TOKENS = 6000
 const MAX_TOKENS_FLOOR = 1024
 
 // The fixed JSON wire format, written once per request and kept short: most of a request is its lines.
@@ -19,12 +21,25 @@ export const DEEPSEEK_SYSTEM_PROMPT = [
   'Reply with json only: {"translations":[{"id":17,"text":"..."}]}',
 ].join('\n')
 
+// Added when lines carry speakers (a transcription): who says each line, so their forms stay consistent.
+export const DEEPSEEK_SPEAKER_RULE =
+  'A line or context item may carry "speaker" (who says it; never translate or return it): keep each speaker\'s gender, register and forms of address consistent across their lines, and translate identical lines of different speakers each for its speaker.'
+
 // The review pass's request: the same wire format, lines with their translation, and only corrections back.
 export const DEEPSEEK_REVIEW_PROMPT = [
   'You review subtitle translations. The user sends json {"targetLanguage","glossary"?:[{"term","translation"}],"context":{"before":[{"id","text","translation"?}],"after":[{"id","text"}]},"lines":[{"id","text","translation"}]}.',
   'Check each "lines" translation against its text: omissions, mistranslations, glossary terms not translated as given, names or terms inconsistent with the context\'s translations.',
   'Return only the lines you would correct, each with its whole corrected translation; leave out the lines that are right (an empty list when all are). "context" is for meaning only: never return it.',
   'Keep \\n and tags (<i>, {\\an8}) as they are. Reply with json only: {"translations":[{"id":17,"text":"..."}]}',
+].join('\n')
+
+// Shortening translations too long for their cue: each line with its source, its translation and
+// the characters it may take; every line comes back, shorter.
+export const DEEPSEEK_CONDENSE_PROMPT = [
+  'You shorten subtitle translations that are too long for the time they are on screen. The user sends json {"targetLanguage","glossary"?:[{"term","translation"}],"lines":[{"id","text","translation","maxChars"}]}.',
+  'Rewrite each "translation" in targetLanguage in at most maxChars characters (spaces count, line breaks do not), keeping the meaning of its "text": drop fillers, repetitions and what the picture already shows, prefer shorter words and phrasing.',
+  'Keep names and glossary terms as given, tags (<i>, {\\an8}) as they are, and a leading dialogue dash. Return every line, same ids in the same order, never merged, split or dropped.',
+  'Reply with json only: {"translations":[{"id":17,"text":"..."}]}',
 ].join('\n')
 
 /** max_tokens ≈ 3× the source estimate (JSON overhead included), at least 1024, at most 8192. */
@@ -57,7 +72,8 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
     async translateBatch({ lines, context, glossary = [], targetLanguage, signal }) {
       if (lines.length === 0) return []
       const user = { targetLanguage, ...(glossary.length > 0 ? { glossary } : {}), context, lines }
-      return readTranslations(await chat(DEEPSEEK_SYSTEM_PROMPT, user, maxTokensFor(lines), signal), lines, fail)
+      const system = lines.some((line) => line.speaker) ? `${DEEPSEEK_SYSTEM_PROMPT}\n${DEEPSEEK_SPEAKER_RULE}` : DEEPSEEK_SYSTEM_PROMPT
+      return readTranslations(await chat(system, user, maxTokensFor(lines), signal), lines, fail)
     },
     async reviewBatch({ lines, context, glossary = [], targetLanguage, signal }) {
       if (lines.length === 0) return new Map()
@@ -65,6 +81,15 @@ export function createDeepSeekProvider({ baseUrl, apiKey, model, timeoutMs = 120
       // A correction is a whole translation: room for every line to be answered again.
       const size = maxTokensFor(lines.map((line) => ({ id: line.id, text: line.translation })))
       return readCorrections(await chat(DEEPSEEK_REVIEW_PROMPT, user, size, signal), lines, fail)
+    },
+    condenseTokens: DEEPSEEK_CONDENSE_TOKENS,
+    async condenseBatch({ lines, glossary = [], targetLanguage, signal }) {
+      if (lines.length === 0) return new Map()
+      const user = { targetLanguage, ...(glossary.length > 0 ? { glossary } : {}), lines }
+      const size = maxTokensFor(lines.map((line) => ({ id: line.id, text: line.translation })))
+      // A shorter line keeps its speaker's forms, as the translation did.
+      const system = lines.some((line) => line.speaker) ? `${DEEPSEEK_CONDENSE_PROMPT}\n${DEEPSEEK_SPEAKER_RULE}` : DEEPSEEK_CONDENSE_PROMPT
+      return readCondensed(await chat(system, user, size, signal), lines, fail)
     },
   }
   return provider
@@ -153,4 +178,10 @@ function readCorrections(content: string, lines: ReviewLine[], fail: Fail): Map<
     if (text !== line.translation) corrections.set(id, text)
   }
   return corrections
+}
+
+/** A condense answer: exactly the lines sent, each once and never blank (a translation's checks), by id. */
+function readCondensed(content: string, lines: CondenseLine[], fail: Fail): Map<number, string> {
+  const texts = readTranslations(content, lines.map((line) => ({ id: line.id, text: line.translation })), fail)
+  return new Map(lines.map((line, i) => [line.id, texts[i]]))
 }

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startGoogleTranslateFake } from '@/fakes/google-translate'
-import type { FakeServer } from '@/fakes/server'
 import { createGoogleTranslateProvider, toGoogleLanguage } from './google'
-import { ProviderError } from './types'
+import { failure, fakeForTests } from '@/test/provider-fakes'
 
 const KEY = 'AIza-test-google-secret'
-let fake: FakeServer
-
-beforeAll(async () => {
-  fake = await startGoogleTranslateFake({ apiKey: KEY })
-})
-afterAll(() => fake.close())
-beforeEach(() => {
-  fake.faults.clear()
-  fake.resetStats()
-})
+const fake = await fakeForTests(startGoogleTranslateFake({ apiKey: KEY }))
 
 const provider = (apiKey = KEY) => createGoogleTranslateProvider({ baseUrl: fake.url, apiKey })
 const lines = [
@@ -22,12 +12,6 @@ const lines = [
   { id: 2, text: '' },
   { id: 3, text: 'Two\nlines' },
 ]
-
-async function failure(run: Promise<unknown>): Promise<ProviderError> {
-  const error = await run.then(() => undefined, (e: unknown) => e)
-  expect(error).toBeInstanceOf(ProviderError)
-  return error as ProviderError
-}
 
 describe('Google Translation v2 provider', () => {
   it('translates in order as plain text (no HTML escaping) and answers blank lines blank', async () => {

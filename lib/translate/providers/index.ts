@@ -4,7 +4,7 @@ import { createMyMemoryProvider, type MyMemoryConfig } from './mymemory'
 import type { TranslateProvider } from './types'
 
 export { ProviderError } from './types'
-export type { ContextLine, GlossaryTerm, ProviderErrorKind, ProviderName, TranslateBatchInput, TranslateLine, TranslateProvider } from './types'
+export type { CondenseLine, ContextLine, GlossaryTerm, ProviderErrorKind, ProviderName, TranslateBatchInput, TranslateLine, TranslateProvider } from './types'
 export { createDeepSeekProvider, DEEPSEEK_SYSTEM_PROMPT, DEEPSEEK_BATCH_TOKENS, DEEPSEEK_MAX_CUES, maxTokensFor } from './deepseek'
 export { estimateTokens } from '../tokens'
 export type { DeepSeekConfig } from './deepseek'

@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startMyMemoryFake } from '@/fakes/mymemory'
-import type { FakeServer } from '@/fakes/server'
 import { createMyMemoryProvider, parseQuotaWait } from './mymemory'
-import { ProviderError } from './types'
+import { failure, fakeForTests } from '@/test/provider-fakes'
 
-let fake: FakeServer
-
-beforeAll(async () => {
-  fake = await startMyMemoryFake()
-})
-afterAll(() => fake.close())
-beforeEach(() => {
-  fake.faults.clear()
-  fake.resetStats()
-})
+const fake = await fakeForTests(startMyMemoryFake())
 
 const provider = () => createMyMemoryProvider({ baseUrl: fake.url, email: 'someone@example.com' })
-
-async function failure(run: Promise<unknown>): Promise<ProviderError> {
-  const error = await run.then(() => undefined, (e: unknown) => e)
-  expect(error).toBeInstanceOf(ProviderError)
-  return error as ProviderError
-}
 
 describe('MyMemory provider', () => {
   it('translates one query per line and decodes HTML entities', async () => {

@@ -1,9 +1,10 @@
 export type ProviderName = 'deepseek' | 'google' | 'mymemory'
 
-export type TranslateLine = { id: number; text: string }
+/** `speaker`: who says the line, when known (a transcription's speaker); LLM providers read it. */
+export type TranslateLine = { id: number; text: string; speaker?: string }
 
 /** A cue shown for meaning only; `translation` is what an earlier batch made of it, when known. */
-export type ContextLine = { id: number; text: string; translation?: string }
+export type ContextLine = { id: number; text: string; translation?: string; speaker?: string }
 
 /** A glossary entry sent with a batch whose lines contain its term. */
 export type GlossaryTerm = { term: string; translation: string }
@@ -23,6 +24,11 @@ export type ReviewLine = { id: number; text: string; translation: string }
 
 export type ReviewBatchInput = Omit<TranslateBatchInput, 'lines'> & { lines: ReviewLine[] }
 
+/** A translation too long for its cue, sent to be shortened to at most `maxChars` visible characters (with its speaker, when known). */
+export type CondenseLine = { id: number; text: string; translation: string; maxChars: number; speaker?: string }
+
+export type CondenseBatchInput = Omit<TranslateBatchInput, 'lines' | 'context'> & { lines: CondenseLine[] }
+
 export type TranslateProvider = {
   name: ProviderName
   /** Most lines one translateBatch call accepts (a cap on the budget-sized batch). */
@@ -41,6 +47,14 @@ export type TranslateProvider = {
    * a ProviderError; an answer naming a line not sent, twice, or blank is `bad_answer`.
    */
   reviewBatch?(input: ReviewBatchInput): Promise<Map<number, string>>
+  /**
+   * Shortening translations that do not fit their cue (an LLM): answers id → shorter translation
+   * for every line sent, or throws a ProviderError; a missing, unknown, repeated or blank id is
+   * `bad_answer`. An answer still over `maxChars` is the caller's to judge.
+   */
+  condenseBatch?(input: CondenseBatchInput): Promise<Map<number, string>>
+  /** Tokens (source and translation) one condense request carries; larger sets are split. */
+  condenseTokens?: number
 }
 
 /**

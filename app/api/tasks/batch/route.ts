@@ -1,5 +1,5 @@
 import { route } from '@/lib/http'
-import { enqueueTranslation } from '@/lib/jobs'
+import { enqueueTaskRun } from '@/lib/jobs'
 import { clientIp } from '@/lib/rate-limit'
 import { MAX_UPLOAD_BYTES } from '@/lib/pricing'
 import { createBatchFields, createTaskBatch, MAX_BATCH_FILES } from '@/lib/tasks'
@@ -26,6 +26,6 @@ export const POST = route(
     // Each file is parsed like one upload, so each counts against the upload limits.
     const files = Math.min(Math.max(form?.getAll('file').length ?? 0, form?.getAll('uploadId').length ?? 0), MAX_BATCH_FILES)
     for (let i = 1; i < files; i++) await limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) })
-    return createTaskBatch({ userId: user.id, form, fields: body, locale, enqueue: enqueueTranslation })
+    return createTaskBatch({ userId: user.id, form, fields: body, locale, enqueue: enqueueTaskRun })
   },
 )

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http'
-import { enqueueTranslation } from '@/lib/jobs'
+import { enqueueTaskRun } from '@/lib/jobs'
 import { clientIp } from '@/lib/rate-limit'
 import { taskSchema } from '@/lib/tasks/contract'
 import { limitUploadWork } from '@/lib/tasks/request-limits'
@@ -10,7 +10,7 @@ import { MAX_AUDIO_BYTES } from '@/lib/transcribe'
 // streamed to disk, at most 200 MB, or the `uploadId` an audio estimate answered) and reserves its cost
 export const POST = route(
   {
-    summary: 'Creates a transcription task from a recording (multipart `file` of at most 200 MB, or the `uploadId` of `POST /api/tasks/transcribe/estimate`; sourceLanguage, optional targetLanguage and service) and reserves its cost',
+    summary: 'Creates a transcription task from a recording (multipart `file` of at most 200 MB, or the `uploadId` of `POST /api/tasks/transcribe/estimate`; sourceLanguage, optional targetLanguage with service, useMemory and review) and reserves its cost',
     auth: 'user',
     response: taskSchema,
     streamFile: { maxBytes: MAX_AUDIO_BYTES },
@@ -18,5 +18,5 @@ export const POST = route(
     body: transcribeFields,
     rateLimit: ({ req, user }) => limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) }),
   },
-  ({ body, file, user, signal }) => createTranscriptionTask({ userId: user.id, upload: file, fields: body, enqueue: enqueueTranslation, signal }),
+  ({ body, file, user, signal }) => createTranscriptionTask({ userId: user.id, upload: file, fields: body, enqueue: enqueueTaskRun, signal }),
 )

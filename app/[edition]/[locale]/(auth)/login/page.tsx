@@ -1,10 +1,8 @@
-import type { Metadata } from 'next'
 import { headers } from 'next/headers'
-import { getTranslations } from 'next-intl/server'
 import { LoginView } from '@/components/auth/login-view'
 import { isGoogleConfigured } from '@/lib/oauth/google'
 import { wechatSettings } from '@/lib/oauth/wechat'
-import { pageMetadata } from '@/lib/seo/metadata'
+import { staticPageMetadata } from '@/lib/seo/metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 import { requestHost, resolveEdition } from '@/lib/site'
 
@@ -12,11 +10,7 @@ import { requestHost, resolveEdition } from '@/lib/site'
 // (deciding on the server also keeps the form from being rebuilt, and emptied, after hydration).
 export const dynamic = 'force-dynamic'
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await pageLocale(params)
-  const t = await getTranslations({ locale, namespace: 'metadata.login' })
-  return pageMetadata({ locale, path: '/login', title: t('title'), description: t('description'), isIndexable: false })
-}
+export const generateMetadata = staticPageMetadata('login', '/login', { isIndexable: false })
 
 export default async function LoginPage({ params }: LocaleParams) {
   await pageLocale(params)

@@ -1,13 +1,9 @@
-import { getTranslations } from 'next-intl/server'
 import { GlossaryView } from '@/components/dashboard/glossary/glossary-view'
 import { requireUser } from '@/lib/auth/guards'
-import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
+import { dashboardPageMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export const generateMetadata = noIndexMetadata(async (locale) => {
-  const t = await getTranslations({ locale, namespace: 'dashboard.pageTitles' })
-  return { title: t('glossary') }
-})
+export const generateMetadata = dashboardPageMetadata('glossary')
 
 /** /dashboard/glossary: the user's own glossary entries. */
 export default async function GlossaryPage({ params }: LocaleParams) {

@@ -1,13 +1,9 @@
-import { getTranslations } from 'next-intl/server'
 import { MemoryView } from '@/components/dashboard/memory/memory-view'
 import { requireUser } from '@/lib/auth/guards'
-import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
+import { dashboardPageMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export const generateMetadata = noIndexMetadata(async (locale) => {
-  const t = await getTranslations({ locale, namespace: 'dashboard.pageTitles' })
-  return { title: t('memory') }
-})
+export const generateMetadata = dashboardPageMetadata('memory')
 
 /** /dashboard/memory: the user's translation memory, per language pair. */
 export default async function MemoryPage({ params }: LocaleParams) {

@@ -1,15 +1,11 @@
-import { getTranslations } from 'next-intl/server'
 import { redirect } from 'next/navigation'
 import { PurchaseView } from '@/components/dashboard/purchase-view'
 import { localized, requireUser } from '@/lib/auth/guards'
 import { features } from '@/lib/features'
-import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
+import { dashboardPageMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export const generateMetadata = noIndexMetadata(async (locale) => {
-  const t = await getTranslations({ locale, namespace: 'dashboard.pageTitles' })
-  return { title: t('points') }
-})
+export const generateMetadata = dashboardPageMetadata('points')
 
 /** /dashboard/points: buy points, while the points-purchase feature is on (else the task list). */
 export default async function PointsPage({ params }: LocaleParams) {

@@ -1,13 +1,9 @@
-import { getTranslations } from 'next-intl/server'
 import { UsersView } from '@/components/admin/users-view'
 import { requireManager } from '@/lib/auth/guards'
-import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
+import { dashboardPageMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale, type LocaleParams } from '@/lib/seo/page-params'
 
-export const generateMetadata = noIndexMetadata(async (locale) => {
-  const t = await getTranslations({ locale, namespace: 'dashboard.pageTitles' })
-  return { title: t('users') }
-})
+export const generateMetadata = dashboardPageMetadata('users')
 
 /** /dashboard/users: user management; anyone else is sent home with the "administrators only" notice. */
 export default async function UsersPage({ params }: LocaleParams) {

@@ -1,0 +1,51 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useCallback, type RefObject } from 'react'
+import { toast } from 'sonner'
+import type { TaskSegment } from '@/lib/client/tasks'
+import { nextFlagged } from './flag-index'
+import { timeToMs } from './quality'
+import type { SegmentListHandle } from './segment-list'
+import type { VideoPaneHandle } from './video-pane'
+
+type Latest = RefObject<{ view: readonly TaskSegment[]; segments: readonly TaskSegment[]; activeIndex: number; flaggedSet: ReadonlySet<number> }>
+
+/**
+ * Moving between rows and the video: a row's time seeks the video (opening the pane to ask for
+ * one when there is none), the playing cue follows into view, and the next or previous flagged row
+ * is focused. The callbacks read the latest state through `latest`, so they stay stable.
+ */
+export function useRowNavigation({ latest, list, video, setActiveIndex, setVideoShown, setPlayingId }: { latest: Latest; list: RefObject<SegmentListHandle | null>; video: RefObject<VideoPaneHandle | null>; setActiveIndex: (index: number) => void; setVideoShown: (shown: boolean) => void; setPlayingId: (id: number | null) => void }) {
+  const t = useTranslations('editor')
+  const seek = useCallback(
+    (id: number) => {
+      const segment = latest.current.segments.find((s) => s.id === id)
+      if (!segment) return
+      const index = latest.current.view.findIndex((s) => s.id === id)
+      if (index >= 0) setActiveIndex(index)
+      if (!video.current?.seek(timeToMs(segment.startTime))) setVideoShown(true)
+    },
+    [latest, setActiveIndex, setVideoShown, video],
+  )
+  const jumpToFlag = useCallback(
+    (delta: 1 | -1) => {
+      const { view: rows, activeIndex: index, flaggedSet: flags } = latest.current
+      const next = nextFlagged(rows, index, delta, flags)
+      if (next === null) return void toast.info(t('quality.noMoreFlags'), { id: 'no-flags' })
+      setActiveIndex(next)
+      list.current?.focusRow(next, 'translatedText')
+    },
+    [latest, list, setActiveIndex, t],
+  )
+  const onCurrentCue = useCallback(
+    (id: number | null, follow: boolean) => {
+      setPlayingId(id)
+      if (id === null || !follow) return
+      const index = latest.current.view.findIndex((s) => s.id === id)
+      if (index >= 0) list.current?.revealRow(index)
+    },
+    [latest, list, setPlayingId],
+  )
+  return { seek, jumpToFlag, onCurrentCue }
+}

@@ -1,0 +1,61 @@
+import 'server-only'
+import type { Prisma } from '@prisma/client'
+import { z } from 'zod'
+import { db } from '@/lib/db'
+import { AppError } from '@/lib/errors'
+import { toTaskDto, type TaskDto } from './dto'
+import { findOwnTask } from './queries'
+
+// A transcription's speakers: each cue stores labels (S1, S2, ...), and the creator names each
+// speaker once for the whole task. Exports write the names, or "Speaker 1" for an unnamed one.
+
+/** Longest speaker name. */
+export const MAX_SPEAKER_NAME = 40
+const LABEL = /^S[1-9]\d{0,2}$/
+
+/** `PATCH /api/tasks/{id}/speakers`: label → name; a blank name forgets the name. */
+export const speakerNamesBody = z.object({
+  names: z
+    .record(z.string().regex(LABEL, 'invalidField'), z.string().trim().max(MAX_SPEAKER_NAME, 'speakerNameTooLong'))
+    .refine((names) => Object.keys(names).length >= 1 && Object.keys(names).length <= 100, 'invalidField'),
+})
+
+/** The names a task's creator gave its speakers (the stored JSON, read defensively). */
+export function speakerNamesOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
+}
+
+/** What a cue's speakers are called in an export: their given names, else "Speaker 1", "Speaker 2". */
+export function speakerDisplayNames(labels: readonly string[], names: Record<string, string>): string[] {
+  return labels.map((label) => names[label] ?? `Speaker ${label.replace(/^S/, '')}`)
+}
+
+/** A line's speaker as the translation request carries it (`{ speaker: 'Ada' }`, two joined by " / "), or nothing when unknown. */
+export function speakerLineLabel(speakerNames: unknown): (labels: readonly string[]) => { speaker?: string } {
+  const names = speakerNamesOf(speakerNames)
+  return (labels) => (labels.length > 0 ? { speaker: speakerDisplayNames(labels, names).join(' / ') } : {})
+}
+
+/**
+ * Names (or renames) speakers of the caller's task, once for every cue they speak. Rules: each
+ * label must be one the task's cues have (40000 otherwise); a blank name forgets the name given.
+ */
+export async function nameSpeakers({ userId, taskId, names }: { userId: string; taskId: string; names: Record<string, string> }): Promise<TaskDto> {
+  await findOwnTask({ userId, taskId })
+  const labels = Object.keys(names)
+  const used = await db.$queryRaw<{ label: string }[]>`
+    SELECT DISTINCT unnest("speakers") AS label FROM "Segment" WHERE "taskId" = ${taskId}`
+  const known = new Set(used.map((u) => u.label))
+  if (labels.some((label) => !known.has(label))) throw new AppError('bad_request', 'speakerUnknown')
+  const task = await db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ speakerNames: unknown }[]>`SELECT "speakerNames" FROM "Task" WHERE "id" = ${taskId} FOR UPDATE`
+    const merged = { ...speakerNamesOf(row?.speakerNames) }
+    for (const [label, name] of Object.entries(names)) {
+      if (name === '') delete merged[label]
+      else merged[label] = name
+    }
+    return tx.task.update({ where: { id: taskId }, data: { speakerNames: merged as Prisma.InputJsonValue } })
+  })
+  return toTaskDto(task, await db.segment.count({ where: { taskId } }))
+}

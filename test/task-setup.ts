@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll } from 'vitest'
+import { startDeepSeekFake } from '@/fakes/deepseek'
+import { db } from '@/lib/db'
+import type { FakeServer } from '@/fakes/server'
+import { stopBoss } from '@/lib/jobs/boss'
+import { startTaskWorkers, type WorkerOptions, type Workers } from '@/lib/jobs/worker'
+import { grantPoints } from '@/lib/points'
+import { createTask, type Enqueue } from '@/lib/tasks'
+import { buildSrt, makeUser } from './route-harness'
+
+// What a database test of tasks sets up before its first test: the DeepSeek fake and a storage
+// folder of its own in the environment the app reads, and, when the test needs them, task workers
+// that poll fast and retry without waiting. All of it is taken down after the file's tests. And
+// a task to run, as a new user's.
+
+/** The task pipeline's waits, shortened: three retries 5 ms apart, a resumed pass after 20 ms. */
+export const FAST_PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20 }
+
+export type DeepSeekSetup = { key: string; fake: FakeServer; storageDir: string }
+
+/**
+ * Starts the DeepSeek fake (key `sk-{name}-test`) and a temp storage folder, sets them with `env`
+ * in process.env, and closes both after the file's tests; `stopsBoss` stops this process's
+ * pg-boss first (a route queued jobs through it).
+ */
+export async function deepSeekSetup(name: string, { delayMs, env = {}, stopsBoss = false }: { delayMs?: number; env?: Record<string, string>; stopsBoss?: boolean } = {}): Promise<DeepSeekSetup> {
+  const key = `sk-${name}-test`
+  const fake = await startDeepSeekFake({ apiKey: key, delayMs })
+  const storageDir = mkdtempSync(path.join(tmpdir(), `ss-${name}-`))
+  Object.assign(process.env, { DEEPSEEK_API_KEY: key, DEEPSEEK_BASE_URL: fake.url, STORAGE_DIR: storageDir, ...env })
+  afterAll(async () => {
+    if (stopsBoss) await stopBoss()
+    await fake.close()
+    rmSync(storageDir, { recursive: true, force: true })
+  })
+  return { key, fake, storageDir }
+}
+
+/** Task workers for a test: two tasks at once, polling every half second, supervised every second; stopped after the file's tests. */
+export async function startTestWorkers(options: WorkerOptions = {}): Promise<Workers> {
+  const workers = await startTaskWorkers({ tasksAtOnce: 2, pollingIntervalSeconds: 0.5, boss: { superviseIntervalSeconds: 1, heartbeatSeconds: 10 }, pipeline: FAST_PIPELINE, ...options })
+  afterAll(() => workers.stop({ timeoutMs: 2000 }))
+  return workers
+}
+
+/**
+ * A new user's task (the user granted `points`): `cues` English lines into Japanese with DeepSeek,
+ * created as the routes create it but with its job handed to `enqueue` (by default none is
+ * queued: the test runs the task, or loses it, itself).
+ */
+export async function taskOfNewUser({ points = 100, cues = 12, fileName = 'x.srt', enqueue = async () => {} }: { points?: number; cues?: number; fileName?: string; enqueue?: Enqueue } = {}) {
+  const owner = await makeUser()
+  await grantPoints({ userId: owner.user.id, amount: points, key: `g:${owner.user.id}` })
+  const task = await createTask({
+    userId: owner.user.id,
+    upload: { fileName, bytes: new TextEncoder().encode(buildSrt(cues)) },
+    fields: { sourceLanguage: 'en', targetLanguage: 'ja', service: 'deepseek', includeOriginalText: false, batchSize: undefined },
+    enqueue,
+  })
+  return { ...owner, taskId: task.id }
+}
+
+/** A task's ledger entries as [reason, points], oldest first. */
+export async function ledgerOf(taskId: string): Promise<[string, number][]> {
+  const entries = await db.pointEntry.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } })
+  return entries.map((e) => [e.reason, e.delta])
+}
+
+/** The ledger of a task that failed, was retried and completed: reserved, released, reserved again, captured once. */
+export const retriedThenCaptured = (cost: number): [string, number][] => [
+  ['reserve', -cost],
+  ['release', cost],
+  ['reserve', -cost],
+  ['capture', 0],
+]
