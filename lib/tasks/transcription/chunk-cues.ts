@@ -8,6 +8,8 @@ import { log } from '@/lib/log'
 import { cuesFromWords } from '@/lib/transcribe'
 import { ProviderError, translateCues, type CueToTranslate, type ReviewOutcome, type TranslatedBy, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
+import { recallTranslations } from '@/lib/memory'
+import { speakerLineLabel } from '../speakers'
 import type { PipelineOptions } from '../run-translation'
 
 /** A cue of one chunk, with its translation once made (stored on the chunk's row, `TranscriptChunk.cues`). */
@@ -23,7 +25,7 @@ export type ChunkCue = {
   firstTranslation?: string
 }
 
-type TaskForCues = { id: string; userId: string; originalLanguage: string; targetLanguage: string; translationService: string; withTranslation: boolean; review: boolean; batchSize: number | null }
+type TaskForCues = { id: string; userId: string; originalLanguage: string; targetLanguage: string; translationService: string; withTranslation: boolean; review: boolean; batchSize: number | null; useMemory: boolean; speakerNames: unknown }
 
 /** Cue ids inside one translation call: the chunk's cues after the context borrowed from the chunk before. */
 const CONTEXT_CUES = 6
@@ -50,7 +52,14 @@ export function chunkCueMaker(task: TaskForCues, options: Pick<PipelineOptions, 
     glossary ??= await glossaryTermsFor({ userId: task.userId, targetLanguage: task.targetLanguage, sourceLanguage: language })
     const before = [...made.entries()].filter(([i]) => i < index).sort(([a], [b]) => b - a)[0]?.[1] ?? []
     const context = before.slice(-CONTEXT_CUES).filter((c) => c.translatedText)
-    const list: CueToTranslate[] = [...context.map((c, i) => ({ id: i + 1, text: c.text, translatedText: c.translatedText })), ...cues.map((c, i) => ({ id: context.length + i + 1, text: c.text }))]
+    // Lines the creator's memory holds are left to the translation run, which reuses (and reviews) them.
+    const remembered = task.useMemory ? await recallTranslations({ userId: task.userId, sourceLanguage: language, targetLanguage: task.targetLanguage, texts: cues.map((c) => c.text) }) : new Map<string, string>()
+    const speakerOf = speakerLineLabel(task.speakerNames)
+    const list: CueToTranslate[] = [
+      ...context.map((c, i) => ({ id: i + 1, text: c.text, translatedText: c.translatedText, ...speakerOf(c.speakers ?? []) })),
+      ...cues.flatMap((c, i) => (remembered.has(c.text) ? [] : [{ id: context.length + i + 1, text: c.text, ...speakerOf(c.speakers ?? []) }])),
+    ]
+    if (list.length === context.length) return
     await translateCues({
       provider,
       fallbacks,

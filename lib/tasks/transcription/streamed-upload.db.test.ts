@@ -33,7 +33,7 @@ Object.assign(process.env, {
   UPLOAD_DIR: path.join(dir, 'uploads'),
 })
 const server = await serveUploads()
-const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, transcription: { retry: { attempts: 3, delayMs: 5 } } }
+const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false, transcription: { retry: { attempts: 3, delayMs: 5 } } }
 const MIN = 60_000
 
 const LONG = [
