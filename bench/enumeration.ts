@@ -15,7 +15,7 @@ import { register } from 'node:module'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { freshDatabase, percentile, sleep } from './support/app'
+import { freshDatabase, percentile, runMain, sleep } from './support/app'
 
 // Route handlers import 'server-only', which Next resolves to an empty module; do the same here.
 register(
@@ -124,10 +124,4 @@ async function main() {
   await database.stop()
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runMain(main)

@@ -5,7 +5,7 @@
 // large file starts the analysis workers), a one-off cost of a fresh process, printed on its own.
 //
 // Usage: npm run build && npm run bench:heavy   (DATABASE_URL: a PostgreSQL server; default embedded)
-import { freshDatabase, percentile, requireBuild, sleep, startWeb, waitForHealth } from './support/app'
+import { freshDatabase, healthSummary, percentile, probeHealth, requireBuild, runMain, startWeb, waitForHealth } from './support/app'
 
 const PORT = 3921
 const BASE = `http://127.0.0.1:${PORT}`
@@ -23,19 +23,6 @@ function fiveMegabyteSrt(): Buffer {
   }
   return Buffer.from(blocks.join('').slice(0, 5_000_000 - 200))
 }
-
-async function probeHealth(until: () => boolean): Promise<number[]> {
-  const times: number[] = []
-  while (!until()) {
-    const started = performance.now()
-    await fetch(`${BASE}/api/health`).catch(() => null)
-    times.push(performance.now() - started)
-    await sleep(25)
-  }
-  return times
-}
-
-const summary = (times: number[]) => `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (${times.length} probes)`
 
 async function main() {
   requireBuild()
@@ -60,11 +47,11 @@ async function main() {
     const cold = await estimate(0)
     let isDone = false
     setTimeout(() => (isDone = true), 3000)
-    const idle = await probeHealth(() => isDone)
+    const idle = await probeHealth(BASE, () => isDone)
 
     const estimateTimes: number[] = []
     let loadDone = false
-    const probing = probeHealth(() => loadDone)
+    const probing = probeHealth(BASE, () => loadDone)
     for (let round = 0; round < ROUNDS; round++) {
       await Promise.all(Array.from({ length: CONCURRENT }, async (_, i) => estimateTimes.push(await estimate(i))))
     }
@@ -73,8 +60,8 @@ async function main() {
 
     console.log(`heavy requests: ${ROUNDS} rounds of ${CONCURRENT} concurrent estimates of a ${(file.length / 1e6).toFixed(2)} MB SRT file`)
     console.log(`  first estimate (cold) ${cold.toFixed(0)} ms`)
-    console.log(`  health, idle          ${summary(idle)}`)
-    console.log(`  health, under load    ${summary(loaded)}`)
+    console.log(`  health, idle          ${healthSummary(idle)}`)
+    console.log(`  health, under load    ${healthSummary(loaded)}`)
     console.log(`  estimates             p50 ${percentile(estimateTimes, 50).toFixed(0)} ms, p95 ${percentile(estimateTimes, 95).toFixed(0)} ms`)
     console.log(`  target                health p95 under load <= 100 ms: ${percentile(loaded, 95) <= 100 ? 'met' : 'NOT met'}`)
   } finally {
@@ -84,9 +71,4 @@ async function main() {
   }
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((error) => {
-    console.error(error)
-    process.exit(1)
-  })
+runMain(main)

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { mkdir, open } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freshDatabase, healthSummary, percentile, probeHealth, requireBuild, sleep, startWeb, treeRss, waitForHealth } from './support/app'
+import { freshDatabase, healthSummary, percentile, probeHealth, requireBuild, runMain, sleep, startWeb, treeRss, waitForHealth } from './support/app'
 
 const PORT = 3922
 const BASE = `http://127.0.0.1:${PORT}`
@@ -142,9 +142,4 @@ async function main() {
   }
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((error) => {
-    console.error(error)
-    process.exit(1)
-  })
+runMain(main)

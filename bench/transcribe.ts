@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, openAsBlob, renameSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { allowServerOnly, gc, mb, MB, scratchDatabase, startSampler } from './support/in-process'
+import { runMain } from './support/app'
 
 allowServerOnly()
 
@@ -159,10 +160,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runMain(main)

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { allowServerOnly, gc, mb, scratchDatabase, startSampler } from './support/in-process'
 import { formatMs } from '@/lib/subtitles/time'
+import { runMain } from './support/app'
 
 allowServerOnly()
 
@@ -113,10 +114,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runMain(main)

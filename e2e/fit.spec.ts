@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { editorReady, newCreator, signIn } from './helpers'
+import { editorReady, newCreator, pageApi, signIn } from './helpers'
 
 // Translations that fit their time (issue 30) in the browser, against the sandbox DeepSeek fake:
 // a German line too long for its cue comes back shortened with its first version one click away,
@@ -17,14 +17,6 @@ const SRT = LINES.map((line, i) => `${i + 1}\n${time(i * 6000)} --> ${time(i * 6
 
 type Detail = { status: string; segments: { id: number; translatedText: string; translatedBy: string; firstTranslation: string | null; fit?: string | null }[] }
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (path) => {
-    const json = await (await fetch(path)).json()
-    if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
-    return json.data
-  }, path)
-}
-
 async function translated(page: Page, service: string): Promise<string> {
   const taskId = await page.evaluate(
     async ({ srt, service }) => {
@@ -37,7 +29,7 @@ async function translated(page: Page, service: string): Promise<string> {
     },
     { srt: SRT, service },
   )
-  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).status, { timeout: 30_000 }).toBe('completed')
+  await expect.poll(async () => (await pageApi<Detail>(page, `/api/tasks/${taskId}`)).status, { timeout: 30_000 }).toBe('completed')
   return taskId
 }
 
@@ -75,14 +67,14 @@ test('a line too long for its cue is shortened, its first version one click away
   // One click puts the first version back, saved as the person's edit.
   await row(page, 2).getByTestId('restore-first').click()
   await expect(box(page, 2)).toHaveValue(first)
-  await expect.poll(async () => (await api<Detail>(page, `/api/tasks/${taskId}`)).segments[1]).toMatchObject({ translatedText: first, translatedBy: 'edited', fit: 'shortened' })
+  await expect.poll(async () => (await pageApi<Detail>(page, `/api/tasks/${taskId}`)).segments[1]).toMatchObject({ translatedText: first, translatedBy: 'edited', fit: 'shortened' })
 })
 
 test('a Google line too long for its cue is flagged, not shortened', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page, await newCreator(100))
   const taskId = await translated(page, 'google')
-  const segments = (await api<Detail>(page, `/api/tasks/${taskId}`)).segments
+  const segments = (await pageApi<Detail>(page, `/api/tasks/${taskId}`)).segments
   expect(segments[1]).toMatchObject({ translatedText: `[de] ${LINES[1].text}`, firstTranslation: null, fit: 'over' })
   await page.goto(`${E2E.cnUrl}/en-US/edit/${taskId}`)
   await editorReady(page)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { strFromU8, unzipSync } from 'fflate'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, newCreator, signIn } from './helpers'
+import { chooseTargetAndDeepSeek, DEMO, newCreator, signIn } from './helpers'
 
 // WebVTT and ASS files through the upload dialog and back out, and a batch of two files into two
 // languages, on the China host (zh-CN) against the sandbox fakes. The single files go into French,
@@ -22,21 +22,11 @@ intro
 <c.sign>HARBOUR MASTER</c>
 `
 
-async function chooseTarget(page: Page, name: string) {
-  await page.getByTestId('upload-target').click()
-  await page.getByRole('option', { name, exact: true }).click()
-  const service = page.getByTestId('upload-service')
-  if (await service.isEnabled()) {
-    await service.click()
-    await page.getByRole('option', { name: /DeepSeek/ }).click()
-  }
-}
-
 async function uploadOne(page: Page, file: { name: string; buffer: Buffer }) {
   await page.getByTestId('open-upload').first().click()
   await page.getByTestId('upload-input').setInputFiles({ ...file, mimeType: 'text/plain' })
   await expect(page.getByTestId('estimate-segments')).toBeVisible()
-  await chooseTarget(page, '法语')
+  await chooseTargetAndDeepSeek(page, '法语')
   await page.getByTestId('upload-submit').click()
   await expect(page.getByTestId('upload-dialog')).toBeHidden({ timeout: 15_000 })
   const row = page.getByTestId('task-row').filter({ hasText: file.name })
@@ -87,7 +77,7 @@ test('a batch of two files into two languages makes four tasks whose costs add u
   const files = page.getByTestId('upload-batch-file')
   await expect(files).toHaveCount(2)
   await expect(page.getByTestId('upload-batch-cost')).toHaveText(['10 积分', '10 积分'])
-  await chooseTarget(page, '日语')
+  await chooseTargetAndDeepSeek(page, '日语')
   await page.getByTestId('upload-extra-target-fr').click()
   await expect(page.getByTestId('upload-batch-total')).toHaveAttribute('data-points', '40')
   await expect(page.getByTestId('upload-batch-total')).toContainText('4 个任务')
@@ -123,7 +113,7 @@ test('a batch shows a bad file on its own line, and the insufficient-points dial
     { name: `empty-${stamp}.vtt`, mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\nNOTE nothing to translate\n') },
   ])
   await expect(page.getByTestId('upload-batch-error')).toHaveText('WebVTT 文件格式错误或内容为空')
-  await chooseTarget(page, '日语')
+  await chooseTargetAndDeepSeek(page, '日语')
   await expect(page.getByTestId('upload-submit')).toBeDisabled()
 
   await page.getByRole('button', { name: '重新选择' }).click()

@@ -91,3 +91,12 @@ export async function chooseTargetAndDeepSeek(page: Page, target: string) {
   }
   return service
 }
+
+/** Picks a recording in the upload dialog, waits for its estimate (the sound extracted and uploaded) and names its spoken language. */
+export async function pickRecording(page: Page, file: string, { spoken, timeoutMs }: { spoken: string; timeoutMs: number }) {
+  await page.getByTestId('open-upload').first().click()
+  await page.getByTestId('upload-input').setInputFiles(file)
+  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: timeoutMs })
+  await page.getByTestId('recording-source').click()
+  await page.getByRole('option', { name: spoken, exact: true }).click()
+}

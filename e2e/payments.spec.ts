@@ -23,12 +23,16 @@ async function openPurchase(page: Page) {
   await expect(page.getByTestId('balance-points')).toBeVisible()
 }
 
+/** The creator signed in on `baseUrl` (the China host by default), on the buy-points view: the balance before, and pack `productId`'s card. */
+async function atPack(page: Page, productId: number, baseUrl = E2E.cnUrl) {
+  await signIn(page, { ...creator, baseUrl })
+  await openPurchase(page)
+  return { before: await balanceOf(page), pack: page.locator(`[data-testid="product-card"][data-product-id="${productId}"]`) }
+}
+
 test('buys points with Alipay on the China host, in yuan', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, creator)
-  await openPurchase(page)
-  const before = await balanceOf(page)
-  const pack = page.locator('[data-testid="product-card"][data-product-id="1"]')
+  const { before, pack } = await atPack(page, 1)
   await expect(pack.getByTestId('product-price')).toHaveText('¥19.90')
   await expect(pack.getByTestId('pay-alipay')).toHaveText('支付宝 ¥19.90')
 
@@ -59,10 +63,7 @@ test('buys points with Alipay on the China host, in yuan', async ({ page }) => {
 
 test('buys points by card on the international host, in dollars', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
-  await openPurchase(page)
-  const before = await balanceOf(page)
-  const pack = page.locator('[data-testid="product-card"][data-product-id="11"]')
+  const { before, pack } = await atPack(page, 11, E2E.intlUrl)
   await expect(pack.getByTestId('product-price')).toHaveText('$8.99')
   await pack.getByTestId('pay-card').click()
   await expect(page.getByTestId('airwallex-amount')).toHaveText('USD 8.99')
@@ -78,10 +79,7 @@ test('buys points by card on the international host, in dollars', async ({ page 
 
 test('buys points by card on the China host (yuan shown, the card pays dollars)', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, creator)
-  await openPurchase(page)
-  const before = await balanceOf(page)
-  const pack = page.locator('[data-testid="product-card"][data-product-id="2"]')
+  const { before, pack } = await atPack(page, 2)
   await expect(pack.getByTestId('product-price')).toHaveText('¥59.90')
   await expect(pack.getByTestId('pay-card')).toHaveText('银行卡 $8.99')
   await pack.getByTestId('pay-card').click()
@@ -95,10 +93,7 @@ test('buys points by card on the China host (yuan shown, the card pays dollars)'
 
 test('buys points with Alipay on the international host (dollars shown, Alipay pays yuan)', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
-  await openPurchase(page)
-  const before = await balanceOf(page)
-  const pack = page.locator('[data-testid="product-card"][data-product-id="12"]')
+  const { before, pack } = await atPack(page, 12, E2E.intlUrl)
   await expect(pack.getByTestId('product-price')).toHaveText('$38.99')
   const [tab] = await Promise.all([page.waitForEvent('popup'), pack.getByTestId('pay-alipay').click()])
   await expect(tab.getByTestId('alipay-amount')).toHaveText('¥ 269.00')

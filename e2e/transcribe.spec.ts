@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E } from './env'
-import { editorReady, newCreator, signIn } from './helpers'
+import { editorReady, newCreator, pickRecording, signIn } from './helpers'
 import { makeDamagedVideos, makeSpeechVideo, timeMs, type PlacedSpeech } from './speech-video'
 
 // Issue 22 end to end, on the China host (zh-CN) against the sandbox fakes: a WebM video of real
@@ -138,11 +138,7 @@ test('a recording in which no speech is found ends "no speech found", in the lis
   await signIn(page, await newCreator(10))
   const quiet = path.join(dir, `quiet-${Date.now()}.webm`)
   makeSpeechVideo(quiet, { sentences: [], totalMs: 15_000 })
-  await page.getByTestId('open-upload').first().click()
-  await page.getByTestId('upload-input').setInputFiles(quiet)
-  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 90_000 })
-  await page.getByTestId('recording-source').click()
-  await page.getByRole('option', { name: '英语', exact: true }).click()
+  await pickRecording(page, quiet, { spoken: '英语', timeoutMs: 90_000 })
   await page.getByTestId('upload-submit').click()
   await expect(page.getByTestId('upload-dialog')).toBeHidden({ timeout: 15_000 })
 

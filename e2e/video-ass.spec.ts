@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { framesRgb } from './burn-video'
-import { editorReady, newCreator, signIn } from './helpers'
-import { createSubtitleTask, exportToDownload, makeTestVideo, openVideoExport, withoutSavePicker } from './video/harness'
+import { editorReady } from './helpers'
+import { createSubtitleTask, exportToDownload, openVideoExport, exportTestStart } from './video/harness'
 
 // Issue 29: a task made from an ASS file is burned in with its own styles and override tags, drawn
 // by libass in WebAssembly (lib/client/video/ass-renderer.ts and its worker, served from
@@ -44,9 +44,7 @@ function tagged(out: Buffer, src: Buffer, colour: 'red' | 'blue') {
 test('an ASS task burned in through the dialog: ffmpeg finds its text at its \\pos and in its \\c colour, under the page CSP', async ({ page }, testInfo) => {
   test.setTimeout(180_000)
   const source = testInfo.outputPath('source.mp4')
-  makeTestVideo(source, { seconds: 7, width: 640, height: 360 })
-  await withoutSavePicker(page)
-  await signIn(page, await newCreator(200))
+  await exportTestStart(page, source, { seconds: 7, picker: null })
   const policy = (await (await page.goto('/dashboard'))!.allHeaders())['content-security-policy']
   expect(policy).not.toContain('wasm-unsafe-eval')
   // The page may not compile WebAssembly itself…

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { audioPackets, cachedTalkVideo, changedShare, framePng, framesRgb, highlightCentre, videoStats } from './burn-video'
-import { editorReady, newCreator, signIn } from './helpers'
+import { editorReady, newCreator, pickRecording, signIn } from './helpers'
 import { timeMs } from './speech-video'
 import { openVideoExport, withoutSavePicker } from './video/harness'
 
@@ -41,11 +41,7 @@ type Area = { x: number; y: number; w: number; h: number }
 
 /** Uploads the video, transcribes it (English) and translates it (Japanese) in the product; answers the task's cues. */
 async function transcribe(page: Page, video: string): Promise<Cue[]> {
-  await page.getByTestId('open-upload').first().click()
-  await page.getByTestId('upload-input').setInputFiles(video)
-  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 120_000 })
-  await page.getByTestId('recording-source').click()
-  await page.getByRole('option', { name: '英语', exact: true }).click()
+  await pickRecording(page, video, { spoken: '英语', timeoutMs: 120_000 })
   await page.getByTestId('recording-target').click()
   await page.getByRole('option', { name: '翻译为日语', exact: true }).click()
   await page.getByTestId('upload-submit').click()
@@ -93,13 +89,19 @@ async function start(page: Page) {
   await signIn(page, await newCreator(1000))
 }
 
-test('a 16:9 video is burned in with a preset: subtitles at every cue and nowhere else, audio and frames kept', async ({ page }, testInfo) => {
-  test.setTimeout(900_000)
-  const video = path.join(dir, `landscape-${Date.now()}.mp4`)
-  await cachedTalkVideo(video, { sentences: LANDSCAPE, totalMs: 60_000, width: 1280, height: 720 })
+/** A talk video of `sentences` (kept between runs), transcribed and translated in the product by a new creator: one cue per sentence. */
+async function transcribedVideo(page: Page, name: string, talk: { sentences: typeof LANDSCAPE; totalMs: number; width: number; height: number }) {
+  const video = path.join(dir, `${name}-${Date.now()}.mp4`)
+  await cachedTalkVideo(video, talk)
   await start(page)
   const cues = await transcribe(page, video)
-  expect(cues.length).toBe(LANDSCAPE.length)
+  expect(cues.length).toBe(talk.sentences.length)
+  return { video, cues }
+}
+
+test('a 16:9 video is burned in with a preset: subtitles at every cue and nowhere else, audio and frames kept', async ({ page }, testInfo) => {
+  test.setTimeout(900_000)
+  const { video, cues } = await transcribedVideo(page, 'landscape', { sentences: LANDSCAPE, totalMs: 60_000, width: 1280, height: 720 })
   const out = path.join(dir, 'landscape.burned.mp4')
   await burn(page, video, 'box', out)
   framePng(out, (cues[1].startMs + cues[1].endMs) / 2, testInfo.outputPath('landscape-box.png'))
@@ -109,11 +111,7 @@ test('a 16:9 video is burned in with a preset: subtitles at every cue and nowher
 
 test('a 9:16 video with the word-highlight preset: the highlighted word moves within a cue', async ({ page }, testInfo) => {
   test.setTimeout(600_000)
-  const video = path.join(dir, `vertical-${Date.now()}.mp4`)
-  await cachedTalkVideo(video, { sentences: PORTRAIT, totalMs: 10_000, width: 1080, height: 1920 })
-  await start(page)
-  const cues = await transcribe(page, video)
-  expect(cues.length).toBe(PORTRAIT.length)
+  const { video, cues } = await transcribedVideo(page, 'vertical', { sentences: PORTRAIT, totalMs: 10_000, width: 1080, height: 1920 })
   const out = path.join(dir, 'vertical.burned.mp4')
   await burn(page, video, 'wordHighlight', out)
   // The middle band, where the short-form preset draws.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { editorReady, newCreator, signIn } from './helpers'
+import { editorReady } from './helpers'
 import { timeMs } from './speech-video'
-import { createSubtitleTask, ffprobeJson, makeTestVideo, openVideoExport, packetDigests, savedFile, withSavePicker } from './video/harness'
+import { createSubtitleTask, ffprobeJson, openVideoExport, packetDigests, savedFile, exportTestStart } from './video/harness'
 
 // Issue 29, the "subtitle tracks" video export, through the editor's "Export video" dialog for a
 // task translated through the product (the DeepSeek fake answers "[fr] <original>"). The MKV is
@@ -51,9 +51,7 @@ function cueText(bytes: Buffer, container: 'mkv' | 'mp4'): string | null {
 test('exports MKV and MP4 with one tagged subtitle track per language, cues from the task, packets copied', async ({ page }, testInfo) => {
   test.setTimeout(180_000)
   const source = testInfo.outputPath('source.mp4')
-  makeTestVideo(source, { seconds: 8, width: 640, height: 360 })
-  await withSavePicker(page)
-  await signIn(page, await newCreator(200))
+  await exportTestStart(page, source, { seconds: 8, picker: page })
   const taskId = await createSubtitleTask(page, { text: srtOf(CUES), fileName: `tracks-${Date.now()}.srt` })
   const { segments } = await taskOf(page, taskId)
   expect(segments).toHaveLength(CUES.length)
@@ -113,9 +111,7 @@ test('exports MKV and MP4 with one tagged subtitle track per language, cues from
 test('a cancelled burn-in and a closed tab leave no finished-looking file', async ({ page, context }, testInfo) => {
   test.setTimeout(120_000)
   const source = testInfo.outputPath('long.mp4')
-  makeTestVideo(source, { seconds: 20, width: 640, height: 360 })
-  await withSavePicker(context)
-  await signIn(page, await newCreator(200))
+  await exportTestStart(page, source, { seconds: 20, picker: context })
   const taskId = await createSubtitleTask(page, { text: srtOf(CUES), fileName: `cancel-${Date.now()}.srt` })
   const open = async (target: Page) => {
     await target.goto(`/edit/${taskId}`)

@@ -1,15 +1,11 @@
 // The speech-to-text fake's knobs for real providers' mistakes, over real HTTP with espeak-ng speech.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
+import { recordingInMemory, type PlacedSpeech } from '@/test/speech-audio'
 import { startSttFake, type SttFakeServer } from './stt'
 import { STT_LOOP_LINES, STT_STOCK_PHRASES } from './stt-quirks'
 
 const KEY = 'sk-test-stt-quirks'
 let fake: SttFakeServer
-let dir: string
 let placed: PlacedSpeech[]
 let audio: Buffer
 
@@ -17,23 +13,15 @@ type Answer = { words?: { word: string; start: number; end: number }[]; segments
 
 beforeAll(async () => {
   fake = await startSttFake({ apiKey: KEY })
-  dir = mkdtempSync(path.join(tmpdir(), 'stt-quirks-'))
   // Three sentences after silences of 6, 12 and 1.2 s (the last two close enough for one long segment).
-  placed = await makeRecording({
-    sentences: [
-      { text: 'The river was quiet in the morning.', atMs: 6000 },
-      { text: 'We walked to the old bridge.', atMs: 21_000 },
-      { text: 'Nobody came.', atMs: 23_600 },
-    ],
-    totalMs: 36_000,
-    file: path.join(dir, 'talk.ogg'),
-  })
-  audio = readFileSync(path.join(dir, 'talk.ogg'))
+  const sentences = [
+    { text: 'The river was quiet in the morning.', atMs: 6000 },
+    { text: 'We walked to the old bridge.', atMs: 21_000 },
+    { text: 'Nobody came.', atMs: 23_600 },
+  ]
+  ;({ placed, audio } = await recordingInMemory(sentences, 36_000))
 }, 60_000)
-afterAll(async () => {
-  await fake.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => fake.close())
 beforeEach(() => fake.setQuirks({}))
 
 async function transcribe(language = 'en'): Promise<Answer> {

@@ -1,34 +1,22 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
+import { recordingInMemory, type PlacedSpeech } from '@/test/speech-audio'
 import { startSttFake, STT_MAX_BYTES } from './stt'
 import type { FakeServer } from './server'
 
 const KEY = 'sk-test-stt'
 let fake: FakeServer
-let dir: string
 let placed: PlacedSpeech[]
 let audio: Buffer
 
 beforeAll(async () => {
   fake = await startSttFake({ apiKey: KEY })
-  dir = mkdtempSync(path.join(tmpdir(), 'stt-fake-'))
-  placed = await makeRecording({
-    sentences: [
-      { text: 'Good morning and welcome to the studio.', atMs: 1500 },
-      { text: 'Today we are making subtitles from speech.', atMs: 7000 },
-    ],
-    totalMs: 12_000,
-    file: path.join(dir, 'talk.ogg'),
-  })
-  audio = readFileSync(path.join(dir, 'talk.ogg'))
+  const sentences = [
+    { text: 'Good morning and welcome to the studio.', atMs: 1500 },
+    { text: 'Today we are making subtitles from speech.', atMs: 7000 },
+  ]
+  ;({ placed, audio } = await recordingInMemory(sentences, 12_000))
 }, 60_000)
-afterAll(async () => {
-  await fake.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => fake.close())
 
 function form(fields: Record<string, string | string[]>, file: Buffer | null = audio) {
   const body = new FormData()

@@ -1,9 +1,10 @@
 import { afterAll, beforeEach, expect } from 'vitest'
 import type { FakeServer } from '@/fakes/server'
+import { clearPauses } from '@/lib/provider-calls'
 import { ProviderError, type TranslateProvider } from '@/lib/translate/providers/types'
 
-// A provider's fake for a test file of provider code: started once, its faults and counters
-// cleared before each test, closed after the file's tests.
+// A provider's fake for a test file of provider code: started once, its faults and counters (and
+// every provider's 429 pause) cleared before each test, closed after the file's tests.
 
 export async function fakeForTests<T extends FakeServer>(starting: Promise<T>): Promise<T> {
   const fake = await starting
@@ -11,6 +12,7 @@ export async function fakeForTests<T extends FakeServer>(starting: Promise<T>): 
   beforeEach(() => {
     fake.faults.clear()
     fake.resetStats()
+    clearPauses()
   })
   return fake
 }

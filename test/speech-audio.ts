@@ -3,7 +3,9 @@
 // start and end of each sentence's sound are measured from the samples, so tests compare cues
 // with where speech really is, not with where it was meant to be.
 import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { ffmpegPath } from '@/lib/media/binaries'
 
 const RATE = 22_050 // espeak-ng's output rate
@@ -127,6 +129,18 @@ function resample(samples: Int16Array, from: number, to: number): Int16Array {
     out[i] = Math.round(samples[k] + (next - samples[k]) * (at - k))
   }
   return out
+}
+
+/** `sentences` spoken into `totalMs` of silence as an Ogg Opus recording held in memory, with where each sentence sounds. */
+export async function recordingInMemory(sentences: Sentence[], totalMs: number): Promise<{ placed: PlacedSpeech[]; audio: Buffer }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ss-speech-'))
+  try {
+    const file = path.join(dir, 'talk.ogg')
+    const placed = await makeRecording({ sentences, totalMs, file })
+    return { placed, audio: readFileSync(file) }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /** True when espeak-ng is installed (scripts/test-all.sh installs it). */

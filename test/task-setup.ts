@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
+import { startSttFake, type SttFakeServer } from '@/fakes/stt'
 import { db } from '@/lib/db'
 import type { FakeServer } from '@/fakes/server'
 import { stopBoss } from '@/lib/jobs/boss'
@@ -76,3 +77,32 @@ export const retriedThenCaptured = (cost: number): [string, number][] => [
   ['reserve', -cost],
   ['capture', 0],
 ]
+
+export type SpeechSetup = { stt: SttFakeServer; deepseek: FakeServer; deepseekKey: string; dir: string }
+
+/**
+ * For a database test of recordings: the speech-to-text fake (key `sk-stt-{name}`) and the
+ * DeepSeek fake (for a transcript translated), set with `env` in process.env, and a temp folder `dir`
+ * (storage in `dir/storage`, the test's recordings beside it). After the file's tests pg-boss is
+ * stopped, the fakes closed and the folder removed (within `teardownMs`).
+ */
+export async function speechSetup(name: string, { env = {}, teardownMs }: { env?: Record<string, string>; teardownMs?: number } = {}): Promise<SpeechSetup> {
+  const deepseekKey = `sk-deepseek-${name}`
+  const stt = await startSttFake({ apiKey: `sk-stt-${name}` })
+  const deepseek = await startDeepSeekFake({ apiKey: deepseekKey })
+  const dir = mkdtempSync(path.join(tmpdir(), `ss-${name}-`))
+  Object.assign(process.env, {
+    STT_API_KEY: `sk-stt-${name}`,
+    STT_BASE_URL: stt.url,
+    DEEPSEEK_API_KEY: deepseekKey,
+    DEEPSEEK_BASE_URL: deepseek.url,
+    STORAGE_DIR: path.join(dir, 'storage'),
+    ...env,
+  })
+  afterAll(async () => {
+    await stopBoss()
+    await Promise.all([stt.close(), deepseek.close()])
+    rmSync(dir, { recursive: true, force: true })
+  }, teardownMs)
+  return { stt, deepseek, deepseekKey, dir }
+}

@@ -106,3 +106,14 @@ export function treeRss(rootPid: number): number {
   }
   return bytes
 }
+
+/** Runs a benchmark's `main` as the process: exit 0 when it ends, 1 with the error printed when it throws. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}

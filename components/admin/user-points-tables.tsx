@@ -105,12 +105,18 @@ export function LotsTable({ lots, total }: { lots: LotView[]; total: number }) {
           ))}
         </TBody>
       </Table>
-      {lots.length < total && (
-        <Footer>
-          <span className="tabular">{t('shown', { shown: lots.length, total })}</span>
-        </Footer>
-      )}
+      <ShownOf shown={lots.length} total={total} text={t('shown', { shown: lots.length, total })} />
     </div>
+  )
+}
+
+/** "N of M shown" under a table that lists only the newest rows; nothing when all are shown. */
+function ShownOf({ shown, total, text }: { shown: number; total: number; text: string }) {
+  if (shown >= total) return null
+  return (
+    <Footer>
+      <span className="tabular">{text}</span>
+    </Footer>
   )
 }
 
@@ -146,11 +152,7 @@ export function OrdersTable({ orders, total }: { orders: OrderView[]; total: num
           ))}
         </TBody>
       </Table>
-      {orders.length < total && (
-        <Footer>
-          <span className="tabular">{t('shown', { shown: orders.length, total })}</span>
-        </Footer>
-      )}
+      <ShownOf shown={orders.length} total={total} text={t('shown', { shown: orders.length, total })} />
     </div>
   )
 }

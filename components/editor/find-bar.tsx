@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type Ref } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { FindField, FindOptions } from './find'
@@ -43,6 +43,31 @@ function Toggle({ pressed, onChange, children, testId }: { pressed: boolean; onC
 
 const INPUT = 'h-8 w-full min-w-0 rounded-md border border-border bg-surface px-2 text-sm text-fg placeholder:text-subtle focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none'
 
+/** A box of the bar, named for screen readers and by its placeholder; Enter acts (with Shift: `isShift`). */
+function BarInput({ id, ref, label, className, value, onChange, onEnter }: { id: string; ref: Ref<HTMLInputElement>; label: string; className: string; value: string; onChange: (value: string) => void; onEnter: (isShift: boolean) => void }) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        className={cn(INPUT, className, 'flex-1 lg:max-w-56')}
+        placeholder={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return
+          e.preventDefault()
+          onEnter(e.shiftKey)
+        }}
+        data-testid={id}
+      />
+    </>
+  )
+}
+
 /** The find and replace bar under the toolbar: Enter steps forward, Shift+Enter back, Escape closes. */
 export function FindBar({ options, onOptions, replacement, onReplacement, current, total, onStep, onReplaceOne, onReplaceAll, onClose, focusRequest, isBusy }: Props) {
   const t = useTranslations('editor.find')
@@ -67,24 +92,7 @@ export function FindBar({ options, onOptions, replacement, onReplacement, curren
       }}
       className="flex flex-wrap items-center gap-2 border-b border-border bg-surface-2/60 px-4 py-2 md:px-6"
     >
-      <label className="sr-only" htmlFor="find-query">
-        {t('find')}
-      </label>
-      <input
-        ref={findBox}
-        id="find-query"
-        className={cn(INPUT, 'min-w-28 flex-1 lg:max-w-56')}
-        placeholder={t('find')}
-        value={options.query}
-        onChange={(e) => onOptions({ ...options, query: e.target.value })}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault()
-            onStep(e.shiftKey ? -1 : 1)
-          }
-        }}
-        data-testid="find-query"
-      />
+      <BarInput id="find-query" ref={findBox} label={t('find')} className="min-w-28" value={options.query} onChange={(query) => onOptions({ ...options, query })} onEnter={(isShift) => onStep(isShift ? -1 : 1)} />
       <span className="tabular text-xs whitespace-nowrap text-muted lg:min-w-20" aria-live="polite" data-testid="find-count">
         {status}
       </span>
@@ -123,24 +131,7 @@ export function FindBar({ options, onOptions, replacement, onReplacement, curren
         {t('wholeWord')}
       </Toggle>
       <div className="flex basis-full items-center gap-2 lg:order-none lg:basis-auto">
-        <label className="sr-only" htmlFor="find-replacement">
-          {t('replace')}
-        </label>
-        <input
-          ref={replaceBox}
-          id="find-replacement"
-          className={cn(INPUT, 'min-w-0 flex-1 lg:max-w-56')}
-          placeholder={t('replace')}
-          value={replacement}
-          onChange={(e) => onReplacement(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault()
-              onReplaceOne()
-            }
-          }}
-          data-testid="find-replacement"
-        />
+        <BarInput id="find-replacement" ref={replaceBox} label={t('replace')} className="min-w-0" value={replacement} onChange={onReplacement} onEnter={() => onReplaceOne()} />
         <Button size="sm" variant="secondary" onClick={onReplaceOne} disabled={total === 0 || isBusy} data-testid="replace-one">
           {t('replaceOne')}
         </Button>

@@ -8,13 +8,17 @@ import { errorText } from '@/lib/client/api'
 import { MAX_QUERIES, usePaymentStatus, type PaymentReturn } from '@/lib/client/use-payment-status'
 import type { DashboardSection } from '@/components/layout/dashboard-sections'
 
-function StatusIcon({ tone }: { tone: 'success' | 'danger' }) {
+/** A paid or failed outcome: its icon beside what it says. */
+function Outcome({ tone, children }: { tone: 'success' | 'danger'; children: React.ReactNode }) {
   return (
-    <span className={tone === 'success' ? 'grid size-12 place-items-center rounded-full bg-success-subtle text-success' : 'grid size-12 place-items-center rounded-full bg-danger-subtle text-danger'}>
-      <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d={tone === 'success' ? 'M5 12.5l4.5 4.5L19 7.5' : 'M12 8v5M12 16.5v.01M4.5 19h15L12 5z'} />
-      </svg>
-    </span>
+    <div className="flex items-start gap-4" data-testid={tone === 'success' ? 'payment-success' : 'payment-failed'}>
+      <span className={tone === 'success' ? 'grid size-12 place-items-center rounded-full bg-success-subtle text-success' : 'grid size-12 place-items-center rounded-full bg-danger-subtle text-danger'}>
+        <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d={tone === 'success' ? 'M5 12.5l4.5 4.5L19 7.5' : 'M12 8v5M12 16.5v.01M4.5 19h15L12 5z'} />
+        </svg>
+      </span>
+      {children}
+    </div>
   )
 }
 
@@ -29,6 +33,11 @@ export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: Payment
     onNavigate(section)
   }
 
+  const viewOrders = (
+    <Button variant="secondary" onClick={() => go('orders')}>
+      {tr('viewOrders')}
+    </Button>
+  )
   let title: string
   let body: React.ReactNode
   let footer: React.ReactNode
@@ -44,29 +53,25 @@ export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: Payment
   } else if (state.phase === 'success') {
     title = tr('successTitle')
     body = (
-      <div className="flex items-start gap-4" data-testid="payment-success">
-        <StatusIcon tone="success" />
+      <Outcome tone="success">
         <div className="space-y-1 text-sm">
           <p className="text-fg">{tr('successBody')}</p>
           {state.balance !== null && <p className="tabular text-muted">{tr('balance', { points: state.balance })}</p>}
         </div>
-      </div>
+      </Outcome>
     )
     footer = (
       <>
-        <Button variant="secondary" onClick={() => go('orders')}>
-          {tr('viewOrders')}
-        </Button>
+        {viewOrders}
         <Button onClick={onClose}>{tr('close')}</Button>
       </>
     )
   } else if (state.phase === 'cancelled') {
     title = tr('cardFailTitle')
     body = (
-      <div className="flex items-start gap-4" data-testid="payment-failed">
-        <StatusIcon tone="danger" />
+      <Outcome tone="danger">
         <p className="text-sm text-fg">{tr('cardFailBody')}</p>
-      </div>
+      </Outcome>
     )
     footer = (
       <>
@@ -80,21 +85,18 @@ export function PaymentReturnDialog({ ret, onClose, onNavigate }: { ret: Payment
     title = tr('failedTitle')
     const detail = state.reason === 'error' ? errorText(state.error, t('statusAbnormal', { status: '—' })) : state.reason === 'order' ? t('orderAbnormal') : t('statusAbnormal', { status: state.status })
     body = (
-      <div className="flex items-start gap-4" data-testid="payment-failed">
-        <StatusIcon tone="danger" />
+      <Outcome tone="danger">
         <div className="space-y-2 text-sm">
           <p className="text-fg">{tr('failedBody')}</p>
           <p className="text-muted" data-testid="payment-failed-detail">
             {detail}
           </p>
         </div>
-      </div>
+      </Outcome>
     )
     footer = (
       <>
-        <Button variant="secondary" onClick={() => go('orders')}>
-          {tr('viewOrders')}
-        </Button>
+        {viewOrders}
         {canRequery && (
           <Button onClick={requery} data-testid="payment-requery">
             {tr('requery')}

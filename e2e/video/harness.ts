@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { newCreator, signIn } from '../helpers'
 
 /** A test video made with ffmpeg: a moving test pattern with a tone, H.264 + AAC in MP4. */
 export function makeTestVideo(file: string, { seconds = 8, width = 1280, height = 720, fps = 30 } = {}) {
@@ -87,4 +88,15 @@ export async function exportToDownload(page: Page, out: string, timeout = 120_00
   await download.saveAs(out)
   await expect(page.getByTestId('burn-done')).toBeVisible()
   return download.suggestedFilename()
+}
+
+/**
+ * The start of a video export test: a 640×360 test video of `seconds` at `file`, the export's
+ * output through the save picker (set on `picker`, a page or the whole context) or, with `picker`
+ * null, as a download, and a new creator (200 points) signed in.
+ */
+export async function exportTestStart(page: Page, file: string, { seconds, picker }: { seconds: number; picker: Page | BrowserContext | null }) {
+  makeTestVideo(file, { seconds, width: 640, height: 360 })
+  await (picker ? withSavePicker(picker) : withoutSavePicker(page))
+  await signIn(page, await newCreator(200))
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { AppError } from '@/lib/errors'
-import { consumeRateLimit } from '@/lib/rate-limit'
+import { clientIp, consumeRateLimit } from '@/lib/rate-limit'
 
 /**
  * Parsing a 5 MB upload is the heaviest thing a request can ask for, so estimates and task
@@ -28,3 +28,9 @@ export async function limitUploadWork({ kind, userId, clientIp }: { kind: keyof 
   ])
   if (!user.isAllowed || !client.isAllowed) throw new AppError('rate_limited', 'rateLimited')
 }
+
+/** An upload route's `rateLimit` (route()): the caller's `kind` of work counted per user and per client address. */
+export const uploadWorkLimit =
+  (kind: keyof typeof UPLOAD_LIMITS) =>
+  ({ req, user }: { req: { headers: Headers }; user: { id: string } }) =>
+    limitUploadWork({ kind, userId: user.id, clientIp: clientIp(req) })

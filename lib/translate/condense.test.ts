@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
 import { DEEPSEEK_CONDENSE_STUBBORN } from '@/fakes/deepseek-lengths'
 import { startGoogleTranslateFake } from '@/fakes/google-translate'
-import type { FakeServer } from '@/fakes/server'
 import { condenseTranslations } from './condense'
-import { clearPauses } from '@/lib/provider-calls'
 import { createDeepSeekProvider, DEEPSEEK_CONDENSE_PROMPT } from './providers/deepseek'
 import { createGoogleTranslateProvider } from './providers/google'
 import type { CondenseLine, TranslateProvider } from './providers/types'
+import { fakeForTests } from '@/test/provider-fakes'
 
 // Shortening translations too long for their cue, against the DeepSeek fake over HTTP.
 const KEY = 'sk-condense-test'
-let fake: FakeServer
-let google: FakeServer
-
-beforeAll(async () => {
-  fake = await startDeepSeekFake({ apiKey: KEY })
-  google = await startGoogleTranslateFake({ apiKey: 'g-condense' })
-})
-afterAll(async () => {
-  await fake.close()
-  await google.close()
-})
-beforeEach(() => {
-  fake.faults.clear()
-  fake.resetStats()
-  clearPauses()
-})
+const fake = await fakeForTests(startDeepSeekFake({ apiKey: KEY }))
+const google = await fakeForTests(startGoogleTranslateFake({ apiKey: 'g-condense' }))
 
 const deepseek = (): TranslateProvider => createDeepSeekProvider({ baseUrl: fake.url, apiKey: KEY, model: 'deepseek-flash' })
 const fast = { attempts: 2, delayMs: 5 }

@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEEPSEEK_REVIEW_BOGUS, DEEPSEEK_REVIEW_FIX, startDeepSeekFake } from '@/fakes/deepseek'
 import { startGoogleTranslateFake } from '@/fakes/google-translate'
-import { readJson, sendJson, startFakeServer, type FakeServer } from '@/fakes/server'
+import { readJson, sendJson, startFakeServer } from '@/fakes/server'
 import { translateCues, type TranslatedCue } from './engine'
-import { clearPauses } from '@/lib/provider-calls'
 import { createDeepSeekProvider } from './providers/deepseek'
 import { createGoogleTranslateProvider } from './providers/google'
 import { ProviderError, type ReviewLine } from './providers/types'
 import { reviewTranslations } from './review'
+import { fakeForTests } from '@/test/provider-fakes'
 
 const KEY = 'sk-review-test'
-let fake: FakeServer
-let google: FakeServer
-
-beforeAll(async () => {
-  fake = await startDeepSeekFake({ apiKey: KEY })
-  google = await startGoogleTranslateFake({ apiKey: 'g-review' })
-})
-afterAll(async () => {
-  await fake.close()
-  await google.close()
-})
-beforeEach(() => {
-  fake.faults.clear()
-  fake.resetStats()
-  clearPauses()
-})
+const fake = await fakeForTests(startDeepSeekFake({ apiKey: KEY }))
+const google = await fakeForTests(startGoogleTranslateFake({ apiKey: 'g-review' }))
 
 const deepseek = (baseUrl = fake.url) => createDeepSeekProvider({ baseUrl, apiKey: KEY, model: 'deepseek-flash' })
 const fast = { attempts: 2, delayMs: 5 }

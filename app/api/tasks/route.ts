@@ -1,8 +1,7 @@
 import { route } from '@/lib/http'
 import { enqueueTaskRun } from '@/lib/jobs'
-import { clientIp } from '@/lib/rate-limit'
 import { chosenUpload, createTask, createTaskFields, listTasks, listTasksQuery } from '@/lib/tasks'
-import { limitUploadWork } from '@/lib/tasks/request-limits'
+import { uploadWorkLimit } from '@/lib/tasks/request-limits'
 import { taskPageSchema, taskSchema } from '@/lib/tasks/contract'
 
 // POST /api/tasks – creates a translation task from a subtitle upload (multipart: the `file`, or the
@@ -11,7 +10,7 @@ export const POST = route(
   {
     summary: 'Creates a translation task from a subtitle upload (SRT, WebVTT or ASS; multipart) and reserves its cost',
     auth: 'user',
-    response: taskSchema, multipart: true, body: createTaskFields, rateLimit: ({ req, user }) => limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) }) },
+    response: taskSchema, multipart: true, body: createTaskFields, rateLimit: uploadWorkLimit('create') },
   async ({ user, body, form }) =>
     createTask({ userId: user.id, upload: await chosenUpload({ userId: user.id, uploadId: body.uploadId, form }), fields: body, enqueue: enqueueTaskRun }),
 )

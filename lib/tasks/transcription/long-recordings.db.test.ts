@@ -3,26 +3,17 @@
 // are what a browser's file adds, and the 3-hour length is the Ogg's to prove). The speech-to-text fake
 // decodes each chunk with the system's current ffmpeg, as a provider would. Every sentence comes
 // back, and every cue lands within 250 ms of where the sentence is heard in the whole recording.
-import { mkdtempSync, openAsBlob, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSttFake } from '@/fakes/stt'
-import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { ffmpegPath, runTool } from '@/lib/media'
-import { grantPoints } from '@/lib/points'
 import { parseTime } from '@/lib/subtitles'
 import { clearPauses } from '@/lib/provider-calls'
-import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
-import { runTask } from '../run-task'
+import { speechSetup } from '@/test/task-setup'
+import { transcribeFile } from '@/test/transcription'
 
-const STT_KEY = 'sk-stt-long'
-const stt = await startSttFake({ apiKey: STT_KEY })
-const dir = mkdtempSync(path.join(tmpdir(), 'ss-long-'))
-Object.assign(process.env, { STT_API_KEY: STT_KEY, STT_BASE_URL: stt.url, STT_CONCURRENCY: '2', STORAGE_DIR: path.join(dir, 'storage') })
+const { dir } = await speechSetup('long', { env: { STT_CONCURRENCY: '2' }, teardownMs: 120_000 })
 
 // Just under 3 hours (the limit's tolerance for an encoder's padding is another item's).
 const TOTAL_MS = 3 * 3600_000 - 5_000
@@ -54,22 +45,9 @@ beforeAll(async () => {
   await runTool(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-i', ogg, '-t', String(WEBM_MS / 1000), '-c:a', 'copy', '-cluster_time_limit', '30000', '-cluster_size_limit', '8000000', '-f', 'webm', webm])
 }, 600_000)
 
-afterAll(async () => {
-  await stopBoss()
-  await stt.close()
-  rmSync(dir, { recursive: true, force: true })
-}, 120_000)
-
 async function transcribe(file: string) {
-  const made = await makeUser()
-  await grantPoints({ userId: made.user.id, amount: 1800, key: `grant:${made.user.id}` })
-  const form = new FormData()
-  form.append('sourceLanguage', 'en')
-  form.append('file', await openAsBlob(file), path.basename(file))
-  const created = await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: made.auth, raw: form }), ctx()))
-  expect(created.status, created.msg).toBe(200)
-  expect(await runTask({ taskId: created.data.id, retry: { attempts: 3, delayMs: 5 }, transcription: { retry: { attempts: 3, delayMs: 5 } } })).toBe('completed')
-  const rows = await db.segment.findMany({ where: { taskId: created.data.id }, orderBy: { index: 'asc' } })
+  const { taskId } = await transcribeFile(file, { points: 1800 })
+  const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
   return rows.map((r) => ({ startMs: parseTime(r.startTime)!, endMs: parseTime(r.endTime)!, text: r.originalText }))
 }
 

@@ -59,3 +59,6 @@ export type AudioEstimate = z.infer<typeof audioEstimateSchema>
 
 /** The recording routes' body cap for route(): the file's 200 MB plus room for the form around it (413 past it, from the declared length before reading). */
 export const AUDIO_BODY_LIMIT = { bytes: MAX_AUDIO_BYTES + 1024 * 1024, tooLarge: 'audioTooLarge' } as const
+
+/** What both recording routes tell route() of their upload: the file streamed to disk (200 MB at most) and the body cap around it. */
+export const RECORDING_UPLOAD = { streamFile: { maxBytes: MAX_AUDIO_BYTES }, bodyLimit: AUDIO_BODY_LIMIT } as const

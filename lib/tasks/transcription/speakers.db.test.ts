@@ -4,12 +4,9 @@
 // voice keeps one label in every chunk, the WebVTT export has voice spans (with the names the
 // creator gives), and every line sent to the DeepSeek fake carries its speaker. A diarized answer
 // is screened as any other: a line invented over silence is left out with its speaker.
-import { mkdtempSync, openAsBlob, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { openAsBlob } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
-import { startSttFake } from '@/fakes/stt'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { STT_STOCK_PHRASES } from '@/fakes/stt-quirks'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { GET as leftOutRoute } from '@/app/api/tasks/[id]/left-out/route'
@@ -18,27 +15,15 @@ import { PATCH as speakersRoute } from '@/app/api/tasks/[id]/speakers/route'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { checkCues } from '@/lib/captions'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { grantPoints } from '@/lib/points'
 import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { runTask } from '../run-task'
+import { speechSetup } from '@/test/task-setup'
 
-const STT_KEY = 'sk-stt-speakers'
-const DEEPSEEK_KEY = 'sk-deepseek-speakers'
-const stt = await startSttFake({ apiKey: STT_KEY })
-const deepseek = await startDeepSeekFake({ apiKey: DEEPSEEK_KEY })
-const dir = mkdtempSync(path.join(tmpdir(), 'ss-speakers-'))
-Object.assign(process.env, {
-  STT_API_KEY: STT_KEY,
-  STT_BASE_URL: stt.url,
-  // A diarizing model: speakers are asked for without STT_DIARIZE.
-  STT_MODEL: 'gpt-4o-transcribe-diarize',
-  DEEPSEEK_API_KEY: DEEPSEEK_KEY,
-  DEEPSEEK_BASE_URL: deepseek.url,
-  STORAGE_DIR: path.join(dir, 'storage'),
-})
+// A diarizing model: speakers are asked for without STT_DIARIZE.
+const { stt, deepseek, dir } = await speechSetup('speakers', { env: { STT_MODEL: 'gpt-4o-transcribe-diarize' } })
 
 const LOW = ['-v', 'en+m3', '-p', '30']
 const HIGH = ['-v', 'en+f3', '-p', '70']
@@ -59,11 +44,6 @@ beforeAll(async () => {
   placed = await makeRecording({ sentences: SENTENCES, totalMs: 53_000, file })
 }, 60_000)
 
-afterAll(async () => {
-  await stopBoss()
-  await Promise.all([stt.close(), deepseek.close()])
-  rmSync(dir, { recursive: true, force: true })
-})
 
 async function transcribe(auth: Record<string, string>, recording = file) {
   const form = new FormData()

@@ -1,20 +1,17 @@
 // Speech to timed subtitles against real speech (espeak-ng) and the speech-to-text fake: the cues
 // land within 250 ms of where the speech really is, obey the timed-text rules, and the balance
 // drops by the documented cost exactly once, also when the worker dies mid-way.
-import { existsSync, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { NextRequest } from 'next/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
-import { startSttFake, STT_MAX_BYTES } from '@/fakes/stt'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { STT_MAX_BYTES } from '@/fakes/stt'
 import { POST as estimateRoute } from '@/app/api/tasks/transcribe/estimate/route'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { GET as audioRoute } from '@/app/api/tasks/[id]/audio/route'
 import { DELETE as deleteRoute, GET as taskRoute } from '@/app/api/tasks/[id]/route'
 import { checkCues } from '@/lib/captions'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
@@ -22,21 +19,9 @@ import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { clearPauses } from '@/lib/provider-calls'
 import { endWithoutSpeech } from './no-speech'
 import { runTask } from '../run-task'
-import { ledgerOf } from '@/test/task-setup'
+import { ledgerOf, speechSetup } from '@/test/task-setup'
 
-const STT_KEY = 'sk-stt-test'
-const DEEPSEEK_KEY = 'sk-deepseek-test'
-const stt = await startSttFake({ apiKey: STT_KEY })
-const deepseek = await startDeepSeekFake({ apiKey: DEEPSEEK_KEY })
-const dir = mkdtempSync(path.join(tmpdir(), 'ss-transcribe-'))
-Object.assign(process.env, {
-  STT_API_KEY: STT_KEY,
-  STT_BASE_URL: stt.url,
-  STT_CONCURRENCY: '4',
-  DEEPSEEK_API_KEY: DEEPSEEK_KEY,
-  DEEPSEEK_BASE_URL: deepseek.url,
-  STORAGE_DIR: path.join(dir, 'storage'),
-})
+const { stt, deepseek, dir } = await speechSetup('transcribe', { env: { STT_CONCURRENCY: '4' } })
 
 const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false, transcription: { retry: { attempts: 3, delayMs: 5 } } }
 
@@ -53,11 +38,6 @@ beforeAll(async () => {
   short = { file, placed: await makeRecording({ sentences: SENTENCES, totalMs: 21_000, file }) }
 }, 60_000)
 
-afterAll(async () => {
-  await stopBoss()
-  await Promise.all([stt.close(), deepseek.close()])
-  rmSync(dir, { recursive: true, force: true })
-})
 
 async function upload(route: (req: NextRequest, context: ReturnType<typeof ctx>) => Promise<Response>, url: string, auth: Record<string, string>, file: string, fields: Record<string, string> = {}) {
   const form = new FormData()

@@ -1,32 +1,24 @@
 // A recording is translated like a subtitle file (issue 30 item 6): the service, the review pass,
 // the translation memory and the glossary chosen in the recording dialog apply to the task's
 // translation, against real speech (espeak-ng), the speech-to-text fake and the translation fakes.
-import { mkdtempSync, openAsBlob, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { openAsBlob } from 'node:fs'
 import path from 'node:path'
 import type { NextRequest } from 'next/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startGoogleTranslateFake } from '@/fakes/google-translate'
-import { startSttFake } from '@/fakes/stt'
 import { POST as estimateRoute } from '@/app/api/tasks/transcribe/estimate/route'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { db } from '@/lib/db'
 import { createGlossaryEntry } from '@/lib/glossary'
-import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { createDeepSeekProvider, createGoogleTranslateProvider } from '@/lib/translate/providers'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording } from '@/test/speech-audio'
 import { runTask } from '../run-task'
+import { speechSetup } from '@/test/task-setup'
 
-const STT_KEY = 'sk-stt-options'
-const DEEPSEEK_KEY = 'sk-deepseek-options'
-const stt = await startSttFake({ apiKey: STT_KEY })
-const deepseek = await startDeepSeekFake({ apiKey: DEEPSEEK_KEY })
+const { deepseek, dir, deepseekKey: DEEPSEEK_KEY } = await speechSetup('recording-options')
 const google = await startGoogleTranslateFake({ apiKey: 'g-options' })
-const dir = mkdtempSync(path.join(tmpdir(), 'ss-recording-options-'))
-Object.assign(process.env, { STT_API_KEY: STT_KEY, STT_BASE_URL: stt.url, DEEPSEEK_API_KEY: DEEPSEEK_KEY, DEEPSEEK_BASE_URL: deepseek.url, STORAGE_DIR: path.join(dir, 'storage') })
 
 const providers = {
   deepseek: createDeepSeekProvider({ baseUrl: deepseek.url, apiKey: DEEPSEEK_KEY, model: 'deepseek-flash' }),
@@ -46,11 +38,7 @@ const file = path.join(dir, 'two-lines.ogg')
 beforeAll(async () => {
   await makeRecording({ sentences: [{ text: 'Good morning and welcome.', atMs: 800 }, { text: 'We make subtitles from speech today.', atMs: 5000 }], totalMs: 9000, file })
 }, 60_000)
-afterAll(async () => {
-  await stopBoss()
-  await Promise.all([stt.close(), deepseek.close(), google.close()])
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => google.close())
 beforeEach(() => {
   deepseek.resetStats()
   google.resetStats()

@@ -3,31 +3,22 @@
 // after long silences still gives exactly one cue per sentence, on time; what was left out is kept
 // and one line comes back as a cue; a provider answering segments only still gives cues on the
 // speech that follow the rules.
-import { mkdtempSync, openAsBlob, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSttFake } from '@/fakes/stt'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { STT_LOOP_LINES, STT_STOCK_PHRASES } from '@/fakes/stt-quirks'
-import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { GET as leftOutRoute } from '@/app/api/tasks/[id]/left-out/route'
 import { POST as restoreRoute } from '@/app/api/tasks/[id]/left-out/[lineId]/restore/route'
 import { POST as snapRoute } from '@/app/api/tasks/[id]/segments/snap/route'
 import { POST as shiftRoute } from '@/app/api/tasks/[id]/segments/shift/route'
 import { checkCues } from '@/lib/captions'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
-import { grantPoints } from '@/lib/points'
 import { parseTime } from '@/lib/subtitles'
-import { clearPauses } from '@/lib/provider-calls'
-import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
+import { buildRequest, ctx, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
-import { runTask } from '../run-task'
+import { speechSetup } from '@/test/task-setup'
+import { transcribeFile } from '@/test/transcription'
 
-const STT_KEY = 'sk-stt-trust'
-const stt = await startSttFake({ apiKey: STT_KEY })
-const dir = mkdtempSync(path.join(tmpdir(), 'ss-trust-'))
-Object.assign(process.env, { STT_API_KEY: STT_KEY, STT_BASE_URL: stt.url, STT_CONCURRENCY: '2', STORAGE_DIR: path.join(dir, 'storage') })
+const { stt, dir } = await speechSetup('trust', { env: { STT_CONCURRENCY: '2' }, teardownMs: 60_000 })
 
 const TEXTS = [
   'The river was quiet and grey in the early morning light.',
@@ -61,24 +52,7 @@ beforeAll(async () => {
   placed = await makeRecording({ sentences, totalMs, file: recording })
 }, 120_000)
 
-afterAll(async () => {
-  await stopBoss()
-  await stt.close()
-  rmSync(dir, { recursive: true, force: true })
-}, 60_000)
-
-async function transcribe(file: string) {
-  const made = await makeUser()
-  await grantPoints({ userId: made.user.id, amount: 100, key: `grant:${made.user.id}` })
-  const form = new FormData()
-  form.append('sourceLanguage', 'en')
-  form.append('file', await openAsBlob(file), path.basename(file))
-  const created = await readAnswer(await transcribeRoute(buildRequest('/api/tasks/transcribe', { headers: made.auth, raw: form }), ctx()))
-  expect(created.status, created.msg).toBe(200)
-  clearPauses()
-  expect(await runTask({ taskId: created.data.id, retry: { attempts: 3, delayMs: 5 }, transcription: { retry: { attempts: 3, delayMs: 5 } } })).toBe('completed')
-  return { taskId: created.data.id as string, auth: made.auth }
-}
+const transcribe = (file: string) => transcribeFile(file, { points: 100 })
 
 async function cuesOf(taskId: string) {
   const rows = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })

@@ -1,9 +1,8 @@
 import { route } from '@/lib/http'
 import { enqueueTaskRun } from '@/lib/jobs'
-import { clientIp } from '@/lib/rate-limit'
 import { MAX_UPLOAD_BYTES } from '@/lib/pricing'
 import { createBatchFields, createTaskBatch, MAX_BATCH_FILES } from '@/lib/tasks'
-import { limitUploadWork } from '@/lib/tasks/request-limits'
+import { uploadWorkLimit } from '@/lib/tasks/request-limits'
 import { taskBatchSchema } from '@/lib/tasks/contract'
 
 // What the route promises: 20 files of 5 MB, plus the form's own fields and boundaries.
@@ -20,12 +19,12 @@ export const POST = route(
     bodyLimit: BATCH_BODY_LIMIT,
     body: createBatchFields,
     // The first file is counted before the body is read, the others once their number is known.
-    rateLimit: ({ req, user }) => limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) }),
+    rateLimit: uploadWorkLimit('create'),
   },
   async ({ req, user, body, form, locale }) => {
     // Each file is parsed like one upload, so each counts against the upload limits.
     const files = Math.min(Math.max(form?.getAll('file').length ?? 0, form?.getAll('uploadId').length ?? 0), MAX_BATCH_FILES)
-    for (let i = 1; i < files; i++) await limitUploadWork({ kind: 'create', userId: user.id, clientIp: clientIp(req) })
+    for (let i = 1; i < files; i++) await uploadWorkLimit('create')({ req, user })
     return createTaskBatch({ userId: user.id, form, fields: body, locale, enqueue: enqueueTaskRun })
   },
 )

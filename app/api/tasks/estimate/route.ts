@@ -1,7 +1,6 @@
 import { route } from '@/lib/http'
-import { clientIp } from '@/lib/rate-limit'
 import { estimateTask, readSubtitleUpload } from '@/lib/tasks'
-import { limitUploadWork } from '@/lib/tasks/request-limits'
+import { uploadWorkLimit } from '@/lib/tasks/request-limits'
 import { estimateSchema } from '@/lib/tasks/contract'
 
 // POST /api/tasks/estimate – segments, detected language, duration, cost, estimated time and glossary help for an upload
@@ -12,7 +11,7 @@ export const POST = route(
     auth: 'user',
     response: estimateSchema,
     multipart: true,
-    rateLimit: ({ req, user }) => limitUploadWork({ kind: 'estimate', userId: user.id, clientIp: clientIp(req) }),
+    rateLimit: uploadWorkLimit('estimate'),
   },
   async ({ form, user }) => estimateTask(await readSubtitleUpload(form), { userId: user.id }),
 )
