@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -166,7 +166,7 @@ test('a file without sound gets a clear message and no upload', async ({ page })
   await expect(page.getByTestId('upload-submit')).toBeDisabled()
 })
 
-test('a browser without WebCodecs audio encoding is told so in its language', async ({ page }) => {
+test('a browser without WebCodecs audio encoding sends a small recording whole, and says so of a large one in its language', async ({ page }) => {
   // As in a browser that has no AudioEncoder (older Safari, Firefox before 130).
   await page.addInitScript(() => {
     delete (window as { AudioEncoder?: unknown }).AudioEncoder
@@ -174,7 +174,16 @@ test('a browser without WebCodecs audio encoding is told so in its language', as
   await signIn(page, { ...(await newCreator(0)), baseUrl: E2E.intlUrl })
   await page.goto(`${E2E.intlUrl}/ja-JP/dashboard`)
   await page.getByTestId('open-upload').first().click()
+  // Small enough to send as it is: the server reads its length (issue 31, the same path as the API's).
   await page.getByTestId('upload-input').setInputFiles(video)
+  await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: 30_000 })
+  const durationMs = Number(await page.getByTestId('recording-duration').locator('[data-ms]').getAttribute('data-ms'))
+  expect(Math.abs(durationMs - TOTAL_MS)).toBeLessThan(100)
+  // Over the 200 MB a recording may be (a sparse file: nothing of it is read).
+  const big = path.join(dir, 'big-video.mp4')
+  await writeFile(big, '')
+  await truncate(big, 210 * 1024 * 1024)
+  await page.getByTestId('upload-input').setInputFiles(big)
   await expect(page.getByTestId('upload-file-error')).toHaveText(
     'このブラウザーでは動画から音声を取り出せません。最新版の Chrome、Edge、Firefox、Safari をお使いください。',
   )

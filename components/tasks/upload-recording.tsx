@@ -63,7 +63,8 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
             state={flow.phase === 'extracting' ? 'running' : 'done'}
             testId="recording-extract"
           />
-          <Step label={t('uploading')} pct={flow.uploadPct} state={flow.phase === 'uploading' ? 'running' : 'waiting'} testId="recording-upload" />
+          {/* The sound goes up while it is taken out: both bars move together. */}
+          <Step label={t('uploading')} pct={flow.uploadPct} state={flow.phase === 'uploading' || flow.uploadPct > 0 ? 'running' : 'waiting'} testId="recording-upload" />
           <p className="text-xs text-subtle">{t('onlySound')}</p>
         </div>
       )}
@@ -116,6 +117,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
           )}
         </div>
       )}
+      {estimate && flow.phase !== 'uploading' && <p className="text-xs text-subtle" data-testid="recording-declared">{t('declaredNote')}</p>}
       {isSandbox && estimate && <p className="text-xs text-info">{t('sandbox')}</p>}
     </div>
   )

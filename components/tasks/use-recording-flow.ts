@@ -2,19 +2,25 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
-import { useCallback, useReducer, useRef, type SetStateAction } from 'react'
+import { useCallback, useEffect, useReducer, useRef, type SetStateAction } from 'react'
+import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
-import { ExtractionError, extractAudio } from '@/lib/client/media/extract-audio'
+import { listGlossary } from '@/lib/client/glossary'
+import { ExtractionError } from '@/lib/client/media/extract-audio'
 import { checkMediaFile, clockTime } from '@/lib/client/media/media-file'
 import { formatBytes } from '@/lib/client/task-helpers'
 import { getPoints } from '@/lib/client/points'
+import { startRecordingSession, type RecordingSession } from '@/lib/client/recording-session'
 import { invalidateAfterCreate, type Task, type TranslationService } from '@/lib/client/tasks'
-import { createTranscription, estimateRecording, isShortOfPoints, type AudioEstimate } from '@/lib/client/transcribe'
+import { createTranscription, declaredEstimate, estimateRecording, isShortOfPoints, transcribeParts, type RecordingEstimate } from '@/lib/client/transcribe'
+import { MAX_AUDIO_BYTES } from '@/lib/transcribe/limits'
 import { idleSubmission, reduceSubmission, type Submission, type SubmissionAction } from './submission-state'
 
 /**
- * A recording in the upload dialog (issue 22): opened and its sound extracted in the browser, the
- * small audio uploaded once with the estimate, then transcribed (and translated) on submit.
+ * A recording in the upload dialog (issues 22 and 31): its sound taken out by workers and uploaded
+ * while it is made, priced from the length the file states; the task can be created at once and
+ * is transcribed while the sound arrives. A browser that cannot take the sound out sends the file
+ * whole (when it is small enough), estimated by the server.
  */
 export type RecordingPhase = 'idle' | 'extracting' | 'uploading' | 'ready' | 'checking' | 'creating'
 
@@ -26,26 +32,27 @@ type State = Submission<RecordingChoices> & {
   file: File | null
   /** Why the picked recording cannot be used (shown in place of its estimate). */
   error: string | null
-  /** The recording's length: as its container says while the sound is extracted, then as decoded. */
+  /** The recording's length as its container says (or, sent whole, as the server decoded it). */
   durationMs: number | null
   extractPct: number
-  audio: Blob | null
-  estimate: AudioEstimate | null
+  estimate: RecordingEstimate | null
 }
 
 type Action =
   | SubmissionAction<RecordingChoices>
   | { type: 'cleared' }
   | { type: 'chosen'; file: File; problem: string | null }
-  | { type: 'duration'; ms: number }
-  | { type: 'extractProgress'; fraction: number }
-  | { type: 'extracted'; audio: Blob }
+  | { type: 'progress'; extracted: number; uploaded: number }
+  | { type: 'estimated'; estimate: RecordingEstimate; phase: 'extracting' | 'ready' }
+  | { type: 'glossary'; counts: Record<string, number> }
+  | { type: 'sendingWhole' }
   | { type: 'uploadProgress'; fraction: number }
-  | { type: 'estimated'; estimate: AudioEstimate }
+  | { type: 'extracted' }
   | { type: 'unusable'; message: string }
   | { type: 'submitting'; phase: 'checking' | 'creating' }
+  | { type: 'back'; phase: RecordingPhase }
 
-const initial = (choices: RecordingChoices): State => ({ ...idleSubmission(choices), phase: 'idle', file: null, error: null, durationMs: null, extractPct: 0, audio: null, estimate: null })
+const initial = (choices: RecordingChoices): State => ({ ...idleSubmission(choices), phase: 'idle', file: null, error: null, durationMs: null, extractPct: 0, estimate: null })
 
 function reduce(state: State, action: Action): State {
   switch (action.type) {
@@ -54,42 +61,70 @@ function reduce(state: State, action: Action): State {
     case 'chosen':
       // A file refused before it is opened stays idle, its problem shown.
       return { ...initial(state.choices), file: action.file, error: action.problem, phase: action.problem ? 'idle' : 'extracting' }
-    case 'duration':
-      return { ...state, durationMs: action.ms }
-    case 'extractProgress':
-      return { ...state, extractPct: Math.floor(action.fraction * 100) }
-    case 'extracted':
-      return { ...state, audio: action.audio, phase: 'uploading' }
+    case 'progress':
+      return { ...state, extractPct: Math.floor(action.extracted * 100), uploadPct: Math.floor(action.uploaded * 100) }
+    case 'estimated':
+      return { ...state, estimate: action.estimate, durationMs: action.estimate.durationMs, phase: action.phase }
+    case 'glossary':
+      return state.estimate ? { ...state, estimate: { ...state.estimate, glossary: action.counts } } : state
+    case 'sendingWhole':
+      return { ...state, phase: 'uploading' }
     case 'uploadProgress':
       return { ...state, uploadPct: Math.floor(action.fraction * 100) }
-    case 'estimated':
-      return { ...state, estimate: action.estimate, durationMs: action.estimate.durationMs, phase: 'ready' }
+    case 'extracted':
+      return state.phase === 'extracting' ? { ...state, extractPct: 100, phase: 'ready' } : state
     case 'unusable':
       return { ...state, error: action.message, phase: 'idle' }
     case 'submitting':
       return { ...state, phase: action.phase, ...(action.phase === 'checking' ? { submitError: null } : {}) }
+    case 'back':
+      return { ...state, phase: action.phase }
     case 'short':
     case 'failed':
-      return { ...state, ...reduceSubmission(state, action), phase: 'ready' }
+      return { ...state, ...reduceSubmission(state, action) }
     default:
       return { ...state, ...reduceSubmission(state, action) }
   }
 }
 
+const glossaryCounts = async () => {
+  const counts: Record<string, number> = {}
+  for (const entry of await listGlossary('')) counts[entry.targetLanguage] = (counts[entry.targetLanguage] ?? 0) + 1
+  return counts
+}
+
 /**
  * State of a recording in the upload dialog, a reducer of the same shape as the subtitle files'
- * (use-upload-flow.ts): idle → extracting → uploading (the estimate) → ready → checking → creating.
+ * (use-upload-flow.ts): idle → extracting (the sound going up as it is taken out; the task can be
+ * created already) → ready → checking → creating; a file sent whole goes through uploading.
  */
 export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: boolean; onCreated: (tasks: Task[]) => void }) {
   const t = useTranslations('upload.recording')
   const client = useQueryClient()
   const [state, dispatch] = useReducer(reduce, canUseGoogle, (google) => initial({ source: 'auto', target: '', service: google ? 'google' : 'deepseek', includeOriginal: false, useMemory: true, review: false }))
   const working = useRef<AbortController | null>(null)
-  const { phase, file, audio, estimate, choices } = state
+  const session = useRef<RecordingSession | null>(null)
+  /** A browser that cannot extract: the file sent whole, kept by the server under this id. */
+  const whole = useRef<{ audio: Blob; uploadId: string } | null>(null)
+  const { phase, file, estimate, choices } = state
+
+  // The bars follow the session's own counters (the workers and the uploads run outside React).
+  useEffect(() => {
+    if (phase !== 'extracting' && phase !== 'ready') return
+    const timer = setInterval(() => {
+      const progress = session.current?.progress()
+      if (progress) dispatch({ type: 'progress', ...progress })
+    }, 250)
+    return () => clearInterval(timer)
+  }, [phase])
 
   const clear = useCallback(() => {
+    // Before a task took it, a recording's parts are dropped with the dialog.
     working.current?.abort()
+    session.current?.abandon()
     working.current = null
+    session.current = null
+    whole.current = null
     dispatch({ type: 'cleared' })
   }, [])
 
@@ -104,29 +139,43 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     [t],
   )
 
+  /** No extraction in this browser: the file itself goes up, and the server reads its length. */
+  const sendWhole = useCallback(async (chosen: File, controller: AbortController) => {
+    dispatch({ type: 'sendingWhole' })
+    const result = await estimateRecording(chosen, chosen.name, { signal: controller.signal, onProgress: (fraction) => dispatch({ type: 'uploadProgress', fraction }) })
+    if (controller.signal.aborted) return
+    whole.current = { audio: chosen, uploadId: result.uploadId }
+    dispatch({ type: 'estimated', estimate: result, phase: 'ready' })
+  }, [])
+
   const choose = useCallback(
     async (chosen: File) => {
-      working.current?.abort()
-      working.current = null
+      clear()
       const problem = checkMediaFile(chosen)
       dispatch({ type: 'chosen', file: chosen, problem: problem ? t(`errors.${problem}`) : null })
       if (problem) return
       const controller = new AbortController()
       working.current = controller
       try {
-        const extracted = await extractAudio(chosen, { signal: controller.signal, onDuration: (ms) => dispatch({ type: 'duration', ms }), onProgress: (fraction) => dispatch({ type: 'extractProgress', fraction }) })
-        if (controller.signal.aborted) return
-        dispatch({ type: 'extracted', audio: extracted.audio })
-        // The task is named after the recording, so it is listed and exported under the video's name.
-        const result = await estimateRecording(extracted.audio, chosen.name, { signal: controller.signal, onProgress: (fraction) => dispatch({ type: 'uploadProgress', fraction }) })
-        if (controller.signal.aborted) return
-        dispatch({ type: 'estimated', estimate: result })
+        let started: RecordingSession
+        try {
+          started = await startRecordingSession(chosen, { signal: controller.signal })
+        } catch (caught) {
+          if (caught instanceof ExtractionError && caught.problem === 'unsupportedBrowser' && chosen.size <= MAX_AUDIO_BYTES) return await sendWhole(chosen, controller)
+          throw caught
+        }
+        if (controller.signal.aborted) return started.abandon()
+        session.current = started
+        dispatch({ type: 'estimated', estimate: declaredEstimate(started.durationMs), phase: 'extracting' })
+        void glossaryCounts().then((counts) => working.current === controller && dispatch({ type: 'glossary', counts })).catch(() => {})
+        await started.extracted
+        if (working.current === controller) dispatch({ type: 'extracted' })
       } catch (caught) {
-        if (controller.signal.aborted) return
+        if (controller.signal.aborted || working.current !== controller) return
         dispatch({ type: 'unusable', message: caught instanceof ExtractionError ? extractionMessage(caught) : errorText(caught, t('errors.uploadFailed')) })
       }
     },
-    [extractionMessage, t],
+    [clear, extractionMessage, sendWhole, t],
   )
 
   // The review pass (DeepSeek) adds its price to a translated recording, as to a subtitle file.
@@ -134,31 +183,36 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
   const cost = estimate ? (choices.target ? estimate.costs.transcribeAndTranslate + (hasReview ? estimate.reviewCost : 0) : estimate.costs.transcribe) : 0
 
   const submit = useCallback(async () => {
-    if (!file || !audio || !estimate) return
+    if (!file || !estimate) return
+    const before = phase
     dispatch({ type: 'submitting', phase: 'checking' })
     // The server reserves the points anyway; a failed balance lookup only skips the early warning.
     const balance = await getPoints().catch(() => null)
-    if (balance !== null && balance < cost) return dispatch({ type: 'short', shortfall: { need: cost, have: balance } })
+    if (balance !== null && balance < cost) {
+      dispatch({ type: 'short', shortfall: { need: cost, have: balance } })
+      return dispatch({ type: 'back', phase: before })
+    }
     dispatch({ type: 'submitting', phase: 'creating' })
+    const picked = { sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory, review: hasReview }
     try {
-      const task = await createTranscription({
-        audio,
-        fileName: file.name,
-        uploadId: estimate.uploadId,
-        sourceLanguage: choices.source,
-        targetLanguage: choices.target,
-        service: choices.service,
-        includeOriginalText: choices.includeOriginal,
-        useMemory: choices.useMemory,
-        review: hasReview,
-      })
+      const running = session.current
+      const task = whole.current
+        ? await createTranscription({ ...whole.current, fileName: file.name, ...picked })
+        : await transcribeParts({ parts: await running!.partIds(), durationMs: estimate.durationMs, ...picked })
+      // The task has the parts now: the dialog may close, the sound keeps going up.
+      if (running) {
+        working.current = null
+        session.current = null
+        running.uploaded.catch(() => toast.error(t('errors.uploadFailed')))
+      }
       invalidateAfterCreate(client)
       onCreated([task])
     } catch (caught) {
       const shortfall = isShortOfPoints(caught) ? { need: cost, have: (await getPoints().catch(() => 0)) ?? 0 } : undefined
       dispatch({ type: 'failed', message: errorText(caught, t('errors.submitFailed')), shortfall })
+      dispatch({ type: 'back', phase: before })
     }
-  }, [audio, choices, client, cost, estimate, file, hasReview, onCreated, t])
+  }, [choices, client, cost, estimate, file, hasReview, onCreated, phase, t])
 
   return {
     phase,
@@ -182,7 +236,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     submit,
     isBusy: phase === 'extracting' || phase === 'uploading',
     isSubmitting: phase === 'checking' || phase === 'creating',
-    canSubmit: phase === 'ready' && estimate !== null,
+    canSubmit: (phase === 'ready' || phase === 'extracting') && estimate !== null,
   }
 }
 

@@ -67,6 +67,10 @@ export const envSchema = z.object({
 
   STORAGE_DRIVER: z.enum(['local', 'oss']).default('local'),
   STORAGE_DIR: z.string().default('.data/storage'),
+  // Recordings' sound arriving in parts (tus uploads, lib/uploads): web and worker processes share it.
+  UPLOAD_DIR: z.string().default('.data/uploads'),
+  // A part that stops arriving for this long is taken as ending there: its task transcribes what came.
+  UPLOAD_STALL_MS: positiveInt(10 * 60_000),
   OSS_REGION: optional,
   OSS_BUCKET: optional,
   OSS_ENDPOINT: optional,

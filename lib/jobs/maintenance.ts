@@ -6,6 +6,7 @@ import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { deleteEndedWindows } from '@/lib/rate-limit'
 import { deleteStaleAudio, deleteStaleUploads, failTask, findStuckTasks } from '@/lib/tasks'
+import { deleteStaleParts } from '@/lib/uploads'
 import { enqueueTaskRun, getBoss, legacyTaskQueues, TASK_DEAD_QUEUE, TASK_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
@@ -34,7 +35,8 @@ async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
  * One housekeeping pass. Rules: a task still `translating` after 10 minutes with no live job
  * (purged, or lost by a dead-letter handler that failed) is queued again to resume, or failed with
  * its points released once it has used its runs; expired sessions, verification codes (a day
- * after expiry), rate-limit windows and uploads kept over a day for their create call are deleted.
+ * after expiry), rate-limit windows, uploads kept over a day for their create call and recording parts no task took
+ * within a day (with their files) are deleted.
  */
 export async function runMaintenance({ now = new Date() }: { now?: Date } = {}): Promise<MaintenanceReport> {
   const boss = await getBoss()
@@ -54,6 +56,7 @@ export async function runMaintenance({ now = new Date() }: { now?: Date } = {}):
   report.rateLimits = await deleteEndedWindows(now)
   report.uploads = await deleteStaleUploads(now)
   report.uploads += await deleteStaleAudio({ now })
+  report.uploads += await deleteStaleParts(now)
   if (report.resumed + report.failed > 0) log.warn('jobs.stuck_tasks', { resumed: report.resumed, failed: report.failed })
   return report
 }

@@ -83,6 +83,17 @@ export function createMetrics() {
       labelNames: ['operation'] as const,
       registers,
     }),
+    recordingReprices: new Counter({
+      name: `${PREFIX}recording_reprices_total`,
+      help: 'Recordings uploaded while transcribed whose decoded length priced differently from the length the browser declared: repriced `up` or `down` before any work on the difference, or `refused` (the balance could not pay for the rest).',
+      labelNames: ['direction'] as const,
+      registers,
+    }),
+    uploadBytes: new Counter({
+      name: `${PREFIX}upload_bytes_total`,
+      help: 'Bytes of recordings\' sound received through the resumable upload (tus PATCH); bytes sent again after a dropped connection count again.',
+      registers,
+    }),
     pointOperations: new Counter({
       name: `${PREFIX}points_operations_total`,
       help: 'Ledger entries written by task billing (a repeated, idempotent call writes none), by operation.',

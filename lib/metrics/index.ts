@@ -112,6 +112,16 @@ export function countPoints(operation: 'reserved' | 'captured' | 'released', poi
   m.points.inc({ operation }, points)
 }
 
+/** A streamed recording's price set to its decoded length (`up`, `down`), or the rest refused. */
+export function countReprice(direction: 'up' | 'down' | 'refused'): void {
+  metrics().recordingReprices.inc({ direction })
+}
+
+/** Bytes of a recording part the server received in one request. */
+export function countUploadBytes(bytes: number): void {
+  if (bytes > 0) metrics().uploadBytes.inc(bytes)
+}
+
 export type QueueDepth = { queue: string; ready: number; deferred: number; active: number; oldestReadySeconds: number; oldestActiveSeconds: number }
 
 /** Sets the queue gauges from a reading of the queues (lib/jobs), replacing the previous one. */

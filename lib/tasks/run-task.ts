@@ -16,7 +16,7 @@ export async function runTask({ taskId, transcription = {}, ...pipeline }: { tas
   if (!task) return 'skipped'
   if (task.kind !== 'transcription') return timeStage('translating', () => runTranslationTask({ taskId, ...pipeline }))
   if (task.stage === TRANSCRIBING) {
-    const outcome = await timeStage('transcribing', () => runTranscription({ taskId, ...transcription, storage: transcription.storage ?? pipeline.storage, signal: pipeline.signal }))
+    const outcome = await timeStage('transcribing', () => runTranscription({ taskId, ...transcription, storage: transcription.storage ?? pipeline.storage, translation: { provider: pipeline.provider, fallbacks: pipeline.fallbacks, concurrency: pipeline.concurrency, retry: pipeline.retry }, signal: pipeline.signal }))
     if (outcome !== 'transcribed') return outcome
   }
   if (task.withTranslation) return timeStage('translating', () => runTranslationTask({ taskId, ...pipeline }))

@@ -1,9 +1,12 @@
-// Speech to timed words and cues, a library: the provider, the chunk plan, screening, the
-// recording's checks and limits, pricing. It knows no table and no task: lib/tasks (the
-// transcription job) hands it a file, a plan store and callbacks, and stores what it returns.
-export { transcribeRecording, cuesFromWords, type ChunkDone, type KnownChunk, type RecordingJob, type RecordingOutcome } from './transcribe-recording'
-export { transcriptionCost, billedMinutes, POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED } from './cost'
-export { planChunks, CHUNK_TARGET_MS, type ChunkPlan } from './plan'
+// Speech to timed words and cues, a library: the provider, the chunk plan (cut while the sound
+// arrives), screening, speakers, stitching, the recording's checks and limits, pricing. It knows no
+// table and no task: lib/tasks (the transcription job) hands it the recording's parts, the chunks
+// already known and callbacks, and stores what it returns.
+export { cuesFromWords, type ChunkDone, type KnownChunk, type RecordingOutcome } from './transcribe-recording'
+export { liveTranscribe, PART_SPAN, type LiveJob, type LiveOutcome, type LivePart, type PartEnd } from './live-transcribe'
+export { transcriptionCost, transcriptionPrice, billedMinutes, coveredMs, POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED, POINTS_PER_MINUTE_REVIEWED } from './cost'
+export { planChunks, cutAfter, CHUNK_TARGET_MS, type ChunkPlan } from './plan'
+export { LivePlanner, liveTarget, liveChunkCount, LIVE_TARGETS_MS } from './live-plan'
 export { createSttProvider, SttError, type SttProvider, type SttAnswer, type SttSegment, type KnownSpeaker } from './provider'
 export { screenChunk, LEFT_OUT_REASONS, type LeftOutLine, type LeftOutReason } from './screen'
 export { type HeardSpeaker, type ClipPart } from './speakers'

@@ -49,6 +49,8 @@ import * as tasks from '@/app/api/tasks/route'
 import * as translationDeepseekTranslate from '@/app/api/translation/deepseek_translate/route'
 import * as translationTranslate from '@/app/api/translation/translate/route'
 import * as upload from '@/app/api/upload/route'
+import * as uploadsId from '@/app/api/uploads/[id]/route'
+import * as uploads from '@/app/api/uploads/route'
 import * as userAdjustPoints from '@/app/api/user/adjust_points/route'
 import * as userAllUsers from '@/app/api/user/all_users/route'
 import * as userChangePassword from '@/app/api/user/change_password/route'
@@ -120,6 +122,8 @@ const modules: Record<string, object> = {
   '/api/translation/deepseek_translate': translationDeepseekTranslate,
   '/api/translation/translate': translationTranslate,
   '/api/upload': upload,
+  '/api/uploads': uploads,
+  '/api/uploads/{id}': uploadsId,
   '/api/user/adjust_points': userAdjustPoints,
   '/api/user/all_users': userAllUsers,
   '/api/user/change_password': userChangePassword,

@@ -1,27 +1,18 @@
 'use client'
 
-// The browser's half of a transcription (issue 22): only the sound of a recording travels. Mediabunny
-// (pure TypeScript over WebCodecs: no wasm, no worker, nothing from another origin, so the CSP stays
-// as it is) reads the container, decodes the first audio track and encodes it again as mono Opus in
-// Ogg at 24 kbit/s, about 0.9 MB for 5 minutes. It is imported only when a recording is picked.
+// The browser's half of a transcription (issues 22 and 31): only the sound of a recording travels,
+// taken out by workers (extract-worker.ts) while the page stays responsive. A first worker probes
+// the file; then the sound is copied when it is already speech-sized, or decoded and encoded as
+// mono 16 kHz Opus, in two parts on two workers when the browser has two cores (the second part
+// starting at a silence just past the middle). Each part's bytes come out as a stream while the
+// workers run, so the upload starts long before the whole file has been read.
 
+import { planExtraction, type ExtractionPlan } from './extraction-plan'
+import type { DamageReport, ExtractionProblem, FromWorker, PartFormat, ProbeInfo, ToWorker } from './extract-protocol'
 // The server's limit, written once (lib/transcribe/limits.ts): a longer recording is refused before any upload.
 import { MAX_AUDIO_MS } from '@/lib/transcribe/limits'
-import { readableSeconds } from './readable-length'
 
-/** Opus at 24 kbit/s mono: speech stays clear to a recogniser and 3 hours fit in about 32 MB. */
-export const AUDIO_BITRATE = 24_000
-const SAMPLE_RATE = 48_000
-
-/**
- * Why a recording's sound could not be taken out; each has its message in the three languages.
- * `damaged`: the file is cut short (only `readMs` of its `totalMs` can be read); `damagedIndex`: a
- * known container with no index of its tracks (an MP4 whose `moov` is missing), none of it readable.
- */
-export type ExtractionProblem = 'unsupportedBrowser' | 'unreadable' | 'noAudio' | 'undecodable' | 'tooLong' | 'damaged' | 'damagedIndex' | 'failed'
-
-/** How much of a damaged file could be read, for its message. */
-export type DamageReport = { readMs: number; totalMs: number; bytes: number }
+export type { DamageReport, ExtractionProblem, PartFormat } from './extract-protocol'
 
 export class ExtractionError extends Error {
   constructor(
@@ -34,99 +25,151 @@ export class ExtractionError extends Error {
   }
 }
 
-// Less than this missing at the end is an encoder's rounding, not damage.
-const DAMAGE_TOLERANCE_MS = 1000
+/** One part of the recording's sound, [startMs, startMs + its length) of the recording's timeline. */
+export type RecordingPart = {
+  index: number
+  /** Where the part starts in the recording (the second part's moves to a silence; known before its first byte). */
+  startMs: Promise<number>
+  /** The part's bytes as they are made; it ends when the part is done. */
+  stream: ReadableStream<Uint8Array>
+  format: Promise<PartFormat>
+  /** The part's length as encoded (or copied), once it is done. */
+  durationMs: Promise<number>
+}
 
-export type ExtractedAudio = {
-  /** Mono Opus in Ogg, on the recording's own timeline (time t here is time t in the video). */
-  audio: Blob
-  /** The recording's length as its container says, before the server reads the audio itself. */
+export type Extraction = {
+  /** The recording's length as its container says (the server measures the sound itself). */
   durationMs: number
+  plan: ExtractionPlan
+  parts: RecordingPart[]
+  /** Resolves once every part is done (the browser has read the whole file); rejects with an ExtractionError. */
+  done: Promise<void>
+  /** Bytes the workers have made so far, all parts together. */
+  bytes: () => number
 }
 
 export type ExtractOptions = {
-  /** Fraction done, 0..1, called as the sound is converted. */
+  /** Fraction done, 0..1, as the sound is taken out. */
   onProgress?: (fraction: number) => void
-  /** Called once the length is known, before the (longer) conversion starts. */
-  onDuration?: (durationMs: number) => void
   signal?: AbortSignal
+  /** Where the worker comes from (a benchmark serves its own bundle). */
+  createWorker?: () => Worker
 }
 
-const loadMediabunny = () => import('mediabunny')
+const defaultWorker = () => new Worker(new URL('./extract-worker.ts', import.meta.url), { type: 'module' })
 
-/** Whether this browser can encode Opus with WebCodecs (Chromium, Edge, Firefox 130+, Safari 26+). */
-export async function canExtractAudio(): Promise<boolean> {
-  if (typeof window === 'undefined' || typeof AudioEncoder === 'undefined' || typeof AudioDecoder === 'undefined') return false
-  try {
-    const { canEncodeAudio } = await loadMediabunny()
-    return await canEncodeAudio('opus', { numberOfChannels: 1, sampleRate: SAMPLE_RATE, bitrate: AUDIO_BITRATE })
-  } catch {
-    return false
-  }
+/** Whether this browser has what extraction needs (the worker checks that it encodes Opus). */
+export function canExtractAudio(): boolean {
+  return typeof window !== 'undefined' && typeof Worker !== 'undefined' && typeof AudioEncoder !== 'undefined' && typeof AudioDecoder !== 'undefined'
+}
+
+type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void }
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((a, b) => ((resolve = a), (reject = b)))
+  // A rejection nobody waits for (the extraction failed before a part started) is not unhandled.
+  promise.catch(() => {})
+  return { promise, resolve, reject }
+}
+
+const failure = (message: Extract<FromWorker, { type: 'failed' }>) => new ExtractionError(message.problem, message.detail, message.damage)
+
+/** Probes `file` in a worker; answers the worker (kept for the first part) and what it read. */
+function probe(worker: Worker, file: Blob): Promise<ProbeInfo> {
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      if (event.data.type === 'probed') resolve(event.data.info)
+      else if (event.data.type === 'failed') reject(failure(event.data))
+    }
+    worker.onerror = (event) => reject(new ExtractionError('failed', event.message))
+    worker.postMessage({ type: 'probe', file } satisfies ToWorker)
+  })
 }
 
 /**
- * Takes the first audio track of a video or audio file out as a small mono Opus file. Rejects
- * with an ExtractionError naming the problem, or an AbortError when `signal` aborts.
+ * Starts taking the sound of a video or audio file out. Answers once the file is probed (its
+ * length known: a fraction of a second), with the parts streaming; rejects with an ExtractionError
+ * naming the problem, or an AbortError when `signal` aborts (the workers are stopped).
  */
-export async function extractAudio(file: Blob, { onProgress, onDuration, signal }: ExtractOptions = {}): Promise<ExtractedAudio> {
-  if (!(await canExtractAudio())) throw new ExtractionError('unsupportedBrowser')
-  const mb = await loadMediabunny()
-  const input = new mb.Input({ source: new mb.BlobSource(file), formats: mb.ALL_FORMATS })
+export async function startExtraction(file: Blob, { onProgress, signal, createWorker = defaultWorker }: ExtractOptions = {}): Promise<Extraction> {
+  if (!canExtractAudio()) throw new ExtractionError('unsupportedBrowser')
+  signal?.throwIfAborted()
+  const workers = [createWorker()]
+  const stop = () => workers.forEach((w) => w.terminate())
+  signal?.addEventListener('abort', stop, { once: true })
+  let info: ProbeInfo
   try {
+    info = await probe(workers[0], file)
+    if (info.durationMs > MAX_AUDIO_MS) throw new ExtractionError('tooLong')
     signal?.throwIfAborted()
-    let track: Awaited<ReturnType<typeof input.getPrimaryAudioTrack>>
-    try {
-      track = await input.getPrimaryAudioTrack()
-    } catch (error) {
-      // Not a container Mediabunny knows (or a damaged one).
-      throw new ExtractionError('unreadable', String(error))
-    }
-    if (!track) {
-      // A container the browser knows that lists no track at all has lost its index, not its sound.
-      if ((await input.getTracks()).length === 0) throw new ExtractionError('damagedIndex', 'no track index', { readMs: 0, totalMs: 0, bytes: file.size })
-      throw new ExtractionError('noAudio')
-    }
-    if (!(await track.canDecode())) throw new ExtractionError('undecodable', track.codec ?? 'unknown codec')
+  } catch (error) {
+    stop()
+    throw signal?.aborted ? new DOMException('extraction aborted', 'AbortError') : error
+  }
 
-    const durationS = (await input.getDurationFromMetadata([track])) ?? (await input.computeDuration([track]))
-    const durationMs = Math.round(durationS * 1000)
-    // A file cut short still announces its whole length: measure what can really be read.
-    const readMs = Math.round((await readableSeconds(new mb.EncodedPacketSink(track), durationS)) * 1000)
-    if (readMs < durationMs - DAMAGE_TOLERANCE_MS) throw new ExtractionError('damaged', `readable ${readMs} of ${durationMs} ms`, { readMs, totalMs: durationMs, bytes: file.size })
-    if (durationMs > MAX_AUDIO_MS) throw new ExtractionError('tooLong')
-    onDuration?.(durationMs)
-    signal?.throwIfAborted()
+  const plan = planExtraction(info, navigator.hardwareConcurrency ?? 1)
+  const done = deferred<void>()
+  const progress = plan.parts.map(() => 0)
+  const starts = plan.parts.map(() => deferred<number>())
+  const formats = plan.parts.map(() => deferred<PartFormat>())
+  const lengths = plan.parts.map(() => deferred<number>())
+  const controllers: ReadableStreamDefaultController<Uint8Array>[] = []
+  const streams = plan.parts.map((_, i) => new ReadableStream<Uint8Array>({ start: (controller) => void (controllers[i] = controller) }))
+  let remaining = plan.parts.length
+  let bytes = 0
+  const fail = (error: unknown) => {
+    stop()
+    for (const c of controllers) c.error(error)
+    for (const d of [...starts, ...formats, ...lengths]) d.reject(error)
+    done.reject(error)
+  }
+  signal?.addEventListener('abort', () => fail(new DOMException('extraction aborted', 'AbortError')), { once: true })
 
-    const target = new mb.BufferTarget()
-    const output = new mb.Output({ format: new mb.OggOutputFormat(), target })
-    const conversion = await mb.Conversion.init({
-      input,
-      output,
-      tracks: 'primary',
-      video: { discard: true },
-      audio: { numberOfChannels: 1, sampleRate: SAMPLE_RATE, codec: 'opus', bitrate: AUDIO_BITRATE, forceTranscode: true },
-      // From the file's time 0, not from the first sound: the cues must line up with the video.
-      trim: { start: 0 },
-      tags: {},
-      showWarnings: false,
-    })
-    if (!conversion.isValid) throw new ExtractionError('undecodable', conversion.discardedTracks.map((d) => d.reason).join(', '))
-    const abort = () => void conversion.cancel()
-    signal?.addEventListener('abort', abort, { once: true })
-    conversion.onProgress = (fraction) => onProgress?.(Math.min(1, Math.max(0, fraction)))
-    try {
-      await conversion.execute()
-    } catch (error) {
-      if (signal?.aborted) throw new DOMException('extraction aborted', 'AbortError')
-      throw new ExtractionError('failed', String(error))
-    } finally {
-      signal?.removeEventListener('abort', abort)
+  const handle = (event: MessageEvent<FromWorker>) => {
+    const message = event.data
+    if (message.type === 'failed') return fail(failure(message))
+    if (message.type === 'start') {
+      starts[message.part].resolve(message.startMs)
+      // The first part ends where the second found its silence.
+      if (message.part > 0) workers[message.part - 1].postMessage({ type: 'end', endMs: message.startMs } satisfies ToWorker)
+      return
     }
-    if (!target.buffer || target.buffer.byteLength === 0) throw new ExtractionError('failed', 'empty output')
-    onProgress?.(1)
-    return { audio: new Blob([target.buffer], { type: 'audio/ogg' }), durationMs }
-  } finally {
-    input.dispose()
+    if (message.type === 'data') {
+      bytes += message.bytes.byteLength
+      return controllers[message.part].enqueue(message.bytes)
+    }
+    if (message.type === 'progress') {
+      progress[message.part] = Math.max(0, message.doneMs - plan.parts[message.part].startMs)
+      onProgress?.(Math.min(1, progress.reduce((a, b) => a + b, 0) / Math.max(1, info.durationMs)))
+      return
+    }
+    if (message.type === 'done') {
+      formats[message.part].resolve(message.format)
+      lengths[message.part].resolve(message.durationMs)
+      controllers[message.part].close()
+      if (--remaining === 0) {
+        stop()
+        onProgress?.(1)
+        // For the pipeline benchmark: the moment the browser has read the whole file.
+        performance.mark('recording:extracted')
+        done.resolve()
+      }
+    }
+  }
+  plan.parts.forEach((part, i) => {
+    const worker = i === 0 ? workers[0] : createWorker()
+    if (i > 0) workers.push(worker)
+    worker.onmessage = handle
+    worker.onerror = (event) => fail(new ExtractionError('failed', event.message))
+    const last = i === plan.parts.length - 1
+    worker.postMessage({ type: 'part', file, part: i, mode: plan.mode, startMs: part.startMs, nominalEndMs: part.endMs, endMs: last ? info.durationMs : null, findStart: i > 0 } satisfies ToWorker)
+  })
+  return {
+    durationMs: info.durationMs,
+    plan,
+    parts: plan.parts.map((_, i) => ({ index: i, startMs: starts[i].promise, stream: streams[i], format: formats[i].promise, durationMs: lengths[i].promise })),
+    done: done.promise,
+    bytes: () => bytes,
   }
 }

@@ -7,7 +7,8 @@ import { log } from '@/lib/log'
 import type { AudioInfo } from '@/lib/media'
 import { LEDGER_TX_OPTIONS, reserveTaskPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
-import { audioExtension, billedMinutes, CHUNK_TARGET_MS, checkAudioFile, transcriptionCost } from '@/lib/transcribe'
+import { audioExtension, billedMinutes, checkAudioFile, liveChunkCount, transcriptionCost } from '@/lib/transcribe'
+import { firstPartName, takeParts } from '@/lib/uploads'
 import { checkService } from '@/lib/translate/service'
 import { glossaryTermsOfUser } from '@/lib/glossary'
 import { newTaskId, priceTask } from '../create'
@@ -15,7 +16,7 @@ import { toTaskDto, type TaskDto } from '../dto'
 import type { Enqueue } from '../enqueue'
 import { appStorage } from '../storage'
 import { cleanFileName } from '../upload'
-import { TRANSCRIBING } from './run'
+import { TRANSCRIBING } from './stages'
 import type { AudioEstimate, TranscribeFields } from './schemas'
 import { findStagedAudio, newStagedAudioId, stageAudio } from './staged-audio'
 
@@ -46,7 +47,7 @@ export async function estimateAudio({ userId, upload, targetLanguage, storage, s
   const bytes = await readFile(upload.path)
   await (storage ?? appStorage()).put(storageKey, bytes, { timeoutMs: 300_000 })
   await stageAudio({ id, userId, storage, recording: { fileName: cleanAudioName(upload.fileName), storageKey, format: info.format, durationMs: info.durationMs, bytes: bytes.length } })
-  const chunks = Math.max(1, Math.ceil(info.durationMs / CHUNK_TARGET_MS))
+  const chunks = liveChunkCount(info.durationMs)
   const transcribe = transcriptionCost(info.durationMs, { translated: false })
   const transcribeAndTranslate = transcriptionCost(info.durationMs, { translated: true })
   return {
@@ -82,9 +83,16 @@ function assertTranscriptionAvailable(): void {
   if (!env().STT_API_KEY) throw new AppError('unavailable', 'transcriptionUnavailable')
 }
 
-type Source = { fileName: string; storageKey: string; durationMs: number; stagedId: string | null; isNew: boolean }
+type Source = { fileName: string; storageKey: string | null; durationMs: number; stagedId: string | null; isNew: boolean; parts?: string[] }
 
-async function sourceFor({ userId, taskId, upload, uploadId, storage, signal }: { userId: string; taskId: string; upload: AudioUpload | null; uploadId?: string; storage: StorageDriver; signal?: AbortSignal }): Promise<Source> {
+async function sourceFor({ userId, taskId, upload, fields, storage, signal }: { userId: string; taskId: string; upload: AudioUpload | null; fields: TranscribeFields; storage: StorageDriver; signal?: AbortSignal }): Promise<Source> {
+  // Parts still uploading: priced from the length the browser read until the server has decoded them.
+  if (fields.parts) {
+    if (!fields.durationMs) throw new AppError('bad_request', 'audioPartsInvalid')
+    const first = await firstPartName({ userId, id: fields.parts[0] })
+    return { fileName: cleanAudioName(first), storageKey: null, durationMs: fields.durationMs, stagedId: null, isNew: false, parts: fields.parts }
+  }
+  const uploadId = fields.uploadId
   if (uploadId) {
     const staged = await findStagedAudio({ userId, uploadId })
     return { fileName: staged.fileName, storageKey: staged.storageKey, durationMs: staged.durationMs, stagedId: staged.id, isNew: false }
@@ -97,8 +105,10 @@ async function sourceFor({ userId, taskId, upload, uploadId, storage, signal }: 
 }
 
 /**
- * Creates a transcription task from a recording (streamed to a temp file) or an audio estimate's
- * `uploadId`. Rules: the server decodes the recording to measure it and prices from that (cost.ts); ONE
+ * Creates a transcription task from a recording (streamed to a temp file), an audio estimate's
+ * `uploadId`, or the parts the browser is still uploading (`parts`, transcribed as they arrive and
+ * priced from the declared `durationMs` until the server has decoded them: price.ts). Rules: a
+ * recording sent whole is decoded to measure it and priced from that (cost.ts); ONE
  * transaction reserves the cost (40200 when short, and then nothing is kept), stores the task
  * (kind `transcription`, stage `transcribing`, no segments yet) and queues its job. A staged
  * recording becomes the task's: its staging row goes, its stored file stays as the task's audio.
@@ -115,7 +125,7 @@ export async function createTranscriptionTask({ userId, upload, fields, enqueue,
   if (wantsReview && service !== 'deepseek') throw new AppError('bad_request', 'reviewNeedsDeepseek')
   const store = storage ?? appStorage()
   const id = newTaskId()
-  const source = await sourceFor({ userId, taskId: id, upload, uploadId: fields.uploadId, storage: store, signal })
+  const source = await sourceFor({ userId, taskId: id, upload, fields, storage: store, signal })
   const reviewCost = wantsReview ? reviewCostOf(source.durationMs) : 0
   const cost = transcriptionCost(source.durationMs, { translated: Boolean(target) }) + reviewCost
   await enqueue.prepare?.()
@@ -146,12 +156,13 @@ export async function createTranscriptionTask({ userId, upload, fields, enqueue,
           format: 'srt',
         },
       })
+      if (source.parts) await takeParts(tx, { userId, taskId: id, ids: source.parts })
       await enqueue({ taskId: id, tx })
       return created
     }, LEDGER_TX_OPTIONS)
     return toTaskDto(task, 0)
   } catch (error) {
-    if (source.isNew) await store.delete(source.storageKey).catch((e) => log.warn('transcribe.orphan_audio_delete_failed', { taskId: id, error: e }))
+    if (source.isNew && source.storageKey) await store.delete(source.storageKey).catch((e) => log.warn('transcribe.orphan_audio_delete_failed', { taskId: id, error: e }))
     throw error
   }
 }

@@ -1,21 +1,25 @@
 import 'server-only'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Prisma } from '@prisma/client'
-import type { Span, TimedWord } from '@/lib/captions'
+import type { TimedWord } from '@/lib/captions'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { spokenTermsFor } from '@/lib/glossary'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
-import { createSttProvider, cuesFromWords, SttError, transcribeRecording, type ChunkDone, type HeardSpeaker, type KnownChunk, type RecordingOutcome, type SttProvider } from '@/lib/transcribe'
+import { CODEC_PADDING_MS, createSttProvider, liveTranscribe, MAX_AUDIO_MS, SttError, type ChunkDone, type HeardSpeaker, type KnownChunk, type LiveOutcome, type SttProvider } from '@/lib/transcribe'
 import { failTask } from '../fail'
-import { insertSegments, saveSpeakers, saveTranslations } from '../segment-rows'
+import type { PipelineOptions } from '../run-translation'
 import { appStorage } from '../storage'
-import { leftOutOfChunks, saveLeftOut } from './left-out'
-import { endWithoutSpeech } from './no-speech'
-import { saveSpeech } from './speech'
+import { chunkCueMaker, type ChunkCue } from './chunk-cues'
+import { priceKeeper } from './price'
+import { dropUploadedParts, recordingSource, storeUploadedRecording } from './recording-source'
+import { TRANSCRIBING } from './stages'
+import { storeCues } from './store-cues'
+
+export { TRANSCRIBING, TRANSLATING } from './stages'
 
 export type TranscriptionOptions = {
   /** The speech-to-text provider (tests inject one; default: from STT_* settings). */
@@ -25,17 +29,16 @@ export type TranscriptionOptions = {
   concurrency?: number
   /** Per-request retries (3, 1000 ms apart), as the translation engine's. */
   retry?: { attempts?: number; delayMs?: number }
-  /** Where chunks are cut (tests make them short to have several); default 10 minutes. */
+  /** Chunk lengths (tests make them short to have several); default 2 minutes, then 5. */
   chunkTargetMs?: number
   /** Called after each chunk is saved (tests stop a run there, as a killed worker would). */
   onChunkSaved?: (index: number) => void | Promise<void>
+  /** How the cues made while transcribing are translated (the translation run's settings). */
+  translation?: Pick<PipelineOptions, 'provider' | 'fallbacks' | 'concurrency' | 'retry'>
   signal?: AbortSignal
 }
 
 export type TranscriptionOutcome = 'transcribed' | 'no_speech' | 'failed' | 'skipped'
-
-export const TRANSCRIBING = 'transcribing'
-export const TRANSLATING = 'translating'
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
@@ -57,24 +60,32 @@ async function glossaryPrompt(userId: string, language: string): Promise<string 
   return prompt || undefined
 }
 
+/** The chunks a previous run planned, with what it learnt of them. */
+async function knownChunks(taskId: string) {
+  const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
+  return rows.map((c) => ({
+    chunk: { index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language, speakers: c.speakers as unknown as HeardSpeaker[] | null } satisfies KnownChunk,
+    cues: c.cues as unknown as ChunkCue[] | null,
+  }))
+}
+
 /**
- * Transcribes (or resumes) a transcription task through lib/transcribe. Rules: the audio is cut at
- * silences into chunks once, and the plan is kept (TranscriptChunk); each chunk's words are saved as soon as they arrive, so a
- * worker killed mid-way resumes with the chunks still missing and the provider is never paid twice
- * for one; chunks go `STT_CONCURRENCY` at once, after the first when the spoken language is to be
- * detected (its answer names the language the others are sent with). When every chunk is in, the
- * words become cues (lib/captions), stored as the task's segments, and the stage moves on to
- * translating (the translation run completes the task). A provider that keeps failing fails the
- * task and releases its points.
+ * Transcribes (or resumes) a transcription task while its sound arrives (issue 31): from the parts
+ * the browser is uploading, or from the recording kept whole, through lib/transcribe's streaming
+ * path. Rules: each chunk is stored when it is cut and its words as soon as they arrive, so a
+ * worker killed mid-way resumes with the chunks still missing and never pays the provider twice for
+ * one; the price follows the decoded length (price.ts) before any work on sound it does not cover;
+ * each chunk's answer is screened against the speech heard (lines probably not spoken are left
+ * out, listed for the editor); each chunk's cues are made, translated and reviewed while later
+ * chunks are transcribed
+ * (chunk-cues.ts); an uploaded recording is kept for the editor's player. When every chunk is in,
+ * the cues are stored as the task's segments and the stage moves on (the translation run completes
+ * the task). A provider that keeps failing fails the task and releases its points.
  */
 export async function runTranscription({ taskId, ...options }: { taskId: string } & TranscriptionOptions): Promise<TranscriptionOutcome> {
   const task = await db.task.findUnique({ where: { id: taskId } })
   if (!task || task.status !== 'translating' || task.kind !== 'transcription') return 'skipped'
   if (task.stage !== TRANSCRIBING) return 'transcribed'
-  if (!task.audioKey) {
-    await failTask({ taskId, error: 'the recording is missing' })
-    return 'failed'
-  }
   await db.task.update({ where: { id: taskId }, data: { translationStartTime: task.translationStartTime ?? new Date() } })
   let provider: SttProvider
   try {
@@ -84,41 +95,56 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
     return 'failed'
   }
 
+  const storage = options.storage ?? appStorage()
   const dir = await mkdtemp(path.join(tmpdir(), 'transcription-'))
   try {
-    const audio = path.join(dir, 'audio')
-    const bytes = await (options.storage ?? appStorage()).get(task.audioKey)
-    if (!bytes) {
+    const source = await recordingSource(task, { storage, dir })
+    if (!source) {
       await failTask({ taskId, error: 'the recording is missing' })
       return 'failed'
     }
-    await writeFile(audio, bytes)
-
-    const total = { chunks: 0 }
-    let outcome: RecordingOutcome
+    const known = await knownChunks(taskId)
+    const price = priceKeeper(task, { known: known.map((k) => k.chunk), parts: source.parts.length })
+    const cues = chunkCueMaker(task, { ...options.translation, signal: options.signal })
+    for (const k of known) if (k.cues) cues.know(k.chunk.index, k.cues)
+    let language = task.originalLanguage
+    // The recording is kept for the editor once every part has arrived, while the last chunks are transcribed.
+    let keeping: Promise<void> = Promise.resolve()
+    let ended = 0
+    let outcome: LiveOutcome
     try {
-      outcome = await transcribeRecording({
-        file: audio,
+      outcome = await liveTranscribe({
+        parts: source.parts,
         language: task.originalLanguage,
         prompt: await glossaryPrompt(task.userId, task.originalLanguage),
         provider,
         concurrency: options.concurrency ?? env().STT_CONCURRENCY,
         retry: options.retry,
+        capMs: MAX_AUDIO_MS + CODEC_PADDING_MS,
         chunkTargetMs: options.chunkTargetMs,
+        known: known.map((k) => k.chunk),
         signal: options.signal,
-        chunks: async (plan) => {
-          const chunks = await planOnce(taskId, plan)
-          total.chunks = chunks.length
-          return chunks
+        onPlanned: async (chunk) => {
+          await db.transcriptChunk.createMany({ data: [{ taskId, index: chunk.index, startMs: chunk.startMs, endMs: chunk.endMs }], skipDuplicates: true })
+          await db.$executeRaw`UPDATE "Task" SET "chunksTotal" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId})::int WHERE "id" = ${taskId}`
         },
-        onChunkDone: async (chunk, done) => {
-          await saveChunk(taskId, chunk.index, done, { chunks: total.chunks, withTranslation: task.withTranslation })
+        mayTranscribe: (chunk) => price.mayTranscribe(chunk),
+        onChunkDone: async (chunk, done, speech) => {
+          await saveChunk(taskId, chunk.index, done, { durationMs: task.audioDurationMs ?? 0, withTranslation: task.withTranslation })
           await options.onChunkSaved?.(chunk.index)
+          cues.add(chunk, done.words, language === 'auto' ? (done.heard ?? 'en') : language, speech)
         },
-        onLanguage: async (language) => {
-          await db.task.update({ where: { id: taskId }, data: { originalLanguage: language, detectedLanguage: language, ...(task.withTranslation ? {} : { targetLanguage: language }) } })
+        onLanguage: async (heard) => {
+          language = heard
+          await db.task.update({ where: { id: taskId }, data: { originalLanguage: heard, detectedLanguage: heard, ...(task.withTranslation ? {} : { targetLanguage: heard }) } })
+        },
+        onPartEnd: async (end) => {
+          await price.partEnded(end)
+          if (++ended === source.parts.length && source.uploads.length > 0) keeping = storeUploadedRecording(taskId, source.uploads, { storage, dir, signal: options.signal })
         },
       })
+      await cues.settle()
+      await keeping
     } catch (error) {
       if (options.signal?.aborted || !(error instanceof SttError)) throw error
       log.warn('transcribe.failed', { taskId, error })
@@ -129,58 +155,31 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
       await failTask({ taskId, error: 'the recording has no sound we can read' })
       return 'failed'
     }
-    return await storeCues(taskId, outcome.language, task.withTranslation, outcome.speech)
+    const refusedMs = price.refusedMs()
+    if (refusedMs > 0) {
+      await db.task.update({ where: { id: taskId }, data: { audioRefusedMs: refusedMs } })
+      // Nothing could be sent: the recording is longer than it said, and the balance cannot pay for it.
+      if (price.sentMs() === 0) {
+        await failTask({ taskId, error: 'the recording is longer than its declared length, and the balance cannot pay for the rest' })
+        return 'failed'
+      }
+    }
+    const stored = await storeCues(taskId, outcome.language, task.withTranslation, outcome.speech)
+    await dropUploadedParts(source.uploads)
+    return stored
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }
 
-/** The task's chunks: the plan is stored the first time, and a resumed run reads it back with the words already saved. */
-async function planOnce(taskId: string, plan: { startMs: number; endMs: number }[]): Promise<KnownChunk[]> {
-  const read = () => db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
-  let chunks = await read()
-  if (chunks.length === 0) {
-    await db.transcriptChunk.createMany({ data: plan.map((c, index) => ({ taskId, index, startMs: c.startMs, endMs: c.endMs })), skipDuplicates: true })
-    await db.task.update({ where: { id: taskId }, data: { chunksTotal: plan.length } })
-    chunks = await read()
-  }
-  return chunks.map((c) => ({ index: c.index, startMs: c.startMs, endMs: c.endMs, words: c.words as unknown as TimedWord[] | null, language: c.language, speakers: c.speakers as unknown as HeardSpeaker[] | null }))
-}
-
 /** A chunk's words, heard language, left-out lines and new voices, saved with the task's chunk count and progress in one transaction. */
-async function saveChunk(taskId: string, index: number, { words, heard, leftOut, speakers }: ChunkDone, { chunks, withTranslation }: { chunks: number; withTranslation: boolean }): Promise<void> {
+async function saveChunk(taskId: string, index: number, { words, heard, leftOut, speakers }: ChunkDone, { durationMs, withTranslation }: { durationMs: number; withTranslation: boolean }): Promise<void> {
   const json = (value: unknown) => value as Prisma.InputJsonValue
+  // Progress follows the sound transcribed, against the length the task was priced for.
   await db.$transaction([
     db.transcriptChunk.update({ where: { taskId_index: { taskId, index } }, data: { words: json(words), language: heard, leftOut: json(leftOut), speakers: json(speakers) } }),
     db.$executeRaw`UPDATE "Task" SET "chunksDone" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL)::int,
-      "progress" = GREATEST("progress", LEAST(99, ((SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL) * ${withTranslation ? 50 : 99} / GREATEST(1, ${chunks}))::int))
+      "progress" = GREATEST("progress", LEAST(99, ((SELECT coalesce(sum("endMs" - "startMs"), 0) FROM "TranscriptChunk" WHERE "taskId" = ${taskId} AND "words" IS NOT NULL) * ${withTranslation ? 50 : 99} / GREATEST(1, ${durationMs}))::int))
       WHERE "id" = ${taskId}`,
   ])
-}
-
-/**
- * Every chunk's words as cues timed to the speech they cover, stored as segments in one
- * transaction with the stage's change, the recording's spans of speech and the lines left out. A
- * recording without a single word ends as `no_speech`, its points released (nothing to translate).
- */
-async function storeCues(taskId: string, language: string, withTranslation: boolean, speech: Span[]): Promise<'transcribed' | 'no_speech'> {
-  const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { words: true, leftOut: true } })
-  const words = rows.flatMap((r) => (r.words ?? []) as unknown as TimedWord[])
-  const cues = cuesFromWords(words, language, speech)
-  if (cues.length === 0) {
-    await endWithoutSpeech(taskId)
-    return 'no_speech'
-  }
-  await db.$transaction(async (tx) => {
-    const changed = await tx.task.updateMany({ where: { id: taskId, stage: TRANSCRIBING, status: 'translating' }, data: { stage: withTranslation ? TRANSLATING : null, progress: withTranslation ? 50 : 99 } })
-    if (changed.count === 0) return
-    await tx.segment.deleteMany({ where: { taskId } })
-    await insertSegments(tx, taskId, cues)
-    if (cues.some((c) => c.speakers)) await saveSpeakers(tx, taskId, cues.map((c) => ({ id: c.id, speakers: c.speakers ?? [] })))
-    await saveSpeech(tx, taskId, speech)
-    await saveLeftOut(tx, taskId, leftOutOfChunks(rows))
-    // A transcript alone is its own "translation": exports and the editor read the same text.
-    if (!withTranslation) await saveTranslations(tx, taskId, cues.map((c) => ({ id: c.id, translatedText: c.text, translatedBy: 'speech' })))
-  })
-  return 'transcribed'
 }

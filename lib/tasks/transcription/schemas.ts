@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isTargetLanguage } from '@/lib/languages/languages'
-import { MAX_AUDIO_BYTES } from '@/lib/transcribe/limits'
+import { CODEC_PADDING_MS, MAX_AUDIO_BYTES, MAX_AUDIO_MS } from '@/lib/transcribe/limits'
 import { flag, onUnlessFalse, sourceLanguageField } from '../schemas'
 
 /**
@@ -23,6 +23,19 @@ export const transcribeFields = z.object({
   review: flag,
   /** An audio estimate's `uploadId`: the recording it kept, sent instead of the file. */
   uploadId: z.string().trim().max(64).optional(),
+  /**
+   * The recording's parts uploaded with tus (`POST /api/uploads`), comma-separated in their order:
+   * transcribed while they still arrive, instead of a file. `durationMs` is then required.
+   */
+  parts: z
+    .string()
+    .trim()
+    .max(400)
+    .optional()
+    .transform((v) => (v ? v.split(',').map((id) => id.trim()) : undefined))
+    .refine((v) => v === undefined || (v.length >= 1 && v.length <= 16 && v.every((id) => /^[A-Za-z0-9_-]{24}$/.test(id))), 'audioPartsInvalid'),
+  /** The recording's length as the browser read it: the price reserved until the server has decoded it all. */
+  durationMs: z.coerce.number().int().min(1).max(MAX_AUDIO_MS + CODEC_PADDING_MS).optional(),
 })
 
 /** The checked fields; `useMemory` (then on) and `review` (then off) may be left out by callers in code. */

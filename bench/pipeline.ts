@@ -1,0 +1,145 @@
+// A picked video to translated, reviewed subtitles (issue 31), end to end in Chromium against the
+// production server and the fakes (speech to text answering in 2 s a chunk, DeepSeek in 0.5 s a
+// request, the review pass on where the dialog offers it). The video is 60 minutes, about 1 GB,
+// with speech every 30 s (bench/pipeline/video.ts, written once and cached). Each run opens the
+// upload dialog, picks the file, chooses English → Japanese and submits as soon as it can, then
+// prints, from the moment the file was picked: the first speech-to-text request, all cues stored,
+// all translations and reviews done (the task completed); the extraction alone (until the browser
+// has read the whole file); the bytes the page uploaded; the longest main-thread task while
+// extracting; and the server's peak memory (its process tree with ffmpeg, proportional set sizes,
+// sampled every 50 ms) over its size before the pick. Median of BENCH_RUNS.
+//
+// Usage: npm run build && npm run bench:pipeline   (E2E_PORT, default 3160; BENCH_MINUTES, default 60;
+// BENCH_VIDEO_MB, default 1024; BENCH_RUNS, default 3; DATABASE_URL's server, or an embedded one)
+import { chromium, type Page } from 'playwright'
+import { requireBuild, sleep } from './support/app'
+import { readFigures, PROBE_SCRIPT, type PageFigures } from './pipeline/probe'
+import { CREATOR, startBenchServer, type BenchServer } from './pipeline/server'
+import { benchVideo } from './pipeline/video'
+
+const PORT = Number(process.env.E2E_PORT ?? 3160)
+const MINUTES = Number(process.env.BENCH_MINUTES ?? 60)
+const VIDEO_MB = Number(process.env.BENCH_VIDEO_MB ?? 1024)
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const MB = 1024 * 1024
+
+type Run = { firstRequestS: number; cuesS: number; doneS: number; extractionS: number; uploadedMB: number; longestTaskMs: number; peakMB: number; deltaMB: number; review: boolean }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const seconds = (ms: number) => +(ms / 1000).toFixed(2)
+
+async function signIn(page: Page, base: string) {
+  await page.goto(`${base}/login`)
+  await page.getByTestId('login-email').fill(CREATOR.email)
+  await page.getByTestId('login-password').fill(CREATOR.password)
+  await page.getByTestId('login-submit').click()
+  await page.waitForURL(/\/dashboard/, { timeout: 30_000 })
+}
+
+/** The task a run created (the newest of the creator's), once it exists. */
+async function newestTask(after: Date) {
+  const { db } = await import('@/lib/db')
+  for (;;) {
+    const task = await db.task.findFirst({ where: { submitTime: { gte: after } }, orderBy: { submitTime: 'desc' }, select: { id: true } })
+    if (task) return task.id
+    await sleep(50)
+  }
+}
+
+async function oneRun(page: Page, server: BenchServer, video: string, pageBase: string): Promise<Run> {
+  const { db } = await import('@/lib/db')
+  await page.goto(`${pageBase}/dashboard`)
+  await page.getByTestId('open-upload').first().click()
+  let peak = 0
+  const baseline = server.rss()
+  const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 50)
+  const startedAt = new Date()
+  await page.getByTestId('upload-input').setInputFiles(video)
+  await page.getByTestId('recording-source').click()
+  await page.getByRole('option', { name: 'English', exact: true }).click()
+  await page.getByTestId('recording-target').click()
+  await page.getByRole('option', { name: 'Translated into Japanese', exact: true }).click()
+  const review = page.getByTestId('recording-review')
+  const hasReview = (await review.count()) > 0
+  if (hasReview) await review.check()
+  const submit = page.getByTestId('upload-submit')
+  await submit.waitFor()
+  while (!(await submit.isEnabled())) await sleep(20)
+  await submit.click()
+  const taskId = await newestTask(startedAt)
+  let cuesAt = 0
+  for (;;) {
+    const task = await db.task.findUniqueOrThrow({ where: { id: taskId }, select: { stage: true, status: true } })
+    if (!cuesAt && task.stage !== 'transcribing') cuesAt = Date.now()
+    if (task.status === 'completed') break
+    if (task.status !== 'translating') throw new Error(`the task ended ${task.status}`)
+    await sleep(50)
+  }
+  const doneAt = Date.now()
+  clearInterval(sampler)
+  const figures = (await page.evaluate(readFigures)) as PageFigures
+  const picked = figures.pickedAt ?? startedAt.getTime()
+  const extracted = figures.extractedAt ?? doneAt
+  const firstRequest = Math.min(...server.sttRequests().filter((at) => at >= picked))
+  const longest = Math.max(0, ...figures.longTasks.filter((t) => t.at >= picked && t.at <= extracted).map((t) => t.ms))
+  return {
+    firstRequestS: seconds(firstRequest - picked),
+    cuesS: seconds(cuesAt - picked),
+    doneS: seconds(doneAt - picked),
+    extractionS: seconds(extracted - picked),
+    uploadedMB: +(figures.uploaded / MB).toFixed(2),
+    longestTaskMs: Math.round(longest),
+    peakMB: +(peak / MB).toFixed(0),
+    deltaMB: +((peak - baseline) / MB).toFixed(0),
+    review: hasReview,
+  }
+}
+
+async function main() {
+  requireBuild()
+  const video = await benchVideo({ minutes: MINUTES, megabytes: VIDEO_MB })
+  const server = await startBenchServer({ port: PORT, sttMs: 2000, deepseekMs: 500 })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  })
+  try {
+    // The international host: English labels; *.localhost is a secure context, which WebCodecs needs.
+    const pageBase = `http://intl.localhost:${PORT}`
+    const context = await browser.newContext()
+    await context.addInitScript(PROBE_SCRIPT)
+    await signIn(await context.newPage(), pageBase)
+    const runs: Run[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const page = await context.newPage()
+      const run = await oneRun(page, server, video, pageBase)
+      await page.close()
+      runs.push(run)
+      console.log(`run ${i + 1}:`, JSON.stringify(run))
+    }
+    const pick = (key: keyof Omit<Run, 'review'>) => median(runs.map((r) => r[key]))
+    console.log(`\n${MINUTES}-minute video, ${VIDEO_MB} MB; speech to text 2 s a chunk, DeepSeek 0.5 s a request; review ${runs[0].review ? 'on' : 'not offered for recordings'}; median of ${runs.length}`)
+    console.table({
+      'pick → first provider request (s)': pick('firstRequestS'),
+      'pick → all cues (s)': pick('cuesS'),
+      'pick → all translated and reviewed (s)': pick('doneS'),
+      'extraction alone (s)': pick('extractionS'),
+      'after the file was read → done (s)': +(pick('doneS') - pick('extractionS')).toFixed(2),
+      'bytes uploaded (MB)': pick('uploadedMB'),
+      'longest main-thread task while extracting (ms)': pick('longestTaskMs'),
+      'server peak memory, PSS (MB)': pick('peakMB'),
+      'server peak over its idle memory (MB)': pick('deltaMB'),
+    })
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,42 @@
+// What the benchmark watches inside the page, installed before any of its scripts run: long tasks
+// of the main thread (PerformanceObserver `longtask`), the moment a file is picked (the input's
+// change event) and the moment the browser has read the whole file (the app's
+// `recording:extracted` mark, or, in a build without it, the dialog leaving its `extracting` phase).
+// Times are wall-clock milliseconds (Date.now()), comparable with the fakes' request logs. The
+// bytes uploaded are the bodies the page hands to XMLHttpRequest and fetch for the recording's
+// routes (a resumed upload's repeated bytes count again).
+
+export type PageFigures = { pickedAt: number | null; extractedAt: number | null; longTasks: { at: number; ms: number }[]; uploaded: number }
+
+export const PROBE_SCRIPT = `(() => {
+  const bench = (window.__bench = { pickedAt: null, extractedAt: null, longTasks: [], sawExtracting: false, uploaded: 0 })
+  const isUpload = (method, url) => method !== 'GET' && method !== 'HEAD' && ['/api/tasks/transcribe', '/api/uploads'].some((path) => String(url).includes(path))
+  const sizeOf = (body) => {
+    if (!body) return 0
+    if (typeof body === 'string') return new TextEncoder().encode(body).length
+    if (body instanceof Blob) return body.size
+    if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body.byteLength
+    if (body instanceof FormData) { let n = 0; for (const [, v] of body.entries()) n += sizeOf(v); return n }
+    return 0
+  }
+  const open = XMLHttpRequest.prototype.open
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) { this.__bench = [String(method).toUpperCase(), url]; return open.call(this, method, url, ...rest) }
+  const send = XMLHttpRequest.prototype.send
+  XMLHttpRequest.prototype.send = function (body) { if (this.__bench && isUpload(...this.__bench)) bench.uploaded += sizeOf(body); return send.call(this, body) }
+  const fetchOriginal = window.fetch
+  window.fetch = function (input, init) { const method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase(); if (isUpload(method, input instanceof Request ? input.url : input)) bench.uploaded += sizeOf(init && init.body); return fetchOriginal.call(this, input, init) }
+  const wall = (t) => performance.timeOrigin + t
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) bench.longTasks.push({ at: wall(e.startTime), ms: e.duration }) }).observe({ type: 'longtask', buffered: true })
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'recording:extracted' && bench.extractedAt === null) bench.extractedAt = wall(e.startTime) }).observe({ type: 'mark', buffered: true })
+  document.addEventListener('change', (e) => { if (e.target && e.target.type === 'file' && bench.pickedAt === null) bench.pickedAt = Date.now() }, true)
+  const watch = () => {
+    const el = document.querySelector('[data-testid=upload-recording]')
+    const phase = el && el.getAttribute('data-phase')
+    if (phase === 'extracting') bench.sawExtracting = true
+    else if (bench.sawExtracting && bench.extractedAt === null && phase) bench.extractedAt = Date.now()
+  }
+  new MutationObserver(watch).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] })
+})()`
+
+/** The figures of the page, read back after a run. */
+export const readFigures = `(() => { const b = window.__bench; return { pickedAt: b.pickedAt, extractedAt: b.extractedAt, longTasks: b.longTasks, uploaded: b.uploaded } })()`

@@ -1,0 +1,15 @@
+// Decoded audio as plain arrays, inside a worker.
+
+import type { AudioSample } from 'mediabunny'
+
+/** The sample's channels as planar float arrays, without its first `skip` and past `keep` frames. */
+export function planarChannels(sample: AudioSample, skip = 0, keep = sample.numberOfFrames - skip): Float32Array[] {
+  const frames = Math.max(0, Math.min(keep, sample.numberOfFrames - skip))
+  const channels: Float32Array[] = []
+  for (let c = 0; c < sample.numberOfChannels; c++) {
+    const plane = new Float32Array(frames)
+    if (frames > 0) sample.copyTo(plane, { planeIndex: c, format: 'f32-planar', frameOffset: skip, frameCount: frames })
+    channels.push(plane)
+  }
+  return channels
+}

@@ -1,0 +1,145 @@
+import 'server-only'
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync } from 'node:fs'
+import { ffmpegPath, MediaToolError } from './binaries'
+import { FollowStalledError } from './follow-file'
+import { silenceFilter, type Silence } from './silences'
+
+/** The rate a recording is decoded at for speech to text (what Whisper-like providers resample to). */
+export const PCM_RATE = 16_000
+export const PCM_BYTES_PER_MS = (PCM_RATE * 2) / 1000
+
+/** A file, or its bytes as they arrive (read until `stop` aborts: the decoder is done with them). */
+export type DecodeInput = { file: string } | { stream: (stop: AbortSignal) => AsyncIterable<Buffer> }
+
+/** How far decoding got: the samples on disk, and the silences heard so far (one still open ends at `decodedMs`). */
+export type DecodeProgress = { decodedMs: number; silences: Silence[] }
+
+export type DecodedStream = DecodeProgress & {
+  /** `stalled`: the input stopped arriving before it was whole (a sender gone); what came is decoded. */
+  ended: 'complete' | 'stalled'
+  /** The decoded sound passed `capMs`: decoding stopped there. */
+  tooLong: boolean
+}
+
+/**
+ * Decodes a recording in one pass into `out` as raw mono 16 kHz 16-bit samples, while it arrives:
+ * the input is a file, or a stream of its bytes (a part still uploading), fed to ffmpeg as it
+ * comes. Times count decoded samples (`asetpts=N/SR/TB`), never the container's timestamps, and
+ * the silences are heard on the way (silencedetect). `onProgress` is called as samples reach the
+ * disk, so chunks can be cut and sent before the end. Rules: decoding stops once more than `capMs`
+ * came out (`tooLong`); a stream that stalls ends the input there (`ended: 'stalled'`); a file
+ * ffmpeg cannot read at all is a MediaToolError; the process is killed when `signal` aborts.
+ */
+export type DecodeOptions = {
+  /** The samples' file: written from `atMs` on (a part of a recording writes its place in the recording's timeline). */
+  out: string
+  atMs?: number
+  /** Samples past this (ms from the part's start) are decoded but not written (a part's padding over the next part's start). */
+  limitMs?: number
+  capMs?: number
+  signal?: AbortSignal
+  onProgress?: (progress: DecodeProgress) => void
+  /** Each piece of samples as it is written (speech levels are measured on the way). */
+  onSamples?: (samples: Buffer) => void
+}
+
+export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs = Infinity, capMs, signal, onProgress, onSamples }: DecodeOptions): Promise<DecodedStream> {
+  const source = 'file' in input ? input.file : 'pipe:0'
+  // A stream still arriving is probed on its first bytes (its container's headers come first),
+  // not on the 5 MB ffmpeg would otherwise wait for before its first sample.
+  const probe = 'file' in input ? ['-nostdin'] : ['-probesize', '32768', '-analyzeduration', '0', '-fflags', '+nobuffer']
+  const args = ['-hide_banner', '-nostats', ...probe, '-i', source, '-vn', '-map', '0:a:0', '-af', `aresample=${PCM_RATE},aformat=sample_fmts=s16:channel_layouts=mono,asetpts=N/SR/TB,${silenceFilter()}`, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']
+  const child = spawn(await ffmpegPath(), args, { stdio: ['file' in input ? 'ignore' : 'pipe', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
+  // The file may hold other parts already (their own places): written in place, never truncated.
+  const pcm = createWriteStream(out, { flags: existsSync(out) ? 'r+' : 'w', start: Math.round(atMs * PCM_BYTES_PER_MS) })
+  const limitBytes = Number.isFinite(limitMs) ? Math.round(limitMs * PCM_BYTES_PER_MS) : Infinity
+  let kept = 0
+  const silences: Silence[] = []
+  let openSince: number | null = null
+  let written = 0
+  let tooLong = false
+  let ended: DecodedStream['ended'] = 'complete'
+  let stderr = ''
+  let pending = ''
+  const decodedMs = () => Math.floor(written / PCM_BYTES_PER_MS)
+  const progress = (): DecodeProgress => ({ decodedMs: decodedMs(), silences: openSince === null ? [...silences] : [...silences, { startMs: openSince, endMs: Math.max(openSince, decodedMs()) }] })
+
+  const readLines = (text: string) => {
+    const lines = (pending + text).split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) {
+      const opened = /silence_start: (-?[\d.]+)/.exec(line)
+      if (opened) openSince = Math.max(0, Math.round(Number(opened[1]) * 1000))
+      const closed = /silence_end: ([\d.]+)/.exec(line)
+      if (closed && openSince !== null) {
+        silences.push({ startMs: openSince, endMs: Math.round(Number(closed[1]) * 1000) })
+        openSince = null
+      }
+      if (!/silence_(start|end)/.test(line)) stderr = (stderr + line + '\n').slice(-8000)
+    }
+  }
+  child.stderr!.on('data', (chunk: Buffer) => readLines(chunk.toString('utf8')))
+  child.stdout!.on('data', (decoded: Buffer) => {
+    if (tooLong) return
+    // Past the part's limit the samples are dropped, never written over the next part.
+    const chunk = decoded.subarray(0, Math.max(0, Math.min(decoded.length, limitBytes - kept)))
+    kept += chunk.length
+    if (chunk.length > 0) onSamples?.(chunk)
+    if (chunk.length === 0) return
+    if (!pcm.write(chunk, () => {
+      written += chunk.length
+      if (capMs !== undefined && decodedMs() > capMs) {
+        tooLong = true
+        child.kill('SIGKILL')
+      }
+      onProgress?.(progress())
+    })) {
+      child.stdout!.pause()
+      pcm.once('drain', () => child.stdout!.resume())
+    }
+  })
+
+  // The input is fed as it arrives; a stream that stalls is ended where it stopped. Once ffmpeg is
+  // done (the end, an error, the cap), the reading of the input stops too.
+  const stop = new AbortController()
+  const feeding = 'stream' in input ? feed(input.stream(stop.signal), child.stdin!, stop.signal).catch((error: unknown) => {
+    child.stdin!.end()
+    if (error instanceof FollowStalledError) ended = 'stalled'
+    else if (!stop.signal.aborted) {
+      child.kill('SIGKILL')
+      throw error
+    }
+  }) : Promise.resolve()
+
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', resolve)
+  })
+  stop.abort()
+  await feeding
+  await new Promise<void>((resolve, reject) => pcm.end((error?: Error | null) => (error ? reject(error) : resolve())))
+  signal?.throwIfAborted()
+  if (code !== 0 && !tooLong && written === 0) throw new MediaToolError(`ffmpeg exited with ${code}: ${stderr.trim().slice(-500)}`)
+  readLines('\n')
+  const final = progress()
+  return { ...final, decodedMs: tooLong && capMs !== undefined ? Math.min(final.decodedMs, capMs) : final.decodedMs, ended, tooLong }
+}
+
+async function feed(stream: AsyncIterable<Buffer>, stdin: NodeJS.WritableStream, stop: AbortSignal): Promise<void> {
+  // ffmpeg stops reading when it has had enough (an error, the cap): that is not the feeder's failure.
+  stdin.on('error', () => {})
+  for await (const chunk of stream) {
+    if (stop.aborted) break
+    if (!stdin.write(chunk)) await new Promise<void>((resolve) => {
+      const done = () => {
+        stdin.off('drain', done)
+        stop.removeEventListener('abort', done)
+        resolve()
+      }
+      stdin.once('drain', done)
+      stop.addEventListener('abort', done, { once: true })
+    })
+  }
+  stdin.end()
+}

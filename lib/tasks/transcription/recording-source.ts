@@ -1,0 +1,55 @@
+import 'server-only'
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { db } from '@/lib/db'
+import { env } from '@/lib/env'
+import { followFile, joinParts, readAudioHeader } from '@/lib/media'
+import type { StorageDriver } from '@/lib/storage'
+import { audioExtension, type LivePart } from '@/lib/transcribe'
+import { isPartComplete, partFile, partsOf, removePartFiles } from '@/lib/uploads'
+
+/**
+ * Where a transcription's sound comes from: the parts the browser is still uploading (each read as
+ * it grows, until it is whole or stops arriving for UPLOAD_STALL_MS), or the recording kept in
+ * storage (sent whole: the API, a browser that cannot extract, a staged estimate). Null when neither exists.
+ */
+export async function recordingSource(task: { id: string; audioKey: string | null }, { storage, dir }: { storage: StorageDriver; dir: string }): Promise<{ parts: LivePart[]; uploads: string[] } | null> {
+  const uploads = await partsOf(task.id)
+  if (uploads.length > 0) {
+    const stallMs = env().UPLOAD_STALL_MS
+    return {
+      uploads: uploads.map((u) => u.id),
+      parts: uploads.map((u, i) => ({
+        startMs: u.startMs,
+        endMs: uploads[i + 1]?.startMs ?? null,
+        input: { stream: (stop: AbortSignal) => followFile(partFile(u.id), { isComplete: () => isPartComplete(u.id), stallMs, signal: stop }) },
+      })),
+    }
+  }
+  if (!task.audioKey) return null
+  const bytes = await storage.get(task.audioKey)
+  if (!bytes) return null
+  const file = path.join(dir, 'audio')
+  await writeFile(file, bytes)
+  return { uploads: [], parts: [{ startMs: 0, endMs: null, input: { file } }] }
+}
+
+/**
+ * Keeps an uploaded recording as the task's audio for the editor's player: its parts joined into
+ * one file without decoding (lib/media joinParts), stored under `audio/{taskId}.{ext}`.
+ */
+export async function storeUploadedRecording(taskId: string, uploads: string[], { storage, dir, signal }: { storage: StorageDriver; dir: string; signal?: AbortSignal }): Promise<void> {
+  const files = uploads.map(partFile)
+  const header = await readAudioHeader(files[0], { signal })
+  const format = header?.format.includes('ogg') ? 'ogg' : header?.format.includes('mp3') ? 'mp3' : 'adts'
+  const joined = path.join(dir, `joined.${format}`)
+  await joinParts(files, { out: joined, format, signal })
+  const key = `audio/${taskId}${audioExtension(format === 'adts' ? 'aac' : format)}`
+  await storage.put(key, await readFile(joined), { timeoutMs: 300_000 })
+  await db.task.update({ where: { id: taskId }, data: { audioKey: key } })
+}
+
+/** The uploaded parts' files, once the task no longer needs them (its cues are stored). */
+export async function dropUploadedParts(uploads: string[]): Promise<void> {
+  for (const id of uploads) await removePartFiles(id)
+}
