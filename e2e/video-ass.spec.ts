@@ -1,12 +1,14 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { framesRgb } from './burn-video'
-import { editorReady } from './helpers'
-import { createSubtitleTask, exportToDownload, openVideoExport, exportTestStart } from './video/harness'
+import { editorReady, newCreator, signIn } from './helpers'
+import { createSubtitleTask, EDITIONS, exportToDownload, makeTestVideo, openVideoExport, exportTestStart } from './video/harness'
 
 // Issue 29: a task made from an ASS file is burned in with its own styles and override tags, drawn
 // by libass in WebAssembly (lib/client/video/ass-renderer.ts and its worker, served from
 // /vendor/jassub/), through the editor's "Export video" dialog. The app's pages still refuse
 // WebAssembly under their Content-Security-Policy: only the ASS worker's own answer allows it.
+// The editor's preview pane draws the same task through the same libass renderer, over the playing
+// video, following the creator's typing.
 
 // 640x360 script: a red line placed at (160,100) from 1 s to 3 s, a blue one at (480,280) from 4 s to 6 s.
 const ASS = `[Script Info]
@@ -98,4 +100,94 @@ test('an ASS task burned in through the dialog: ffmpeg finds its text at its \\p
   expect(tagged(frame.out, frame.src, 'red').share).toBeLessThan(0.25)
   frame = at(red, 5000)
   expect(tagged(frame.out, frame.src, 'red').changed).toBeLessThan(20)
+})
+
+/**
+ * The preview overlay's opaque pixels: how many, their centre and width as fractions of the picture,
+ * and the share of them in pure red and pure blue (the script's text has no outline or shadow).
+ */
+function overlayInk(page: Page) {
+  return page.getByTestId('video-subtitle-canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height)
+    let [count, sumX, sumY, left, right, red, blue] = [0, 0, 0, Infinity, -Infinity, 0, 0]
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] < 200) continue
+      const x = (i / 4) % canvas.width
+      count++
+      sumX += x
+      sumY += Math.floor(i / 4 / canvas.width)
+      left = Math.min(left, x)
+      right = Math.max(right, x)
+      if (data[i] > 200 && data[i + 1] < 60 && data[i + 2] < 60) red++
+      if (data[i + 2] > 200 && data[i] < 60 && data[i + 1] < 60) blue++
+    }
+    const share = (n: number) => (count ? n / count : 0)
+    return { count, x: sumX / count / canvas.width, y: sumY / count / canvas.height, width: (right - left) / canvas.width, red: share(red), blue: share(blue) }
+  })
+}
+
+/** Opens the editor's video pane on `source` and waits for the video to load. */
+async function openPreview(page: Page, source: string) {
+  await page.getByTestId('toolbar-video').click()
+  await page.getByTestId('video-input').setInputFiles(source)
+  await expect.poll(() => page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(1)
+}
+
+/** Seeks the preview to `ms` and waits until libass's picture of that moment is on the overlay. */
+async function seekPreview(page: Page, ms: number) {
+  await page.getByTestId('video').evaluate((v: HTMLVideoElement, s) => (v.currentTime = s), ms / 1000)
+  await expect(page.getByTestId('video-subtitle-canvas')).toHaveAttribute('data-drawn', `ass@${ms}`, { timeout: 60_000 })
+}
+
+test('the editor previews an ASS task through libass: its \\pos and \\c over the video, in sync, following an edit; screenshots in three languages', async ({ page }, testInfo) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const source = testInfo.outputPath('source.mp4')
+  makeTestVideo(source, { seconds: 7, width: 640, height: 360 })
+  const creator = await newCreator(200)
+  await signIn(page, creator)
+  const taskId = await createSubtitleTask(page, { text: ASS, fileName: `preview-${Date.now()}.ass` })
+  const policy = (await (await page.goto(`/edit/${taskId}`))!.allHeaders())['content-security-policy']
+  expect(policy).not.toContain('wasm-unsafe-eval')
+  await editorReady(page)
+  await openPreview(page, source)
+
+  // At 2 s (the middle of the first cue) the red line sits at (160,100) of the 640x360 script.
+  await seekPreview(page, 2000)
+  const red = await overlayInk(page)
+  expect(red.count).toBeGreaterThan(300)
+  expect(red.red).toBeGreaterThan(0.9)
+  expect(red.x).toBeCloseTo(160 / 640, 1)
+  expect(red.y).toBeCloseTo(100 / 360, 1)
+  // At 3.5 s nothing; at 5 s the blue line at (480,280).
+  await seekPreview(page, 3500)
+  expect((await overlayInk(page)).count).toBe(0)
+  await seekPreview(page, 5000)
+  const blue = await overlayInk(page)
+  expect(blue.blue).toBeGreaterThan(0.9)
+  expect(blue.x).toBeCloseTo(480 / 640, 1)
+  expect(blue.y).toBeCloseTo(280 / 360, 1)
+
+  // Playing: the overlay follows the picture into the first cue.
+  await page.getByTestId('video').evaluate((v: HTMLVideoElement) => ((v.muted = true), (v.currentTime = 0.5), v.play()))
+  await expect(page.getByTestId('video-subtitle-canvas')).toHaveAttribute('data-drawn', /^ass@(1\d{3}|2\d{3})$/, { timeout: 10_000 })
+  await page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.pause())
+
+  // Typing a shorter line redraws it at once, still red and centred on its \pos.
+  await seekPreview(page, 2000)
+  await page.getByTestId('segment-row').first().locator('[data-field="translatedText"]').fill('RED')
+  await expect.poll(async () => (await overlayInk(page)).width, { timeout: 15_000 }).toBeLessThan(red.width * 0.5)
+  const edited = await overlayInk(page)
+  expect(edited.red).toBeGreaterThan(0.9)
+  expect(edited.x).toBeCloseTo(160 / 640, 1)
+  await page.screenshot({ path: testInfo.outputPath('editor-ass-preview-edited.png') })
+
+  for (const { locale, base, prefix } of EDITIONS) {
+    if (base !== EDITIONS[0].base) await signIn(page, { ...creator, baseUrl: base })
+    await page.goto(`${base}${prefix}/edit/${taskId}`)
+    await editorReady(page)
+    await openPreview(page, source)
+    await seekPreview(page, 2000)
+    await page.screenshot({ path: testInfo.outputPath(`editor-ass-preview-${locale}.png`) })
+  }
 })

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import { makeSceneVideo } from './burn-video'
 import { E2E } from './env'
 import { editorReady, newCreator, signIn } from './helpers'
-import { withoutSavePicker } from './video/harness'
+import { EDITIONS, withoutSavePicker } from './video/harness'
 
 // Issue 29's screenshots for a look by eye: the export dialog and a frame burned by each preset
 // (drawn by the export's own renderer in the dialog's preview), in zh-CN, en-US and ja-JP. Saved
@@ -23,11 +23,6 @@ Nobody came, so we went home again.
 `
 const JAPANESE = ['私たちは古い橋まで歩いて、そこで待っていました。', '誰も来なかったので、また家に帰りました。']
 const PRESETS = ['outlined', 'box', 'bilingual', 'wordHighlight']
-const EDITIONS = [
-  { locale: 'zh-CN', base: E2E.cnUrl, prefix: '' },
-  { locale: 'en-US', base: E2E.intlUrl, prefix: '' },
-  { locale: 'ja-JP', base: E2E.intlUrl, prefix: '/ja-JP' },
-]
 
 let dir: string
 test.beforeAll(async () => {

@@ -188,7 +188,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
       <ReviewPassNote task={task} />
       <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={onRestored} speakerNames={speakers.names} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} />}
+        {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} ass={task?.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {task.status === 'no_speech' || view.length === 0 ? (
             <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={view.length} onShowAll={() => setFilter(null)} />

@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import type { ExportContent } from '@/lib/client/task-helpers'
 import { taskKeys } from '@/lib/client/tasks'
+import { EXPORT_CONTENT } from '@/lib/client/video/ass-script'
 import type { BurnQuality } from '@/lib/client/video/burn'
 import type { VideoEncoderCodec } from '@/lib/client/video/capability'
 import { toStyledCues, toSubtitleTracks, type CueSource } from '@/lib/client/video/cues'
@@ -48,8 +49,6 @@ type Props = {
   loadAss?: (content: ExportContent) => Promise<string>
 }
 
-const CONTENT: Record<SubtitleStyle['content'], ExportContent> = { translation: 'translated', original: 'original', both: 'bilingual' }
-
 /** "Export video": the subtitles burned into the creator's video, or added as tracks, made in the browser. */
 export function VideoExportDialog(props: Props) {
   const { open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange, onExportStart, task, beforeExport, loadAss } = props
@@ -71,7 +70,7 @@ export function VideoExportDialog(props: Props) {
   const isBurn = kind === 'burn'
   const codec = support?.encoders.length && !support.encoders.includes(chosenCodec) ? support.encoders[0] : chosenCodec
 
-  const ass = useQuery({ queryKey: taskKeys.exportText(task.id, 'ass', CONTENT[style.content]), queryFn: () => loadAss!(CONTENT[style.content]), enabled: Boolean(loadAss) && isAssLook, staleTime: Infinity, gcTime: 0 })
+  const ass = useQuery({ queryKey: taskKeys.exportText(task.id, 'ass', EXPORT_CONTENT[style.content]), queryFn: () => loadAss!(EXPORT_CONTENT[style.content]), enabled: Boolean(loadAss) && isAssLook, staleTime: Infinity, gcTime: 0 })
   const styled = useMemo(() => toStyledCues(cues, words), [cues, words])
   const spec = useMemo<RendererSpec | null>(() => (isAssLook ? (ass.data ? { kind: 'ass', assText: ass.data } : null) : { kind: 'styled', cues: styled, style }), [isAssLook, ass.data, styled, style])
   const makeRenderer = useCallback(async () => createRenderer(spec!), [spec])
@@ -137,7 +136,7 @@ export function VideoExportDialog(props: Props) {
         <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-3">
             {unsupported ? (
-              <VideoExportUnsupported reason={unsupported} task={task} content={CONTENT[style.content]} beforeExport={beforeExport} onTrackExport={() => chooseKind('tracks')} />
+              <VideoExportUnsupported reason={unsupported} task={task} content={EXPORT_CONTENT[style.content]} beforeExport={beforeExport} onTrackExport={() => chooseKind('tracks')} />
             ) : isBurn ? (
               <VideoExportPreview file={file} makeRenderer={spec ? makeRenderer : null} atMs={previewAt} onSize={setDims} label={isAssLook ? 'ass' : style.preset} />
             ) : (

@@ -5,11 +5,10 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState }
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { TaskSegment } from '@/lib/client/tasks'
-import { toStyledCues } from '@/lib/client/video/cues'
 import { buildTimeline, cueAt } from './cue-timeline'
 import { shownText, type Edits } from './drafts'
 import { visibleLines } from './quality'
-import { usePreviewStyle } from './use-video-style'
+import { usePreviewSpec } from './use-preview-spec'
 import { VideoSubtitleCanvas } from './video-subtitle-canvas'
 
 export type OverlayMode = 'translation' | 'original' | 'both'
@@ -32,15 +31,18 @@ type Props = {
   onHide: () => void
   /** A transcription's id: its recogniser's words time the word-highlight style as in the export. */
   taskId?: string
+  /** An ASS task: previewed with its own styles and override tags, drawn by libass as the export burns it. */
+  ass?: { taskId: string; language: string }
 }
 
 const MODES: OverlayMode[] = ['translation', 'original', 'both']
 
 /**
  * Plays a video file of the user's computer (an object URL: the file never leaves the machine)
- * with the editor's current subtitles drawn over it, drafts included, so a fix shows at once.
+ * with the editor's current subtitles drawn over it as the video export burns them (an ASS task in
+ * its own styles, through libass), drafts included, so a fix shows at once.
  */
-export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId }, ref) {
+export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId, ass }, ref) {
   const t = useTranslations('editor.video')
   const video = useRef<HTMLVideoElement>(null)
   const input = useRef<HTMLInputElement>(null)
@@ -110,11 +112,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
 
   const segment = currentId === null ? null : (segments.find((s) => s.id === currentId) ?? null)
   const lines = (field: 'originalText' | 'translatedText') => (segment ? visibleLines(shownText(segment, edits[segment.id], field)).filter(Boolean) : [])
-  const { style, words } = usePreviewStyle(mode, taskId)
-  const cues = useMemo(
-    () => toStyledCues(segments.map((s) => ({ startTime: s.startTime, endTime: s.endTime, original: shownText(s, edits[s.id], 'originalText'), translation: shownText(s, edits[s.id], 'translatedText') })), words),
-    [segments, edits, words],
-  )
+  const spec = usePreviewSpec({ segments, edits, mode, wordsOf: taskId, ass })
   const overlay = mode === 'both' ? [...lines('originalText'), ...lines('translatedText')] : lines(mode === 'original' ? 'originalText' : 'translatedText')
 
   const open = (picked: File | undefined) => {
@@ -154,7 +152,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
               onError={() => setBroken(true)}
               className="mx-auto block aspect-video max-h-[38dvh] w-full md:max-h-[calc(100dvh-14rem)]"
             />
-            <VideoSubtitleCanvas video={video} cues={cues} style={style} />
+            <VideoSubtitleCanvas video={video} spec={spec} />
             {/* The cue's text for assistive technology; the canvas above draws it as the export will. */}
             {overlay.length > 0 && (
               <div className="sr-only" data-testid="video-overlay" aria-live="off">

@@ -4,7 +4,15 @@
 import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { E2E } from '../env'
 import { newCreator, signIn } from '../helpers'
+
+/** The three interface languages for screenshots, each at its edition's address. */
+export const EDITIONS = [
+  { locale: 'zh-CN', base: E2E.cnUrl, prefix: '' },
+  { locale: 'en-US', base: E2E.intlUrl, prefix: '' },
+  { locale: 'ja-JP', base: E2E.intlUrl, prefix: '/ja-JP' },
+]
 
 /** A test video made with ffmpeg: a moving test pattern with a tone, H.264 + AAC in MP4. */
 export function makeTestVideo(file: string, { seconds = 8, width = 1280, height = 720, fps = 30 } = {}) {

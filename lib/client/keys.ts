@@ -12,6 +12,8 @@ export const queryKeys = {
     words: (id: string) => ['tasks', 'words', id] as const,
     /** An export's text read by the browser itself (the video export's ASS script). */
     exportText: (id: string, format: string, content: string) => ['tasks', 'export-text', id, format, content] as const,
+    /** An ASS task's uploaded script with its saved times, which the editor's preview writes its lines into. */
+    assSource: (id: string) => ['tasks', 'ass-source', id] as const,
     speech: (id: string) => ['tasks', 'speech', id] as const,
     leftOut: (id: string) => ['tasks', 'left-out', id] as const,
   },

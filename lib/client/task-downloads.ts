@@ -1,6 +1,8 @@
 'use client'
 
+import { useQuery } from '@tanstack/react-query'
 import { ApiError, localeHeaders, unwrapEnvelope } from './api'
+import { queryKeys } from './keys'
 import { dispositionName, exportFileName, type ExportContent, type ExportFormat } from './task-helpers'
 import type { Task } from './tasks'
 
@@ -21,6 +23,19 @@ export async function downloadExport(task: Pick<Task, 'id' | 'fileName' | 'targe
 export async function getExportText(taskId: string, format: ExportFormat, content: ExportContent, signal?: AbortSignal): Promise<string> {
   const res = await fetchExport(`/api/tasks/${encodeURIComponent(taskId)}/export?format=${format}&content=${content}`, signal)
   return res.text()
+}
+
+/**
+ * An ASS task's script as uploaded, with its cues' saved times (its ASS export of the original):
+ * the editor's preview writes the lines into it (lib/client/video/ass-script.ts). Off for null.
+ */
+export function useAssSource(taskId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.tasks.assSource(taskId ?? ''),
+    queryFn: ({ signal }) => getExportText(taskId!, 'ass', 'original', signal),
+    enabled: taskId !== null,
+    staleTime: Infinity,
+  })
 }
 
 /** Downloads the exports of several tasks as one ZIP, each in its own format unless one is given. */

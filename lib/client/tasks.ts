@@ -19,7 +19,7 @@ import { mergeTaskChanges, withSegments } from './task-helpers'
 export type { TaskDto as Task, SegmentDto as TaskSegment, TranslatedBy, Estimate, TermSuggestion, TaskStatusName as TaskStatus } from '@/lib/tasks/contract'
 export type { TranslationService } from '@/lib/translate/service'
 export type { ExportContent, ExportFormat } from './task-helpers'
-export { downloadExport, downloadFile, downloadZip, getExportText } from './task-downloads'
+export { downloadExport, downloadFile, downloadZip, getExportText, useAssSource } from './task-downloads'
 /** A task with all its segments, and the cursor its next poll asks from. */
 export type TaskDetail = TaskDetailDto & { segments: TaskSegment[] }
 export type TaskPage = Page<Task>

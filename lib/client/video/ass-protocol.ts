@@ -5,13 +5,16 @@ export type AssRequest =
   | { type: 'init'; assText: string; fontUrls: string[]; width: number; height: number }
   | { type: 'resize'; id: number; width: number; height: number }
   | { type: 'render'; id: number; timeMs: number }
+  /** A new script in place of the old one, same fonts and size (the editor's preview after an edit). */
+  | { type: 'script'; id: number; assText: string }
   | { type: 'dispose' }
 
 export type AssFrame = { bitmap: ImageBitmap; x: number; y: number }
 
 export type AssResponse =
   | { type: 'ready' }
-  | { type: 'resized'; id: number }
+  /** A resize or a new script was applied. */
+  | { type: 'applied'; id: number }
   | { type: 'frame'; id: number; frame: AssFrame | null }
   | { type: 'error'; id?: number; message: string }
 

@@ -2,7 +2,8 @@
 // file's own styles and override tags (\pos, colours, fades, karaoke) come out as the author made
 // them. The work happens in a worker of its own (ass-worker.ts, served from our origin with jassub's
 // wasm and default font); each draw asks it for the picture at that exact time, so the export can
-// render frame by frame at any time, not only in step with a playing <video>.
+// render frame by frame at any time, not only in step with a playing <video>. The editor's preview
+// swaps in the edited script (`update`) without starting libass and loading its fonts again.
 
 import { ASS_ASSETS, type AssFrame, type AssRequest, type AssResponse } from './ass-protocol'
 import type { FrameContext, SubtitleRenderer } from './subtitle-renderer'
@@ -10,6 +11,7 @@ import type { FrameContext, SubtitleRenderer } from './subtitle-renderer'
 type Pending = { resolve: (value: AssFrame | null) => void; reject: (error: Error) => void }
 
 export async function createAssRenderer({ assText }: { assText: string }): Promise<SubtitleRenderer> {
+  let script = assText
   const worker = new Worker(`${ASS_ASSETS}/ass-worker.js`, { type: 'module', name: 'ass-renderer' })
   const pending = new Map<number, Pending>()
   let nextId = 1
@@ -28,7 +30,7 @@ export async function createAssRenderer({ assText }: { assText: string }): Promi
   worker.onmessage = ({ data }: MessageEvent<AssResponse>) => {
     if (data.type === 'ready') startedResolve?.()
     else if (data.type === 'error' && data.id === undefined) fail(new Error(data.message))
-    else if (data.type === 'error' || data.type === 'frame' || data.type === 'resized') {
+    else if (data.type === 'error' || data.type === 'frame' || data.type === 'applied') {
       const waiting = pending.get(data.id!)
       pending.delete(data.id!)
       if (data.type === 'error') waiting?.reject(new Error(data.message))
@@ -51,11 +53,21 @@ export async function createAssRenderer({ assText }: { assText: string }): Promi
           startedResolve = resolve
           startedReject = reject
         })
-        send({ type: 'init', assText, fontUrls: [`${ASS_ASSETS}/default.woff2`], width, height })
+        send({ type: 'init', assText: script, fontUrls: [`${ASS_ASSETS}/default.woff2`], width, height })
         return started
       }
       await started
       await ask((id) => ({ type: 'resize', id, width, height }))
+    },
+    async update(spec) {
+      if (spec.kind !== 'ass') return false
+      script = spec.assText
+      // Before the first prepare the script simply goes with `init`.
+      if (started) {
+        await started
+        await ask((id) => ({ type: 'script', id, assText: script }))
+      }
+      return true
     },
     async draw(ctx: FrameContext, timeMs: number) {
       await started

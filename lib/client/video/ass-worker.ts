@@ -17,6 +17,7 @@ type Libass = {
   addFont(name: string, pointer: number, size: number): void
   reloadFonts(): void
   createTrackMem(text: string): void
+  removeTrack(): void
   resizeCanvas(width: number, height: number, videoWidth: number, videoHeight: number): void
   rawRender(timeSeconds: number, force: number): AssImage[] | null
   quitLibrary(): void
@@ -101,7 +102,11 @@ scope.onmessage = async ({ data }: MessageEvent<AssRequest>) => {
       reply({ type: 'ready' })
     } else if (data.type === 'resize') {
       resize(data.width, data.height)
-      reply({ type: 'resized', id: data.id })
+      reply({ type: 'applied', id: data.id })
+    } else if (data.type === 'script') {
+      libass!.removeTrack()
+      libass!.createTrackMem(data.assText)
+      reply({ type: 'applied', id: data.id })
     } else if (data.type === 'render') {
       const frame = render(data.timeMs)
       reply({ type: 'frame', id: data.id, frame }, frame ? [frame.bitmap] : [])

@@ -4,6 +4,8 @@
 // The editor's preview and the export use the same renderer with the same settings, so what the
 // creator sees is what the export burns in.
 
+import type { RendererSpec } from './renderer-spec'
+
 /** A 2D context of a visible canvas (preview) or an OffscreenCanvas in a worker (export). */
 export type FrameContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D
 
@@ -12,6 +14,11 @@ export interface SubtitleRenderer {
   prepare(size: { width: number; height: number }): Promise<void>
   /** Draws the subtitles shown at `timeMs` over the frame already on `ctx` (same size as prepare's). */
   draw(ctx: FrameContext, timeMs: number): void | Promise<void>
+  /**
+   * Takes new subtitles in place where that is cheaper than a new renderer (the ASS renderer keeps
+   * its libass worker and fonts); false when `spec` is not its kind. Absent: make a new renderer.
+   */
+  update?(spec: RendererSpec): Promise<boolean>
   /** Frees fonts, workers and WebAssembly memory. */
   dispose(): void
 }
