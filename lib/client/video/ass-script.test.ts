@@ -1,38 +1,30 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { ExportContent } from '@/lib/subtitles/serialize'
+import { parseAss } from '@/lib/subtitles/ass'
 import { formatMs } from '@/lib/subtitles/time'
 import { renderTaskFile } from '@/lib/tasks/render'
 import { assScriptWith } from './ass-script'
 
 // The editor's preview of an ASS task draws the script the ASS export would write from the rows as
-// typed: the same bytes as the server's export of those rows, tags and styles kept.
+// typed: the same bytes as the server's export of those rows, styles and override tags kept.
 
-const SOURCE = `[Script Info]
-ScriptType: v4.00+
-PlayResX: 640
-PlayResY: 360
+const SOURCE = readFileSync(path.join(process.cwd(), 'lib/subtitles/fixtures/anime.ass'), 'utf8')
+const CUES = parseAss(SOURCE).cues
+const LONG = '港の明かりが一つずつ消えていったけれど、私たちはまだそこで待っていました'
 
-[V4+ Styles]
-Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-Style: Default,Liberation Sans,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,2,10,10,10,1
+type Row = { index: number; startTime: string; endTime: string; originalText: string; translatedText: string | null }
+const SAVED: Row[] = CUES.map((cue) => ({ index: cue.id, startTime: formatMs(cue.startMs), endTime: formatMs(cue.endMs), originalText: cue.text, translatedText: `訳${cue.id}` }))
+// As typed in the editor: a long line (broken per language), a cue moved, a line emptied, an untranslated one, an original edited.
+const TYPED: Row[] = SAVED.map((row, i) => {
+  if (i === 0) return { ...row, translatedText: LONG }
+  if (i === 1) return { ...row, startTime: formatMs(CUES[1].startMs + 200), endTime: formatMs(CUES[1].endMs + 200), translatedText: '' }
+  if (i === 2) return { ...row, translatedText: null }
+  if (i === 3) return { ...row, originalText: `${row.originalText} (edited)` }
+  return row
+})
 
-[Events]
-Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an5\\pos(160,100)\\c&H0000FF&}Red here
-Dialogue: 0,0:00:04.00,0:00:06.00,Default,,0,0,0,,{\\fad(200,200)}Fading\\Nout
-Dialogue: 0,0:00:07.00,0:00:09.00,Default,,0,0,0,,{\\k20}Ka{\\k30}ra{\\k40}oke
-`
-
-const row = (index: number, startMs: number, endMs: number, originalText: string, translatedText: string | null) => ({ index, startTime: formatMs(startMs), endTime: formatMs(endMs), originalText, translatedText })
-const SAVED = [row(1, 1000, 3000, 'Red here', 'ここは赤'), row(2, 4000, 6000, 'Fading\nout', '消えていく'), row(3, 7000, 9000, 'Karaoke', null)]
-// As typed in the editor: a longer line (broken per language), a cue moved, a line emptied.
-const TYPED = [
-  row(1, 1000, 3000, 'Red here', '赤い文字はここにあって、ちょうど指定した位置に表示されるはずです'),
-  row(2, 4500, 6500, 'Fading\nout', ''),
-  row(3, 7000, 9000, 'Karaoke!', null),
-]
-
-const server = (rows: typeof SAVED, content: ExportContent) => renderTaskFile({ task: { format: 'ass', targetLanguage: 'ja' }, source: SOURCE, rows, format: 'ass', content }).body
+const server = (rows: Row[], content: 'translated' | 'original' | 'bilingual') => renderTaskFile({ task: { format: 'ass', targetLanguage: 'ja' }, source: SOURCE, rows, format: 'ass', content }).body
 
 describe('assScriptWith', () => {
   const base = server(SAVED, 'original')
@@ -46,7 +38,8 @@ describe('assScriptWith', () => {
 
   it('keeps each cue\'s override tags around its new text', async () => {
     const script = await assScriptWith(base, typed, 'translated', 'ja')
-    expect(script).toContain('{\\an5\\pos(160,100)\\c&H0000FF&}赤い文字は')
-    expect(script).toContain('Dialogue: 0,0:00:04.50,0:00:06.50,Default,,0,0,0,,{\\fad(200,200)}Fading\\Nout')
+    expect(script).toContain(`${CUES[4].lead}訳5`)
+    expect(script).toMatch(/\{\\pos\(960,120\)\\fs48\\c&H3A3AE0&\}HARBOUR MASTER/)
+    expect(script).toContain(`,${LONG.slice(0, 5)}`)
   })
 })
