@@ -50,9 +50,10 @@ export async function* decodedSamples(track: InputAudioTrack, startMs: number): 
     for await (const packet of packets.packets(first ?? undefined)) {
       if (failure || decoder.state === 'closed') return
       // Only contiguous frames are joined: a gap in the timestamps must stay a gap (it becomes silence).
+      // (A WebM cluster's last block has no duration: the frame's own length is read from its TOC byte.)
       const last = group.at(-1)
-      const joinable = opus && (packet.data[0] & 3) === 0 && packet.byteLength < 1276 && (!last || (packet.data[0] === last.data[0] && Math.abs(packet.timestamp - last.timestamp - last.duration) < 0.002))
-      if (!joinable || group.length * packet.duration >= JOIN_S - 0.01) await send()
+      const joinable = opus && (packet.data[0] & 3) === 0 && (!last || (packet.data[0] === last.data[0] && Math.abs(packet.timestamp - last.timestamp - opusFrameS(last.data[0])) < 0.0015))
+      if (!joinable || (group.length + 1) * opusFrameS(packet.data[0]) > JOIN_S + 1e-6) await send()
       group.push(packet)
       if (!joinable) await send()
     }
@@ -78,6 +79,13 @@ export async function* decodedSamples(track: InputAudioTrack, startMs: number): 
   }
 }
 
+/** The length of a frame of an Opus packet from its TOC byte (RFC 6716, 3.1), in seconds. */
+function opusFrameS(toc: number): number {
+  const config = toc >> 3
+  const ms = config < 12 ? [10, 20, 40, 60][config & 3] : config < 16 ? [10, 20][config & 1] : [2.5, 5, 10, 20][config & 3]
+  return ms / 1000
+}
+
 /** Single-frame Opus packets of one configuration joined into one multi-frame packet (RFC 6716, 3.2.5, code 3, VBR). */
 function joinOpus(group: EncodedPacket[]): EncodedAudioChunk {
   const sizes = group.slice(0, -1).map((p) => (p.byteLength < 252 ? [p.byteLength] : [252 + (p.byteLength & 3), (p.byteLength - 252 - (p.byteLength & 3)) >> 2]))
@@ -90,5 +98,5 @@ function joinOpus(group: EncodedPacket[]): EncodedAudioChunk {
     at += p.byteLength - 1
   }
   const last = group[group.length - 1]
-  return new EncodedAudioChunk({ type: 'key', timestamp: Math.round(group[0].timestamp * 1e6), duration: Math.round((last.timestamp + last.duration - group[0].timestamp) * 1e6), data })
+  return new EncodedAudioChunk({ type: 'key', timestamp: Math.round(group[0].timestamp * 1e6), duration: Math.round((last.timestamp + opusFrameS(last.data[0]) - group[0].timestamp) * 1e6), data })
 }
