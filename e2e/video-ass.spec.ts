@@ -11,21 +11,25 @@ import { createSubtitleTask, EDITIONS, exportToDownload, makeTestVideo, openVide
 // The editor's preview pane draws the same task through the same libass renderer, over the playing
 // video, following the creator's typing.
 
-// 640x360 script: a red line placed at (160,100) from 1 s to 3 s, a blue one at (480,280) from 4 s to 6 s.
-const ASS = `[Script Info]
+/** A 640x360 script with one style, Default (`style`: its fields after the name), and its Dialogue lines (fields after the layer). */
+const script640 = (style: string, events: string[]) => `[Script Info]
 ScriptType: v4.00+
 PlayResX: 640
 PlayResY: 360
 
 [V4+ Styles]
 Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-Style: Default,Liberation Sans,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,2,10,10,10,1
+Style: Default,${style}
 
 [Events]
 Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an5\\pos(160,100)\\c&H0000FF&}RED HERE
-Dialogue: 0,0:00:04.00,0:00:06.00,Default,,0,0,0,,{\\an5\\pos(480,280)\\c&HFF0000&}BLUE
-`
+${events.map((event) => `Dialogue: 0,${event}\n`).join('')}`
+
+// A red line placed at (160,100) from 1 s to 3 s, a blue one at (480,280) from 4 s to 6 s.
+const ASS = script640('Liberation Sans,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,2,10,10,10,1', [
+  '0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an5\\pos(160,100)\\c&H0000FF&}RED HERE',
+  '0:00:04.00,0:00:06.00,Default,,0,0,0,,{\\an5\\pos(480,280)\\c&HFF0000&}BLUE',
+])
 
 /**
  * Pixels of the area that changed clearly from source to output, and the share of them that moved
@@ -193,24 +197,13 @@ test('the editor previews an ASS task through libass: its \\pos and \\c over the
   }
 })
 
-// 640x360 script whose style names a font we do not have ("Arial"), each line white on a black
-// box at the picture's centre: translated below into Chinese (1-3 s), Japanese (4-6 s) and four
-// characters no font has (7-9 s), which libass can only draw as its missing-glyph boxes.
-const CJK_ASS = `[Script Info]
-ScriptType: v4.00+
-PlayResX: 640
-PlayResY: 360
-
-[V4+ Styles]
-Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-Style: Default,Arial,48,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,3,10,0,5,10,10,10,1
-
-[Events]
-Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\pos(320,180)}Chinese
-Dialogue: 0,0:00:04.00,0:00:06.00,Default,,0,0,0,,{\\pos(320,180)}Japanese
-Dialogue: 0,0:00:07.00,0:00:09.00,Default,,0,0,0,,{\\pos(320,180)}Unknown
-`
+// A style naming a font we do not have ("Arial"), each line white on a black box at the picture's
+// centre: translated below into Chinese (1-3 s), Japanese (4-6 s) and four characters no font has
+// (7-9 s), which libass can only draw as its missing-glyph boxes.
+const CJK_ASS = script640(
+  'Arial,48,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,3,10,0,5,10,10,10,1',
+  ['01', '04', '07'].map((from, i) => `0:00:${from}.00,0:00:0${i * 3 + 3}.00,Default,,0,0,0,,{\\pos(320,180)}${['Chinese', 'Japanese', 'Unknown'][i]}`),
+)
 const CJK_LINES = ['字幕测试', 'ひらがな', '\uE000\uE001\uE002\uE003']
 /** Inside the black box of each four-character line, away from its edges. */
 const CJK_AREA = { x: 232, y: 162, w: 176, h: 36 }
