@@ -19,19 +19,19 @@ describe('withBundledFonts', () => {
   it('gives a Japanese line (kana) Noto Sans JP, a Chinese one Noto Sans SC and a Korean one Noto Sans KR where the style font is missing', async () => {
     const raw = script(style('Default', 'Arial'), [line('Default', '{\\an5}今日は晴れです'), line('Default', '今天天气很好'), line('Default', '오늘 날씨'), line('Default', 'Latin only')].join('\n'))
     const { assText, defaultFamily } = await withBundledFonts(raw)
-    expect(assText).toContain(',,{\\fnNoto Sans JP}{\\an5}今日は晴れです')
-    expect(assText).toContain(',,{\\fnNoto Sans SC}今天天气很好')
-    expect(assText).toContain(',,{\\fnNoto Sans KR}오늘 날씨')
+    expect(assText).toContain(',,{\\fnNoto Sans JP Thin}{\\an5}今日は晴れです')
+    expect(assText).toContain(',,{\\fnNoto Sans SC Thin}今天天气很好')
+    expect(assText).toContain(',,{\\fnNoto Sans KR Thin}오늘 날씨')
     expect(assText).toContain(',,Latin only')
     // Glyphs no named font has (the Latin line's, in a script whose first CJK line is Japanese).
-    expect(defaultFamily).toBe('Noto Sans JP')
+    expect(defaultFamily).toBe('Noto Sans JP Thin')
   })
 
-  it('keeps a style that names a bundled family, a script with its own fonts, and a Latin script as they are', async () => {
-    const own = script(style('Default', 'Noto Sans SC'), line('Default', '今天天气很好'))
+  it('keeps a style that names a bundled family as libass knows it, a script with its own fonts, and a Latin script as they are', async () => {
+    const own = script(style('Default', 'Noto Sans SC Thin'), line('Default', '今天天气很好'))
     expect((await withBundledFonts(own)).assText).toBe(own)
     const embedded = `${script(style('Default', 'Arial'), line('Default', '今天天气很好'))}\n[Fonts]\nfontname: x_0.ttf\n`
-    expect(await withBundledFonts(embedded)).toMatchObject({ assText: embedded, defaultFamily: 'Noto Sans SC' })
+    expect(await withBundledFonts(embedded)).toMatchObject({ assText: embedded, defaultFamily: 'Noto Sans SC Thin' })
     const latin = script(style('Default', 'Arial'), line('Default', 'Hello'))
     expect(await withBundledFonts(latin)).toEqual({ assText: latin, fontUrls: ['/vendor/jassub/default.woff2'], defaultFamily: 'Liberation Sans' })
   })

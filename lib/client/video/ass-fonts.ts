@@ -1,7 +1,8 @@
 // Chinese, Japanese and Korean text drawn by libass (issue 29) with the bundled Noto Sans SC, JP and
 // KR that the styled renderer uses (fonts.ts): libass is handed the woff2 slices holding the
 // script's characters, all under their family's name, and picks for each glyph the file of the
-// family that has it (libass's select_font checks every face of a family for the code point).
+// family that has it (libass's select_font checks every face of a family for the code point;
+// checked in Chromium: the burned-in CJK test in e2e/video-ass.spec.ts).
 // libass has no fonts of the system here, so a style font we do not have ("Arial", "Microsoft
 // YaHei") falls back to the one default family: a line that needs CJK glyphs is given its family
 // with a `\fn` at its start, so a Japanese line (kana) and a Chinese line of one script each get
@@ -16,7 +17,13 @@ export type AssFonts = { assText: string; fontUrls: string[]; defaultFamily: str
 
 /** The family of jassub's default.woff2 (Latin only). */
 const LATIN_DEFAULT = 'Liberation Sans'
-const CJK_NAMES = new Set(Object.values(BUNDLED_FONTS).map((name) => name.toLowerCase()))
+/**
+ * The family name libass reads from a bundled font's files: @fontsource's static slices keep the
+ * name of the variable font's first instance ("Noto Sans SC Thin") in every weight; their weight
+ * and bold flag are right, so libass still tells 400 from 700.
+ */
+const libassName = (font: BundledFont) => `${BUNDLED_FONTS[font]} Thin`
+const CJK_NAMES = new Set((Object.keys(BUNDLED_FONTS) as BundledFont[]).map((font) => libassName(font).toLowerCase()))
 
 /** Each style's font name (lowercased) and whether it is bold, from the [V4+ Styles] section. */
 function styleFonts(raw: string): { fonts: Map<string, string>; bold: boolean } {
@@ -53,10 +60,10 @@ export async function withBundledFonts(assText: string): Promise<AssFonts> {
     const family = familiesFor(cue.text)[0]
     if (!family || ownFonts || CJK_NAMES.has(fonts.get(cue.style) ?? '')) continue
     drawn.set(family, (drawn.get(family) ?? '') + cue.text)
-    out += `${assText.slice(at, cue.textStart)}{\\fn${BUNDLED_FONTS[family]}}`
+    out += `${assText.slice(at, cue.textStart)}{\\fn${libassName(family)}}`
     at = cue.textStart
   }
   const weights: (400 | 700)[] = bold ? [400, 700] : [400]
   const urls = await Promise.all([...drawn].flatMap(([family, text]) => weights.map((weight) => sliceUrlsFor(family, weight, text))))
-  return { assText: out + assText.slice(at), fontUrls: [`${ASS_ASSETS}/default.woff2`, ...new Set(urls.flat())], defaultFamily: BUNDLED_FONTS[primary] }
+  return { assText: out + assText.slice(at), fontUrls: [`${ASS_ASSETS}/default.woff2`, ...new Set(urls.flat())], defaultFamily: libassName(primary) }
 }
