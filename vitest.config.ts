@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
+import LongestFirstSequencer from './test/sequencer'
 
 // Two projects: pure unit tests, and database tests that each get a database of their own
 // cloned from a migrated template (see test/db-global-setup.ts). A test file of client code
@@ -11,6 +12,8 @@ export default defineConfig({
     // One worker per core, at least two: database tests spend much of their time waiting on
     // PostgreSQL, so a second worker on a two-core machine cuts the run by a third.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Longest files first (test/sequencer.ts): the 3-hour recordings start with the suite, not at its end.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

@@ -55,7 +55,9 @@ async function post(fields: Record<string, string | string[]>, audio = talk) {
 
 const speakers = (body: { segments?: { speaker: string }[] }) => (body.segments ?? []).map((s) => s.speaker)
 
-describe('speech-to-text fake: speakers (diarized_json)', () => {
+// Each test sends four to six requests, each decoded by an ffmpeg process: 5 s (the default)
+// is too short a bound on two busy cores (both multi-request tests timed out at a load of 14).
+describe('speech-to-text fake: speakers (diarized_json)', { timeout: 60_000 }, () => {
   it('labels each span by its voice, told apart by pitch, with segments and no words', async () => {
     const { status, body } = await post({})
     expect(status).toBe(200)

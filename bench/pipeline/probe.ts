@@ -1,7 +1,9 @@
 // What the benchmark watches inside the page, installed before any of its scripts run: long tasks
 // of the main thread (PerformanceObserver `longtask`), the moment a file is picked (the input's
 // change event) and the moment the browser has read the whole file (the app's
-// `recording:extracted` mark, or, in a build without it, the dialog leaving its `extracting` phase).
+// `recording:extracted` mark, or, in a build without it, the dialog leaving its `extracting` phase:
+// the mark wins where both are seen, since a dialog that offers its choices as soon as the file is
+// probed leaves that phase long before the file is read).
 // Times are wall-clock milliseconds (Date.now()), comparable with the fakes' request logs. The
 // bytes uploaded are the bodies the page hands to XMLHttpRequest and fetch for the recording's
 // routes (a resumed upload's repeated bytes count again).
@@ -9,7 +11,7 @@
 export type PageFigures = { pickedAt: number | null; extractedAt: number | null; longTasks: { at: number; ms: number }[]; uploaded: number }
 
 export const PROBE_SCRIPT = `(() => {
-  const bench = (window.__bench = { pickedAt: null, extractedAt: null, longTasks: [], sawExtracting: false, uploaded: 0 })
+  const bench = (window.__bench = { pickedAt: null, markedAt: null, phaseEndedAt: null, longTasks: [], sawExtracting: false, uploaded: 0 })
   const isUpload = (method, url) => method !== 'GET' && method !== 'HEAD' && ['/api/tasks/transcribe', '/api/uploads'].some((path) => String(url).includes(path))
   const sizeOf = (body) => {
     if (!body) return 0
@@ -27,16 +29,16 @@ export const PROBE_SCRIPT = `(() => {
   window.fetch = function (input, init) { const method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase(); if (isUpload(method, input instanceof Request ? input.url : input)) bench.uploaded += sizeOf(init && init.body); return fetchOriginal.call(this, input, init) }
   const wall = (t) => performance.timeOrigin + t
   new PerformanceObserver((list) => { for (const e of list.getEntries()) bench.longTasks.push({ at: wall(e.startTime), ms: e.duration }) }).observe({ type: 'longtask', buffered: true })
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'recording:extracted' && bench.extractedAt === null) bench.extractedAt = wall(e.startTime) }).observe({ type: 'mark', buffered: true })
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'recording:extracted' && bench.markedAt === null) bench.markedAt = wall(e.startTime) }).observe({ type: 'mark', buffered: true })
   document.addEventListener('change', (e) => { if (e.target && e.target.type === 'file' && bench.pickedAt === null) bench.pickedAt = Date.now() }, true)
   const watch = () => {
     const el = document.querySelector('[data-testid=upload-recording]')
     const phase = el && el.getAttribute('data-phase')
     if (phase === 'extracting') bench.sawExtracting = true
-    else if (bench.sawExtracting && bench.extractedAt === null && phase) bench.extractedAt = Date.now()
+    else if (bench.sawExtracting && bench.phaseEndedAt === null && phase) bench.phaseEndedAt = Date.now()
   }
   new MutationObserver(watch).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] })
 })()`
 
 /** The figures of the page, read back after a run. */
-export const readFigures = `(() => { const b = window.__bench; return { pickedAt: b.pickedAt, extractedAt: b.extractedAt, longTasks: b.longTasks, uploaded: b.uploaded } })()`
+export const readFigures = `(() => { const b = window.__bench; return { pickedAt: b.pickedAt, extractedAt: b.markedAt ?? b.phaseEndedAt, longTasks: b.longTasks, uploaded: b.uploaded } })()`

@@ -2,6 +2,7 @@ import 'server-only'
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync } from 'node:fs'
 import { ffmpegPath, MediaToolError } from './binaries'
+import { speechFormatFilters } from './resample'
 import { FollowStalledError } from './follow-file'
 import { silenceFilter, type Silence } from './silences'
 
@@ -49,7 +50,7 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
   // A stream still arriving is probed on its first bytes (its container's headers come first),
   // not on the 5 MB ffmpeg would otherwise wait for before its first sample.
   const probe = 'file' in input ? ['-nostdin'] : ['-probesize', '32768', '-analyzeduration', '0', '-fflags', '+nobuffer']
-  const args = ['-hide_banner', '-nostats', ...probe, '-i', source, '-vn', '-map', '0:a:0', '-af', `aresample=${PCM_RATE},aformat=sample_fmts=s16:channel_layouts=mono,asetpts=N/SR/TB,${silenceFilter()}`, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']
+  const args = ['-hide_banner', '-nostats', ...probe, '-i', source, '-vn', '-map', '0:a:0', '-af', `${await speechFormatFilters(PCM_RATE)},asetpts=N/SR/TB,${silenceFilter()}`, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']
   const child = spawn(await ffmpegPath(), args, { stdio: ['file' in input ? 'ignore' : 'pipe', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
   // The file may hold other parts already (their own places): written in place, never truncated.
   const pcm = createWriteStream(out, { flags: existsSync(out) ? 'r+' : 'w', start: Math.round(atMs * PCM_BYTES_PER_MS) })
