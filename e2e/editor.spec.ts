@@ -332,3 +332,25 @@ test('the editor page arrives with its task and first rows rendered on the serve
   await expect(translationBox(page, 0)).toBeEditable()
   expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([])
 })
+
+test('an edit typed just before leaving the editor is saved: by a link inside the app, and by the tab going elsewhere', async ({ page }) => {
+  const taskId = await openCompleted(page)
+  const saved = async () => (await segments(page, taskId)).segments.map((s) => s.translatedText)
+  // Typed, then at once (well inside the typing pause that would save it) back to the dashboard.
+  await translationBox(page, 0).fill('Salut Anna, à tout de suite.')
+  await page.getByTestId('editor-back').click()
+  await expect(page).toHaveURL(/\/dashboard/)
+  await expect.poll(async () => (await saved())[0], { timeout: 10_000 }).toBe('Salut Anna, à tout de suite.')
+  await page.goto(`/edit/${taskId}`)
+  await editorReady(page)
+  await expect(translationBox(page, 0)).toHaveValue('Salut Anna, à tout de suite.')
+
+  // Typed, then the tab loads another page (pagehide): the save is sent with keepalive.
+  page.on('dialog', (dialog) => void dialog.accept())
+  await translationBox(page, 1).fill('Anna court vite.')
+  await page.goto('/dashboard')
+  await expect.poll(async () => (await saved())[1], { timeout: 10_000 }).toBe('Anna court vite.')
+  await page.goto(`/edit/${taskId}`)
+  await editorReady(page)
+  await expect(translationBox(page, 1)).toHaveValue('Anna court vite.')
+})

@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
 import { framesRgb } from './burn-video'
-import { editorReady, newCreator, signIn } from './helpers'
+import { editorReady, newCreator, pageApi, signIn } from './helpers'
 import { createSubtitleTask, EDITIONS, exportToDownload, makeTestVideo, openVideoExport, exportTestStart } from './video/harness'
 
 // Issue 29: a task made from an ASS file is burned in with its own styles and override tags, drawn
@@ -10,21 +11,25 @@ import { createSubtitleTask, EDITIONS, exportToDownload, makeTestVideo, openVide
 // The editor's preview pane draws the same task through the same libass renderer, over the playing
 // video, following the creator's typing.
 
-// 640x360 script: a red line placed at (160,100) from 1 s to 3 s, a blue one at (480,280) from 4 s to 6 s.
-const ASS = `[Script Info]
+/** A 640x360 script with one style, Default (`style`: its fields after the name), and its Dialogue lines (fields after the layer). */
+const script640 = (style: string, events: string[]) => `[Script Info]
 ScriptType: v4.00+
 PlayResX: 640
 PlayResY: 360
 
 [V4+ Styles]
 Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-Style: Default,Liberation Sans,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,2,10,10,10,1
+Style: Default,${style}
 
 [Events]
 Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an5\\pos(160,100)\\c&H0000FF&}RED HERE
-Dialogue: 0,0:00:04.00,0:00:06.00,Default,,0,0,0,,{\\an5\\pos(480,280)\\c&HFF0000&}BLUE
-`
+${events.map((event) => `Dialogue: 0,${event}\n`).join('')}`
+
+// A red line placed at (160,100) from 1 s to 3 s, a blue one at (480,280) from 4 s to 6 s.
+const ASS = script640('Liberation Sans,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,2,10,10,10,1', [
+  '0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an5\\pos(160,100)\\c&H0000FF&}RED HERE',
+  '0:00:04.00,0:00:06.00,Default,,0,0,0,,{\\an5\\pos(480,280)\\c&HFF0000&}BLUE',
+])
 
 /**
  * Pixels of the area that changed clearly from source to output, and the share of them that moved
@@ -190,4 +195,69 @@ test('the editor previews an ASS task through libass: its \\pos and \\c over the
     await seekPreview(page, 2000)
     await page.screenshot({ path: testInfo.outputPath(`editor-ass-preview-${locale}.png`) })
   }
+})
+
+// A style naming a font we do not have ("Arial"), each line white on a black box at the picture's
+// centre: translated below into Chinese (1-3 s), Japanese (4-6 s) and four characters no font has
+// (7-9 s), which libass can only draw as its missing-glyph boxes.
+const CJK_ASS = script640(
+  'Arial,48,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,3,10,0,5,10,10,10,1',
+  ['01', '04', '07'].map((from, i) => `0:00:${from}.00,0:00:0${i * 3 + 3}.00,Default,,0,0,0,,{\\pos(320,180)}${['Chinese', 'Japanese', 'Unknown'][i]}`),
+)
+const CJK_LINES = ['字幕测试', 'ひらがな', '\uE000\uE001\uE002\uE003']
+/** Inside the black box of each four-character line, away from its edges. */
+const CJK_AREA = { x: 232, y: 162, w: 176, h: 36 }
+
+/** The bright (glyph) pixels of an RGB picture, one flag a pixel. */
+const inkOf = (rgb: Uint8Array | Uint8ClampedArray, step = 3) => Array.from({ length: rgb.length / step }, (_, i) => rgb[i * step] + rgb[i * step + 1] + rgb[i * step + 2] > 384)
+/** How much two ink patterns differ: pixels inked in one only, over the larger ink. */
+function inkDifference(a: boolean[], b: boolean[]) {
+  const differing = a.filter((inked, i) => inked !== b[i]).length
+  return differing / Math.max(1, a.filter(Boolean).length, b.filter(Boolean).length)
+}
+
+test('Chinese and Japanese lines of an ASS task whose style font is missing are drawn with the bundled Noto fonts, not as boxes, burned in and in the preview', async ({ page }, testInfo) => {
+  test.setTimeout(240_000)
+  const source = testInfo.outputPath('source.mp4')
+  await exportTestStart(page, source, { seconds: 10, picker: null })
+  const taskId = await createSubtitleTask(page, { text: CJK_ASS, fileName: `cjk-${Date.now()}.ass`, targetLanguage: 'zh-CN' })
+  // The creator's translations, set as the editor's bulk edits set them.
+  await pageApi(page, `/api/tasks/${taskId}/segments`, { method: 'PATCH', body: { segments: CJK_LINES.map((translatedText, i) => ({ id: i + 1, translatedText })) } })
+  const fonts: string[] = []
+  page.context().on('request', (request) => void (/\/api\/fonts\/[^/]+\/files\//.test(request.url()) && fonts.push(request.url())))
+
+  await page.goto(`/edit/${taskId}`)
+  await editorReady(page)
+  await openPreview(page, source)
+  const previewInk: boolean[][] = []
+  for (const ms of [2000, 5000, 8000]) {
+    await seekPreview(page, ms)
+    previewInk.push(
+      await page.getByTestId('video-subtitle-canvas').evaluate((canvas: HTMLCanvasElement) => {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height)
+        return Array.from({ length: data.length / 4 }, (_, i) => data[i * 4 + 3] > 200 && data[i * 4] + data[i * 4 + 1] + data[i * 4 + 2] > 384)
+      }),
+    )
+  }
+  // Chinese and Japanese each draw their own glyphs, unlike each other and unlike the boxes.
+  expect(previewInk[0].filter(Boolean).length).toBeGreaterThan(300)
+  expect(inkDifference(previewInk[0], previewInk[2])).toBeGreaterThan(0.4)
+  expect(inkDifference(previewInk[1], previewInk[2])).toBeGreaterThan(0.4)
+  expect(inkDifference(previewInk[0], previewInk[1])).toBeGreaterThan(0.4)
+
+  await openVideoExport(page)
+  await page.getByTestId('burn-input').setInputFiles(source)
+  const out = testInfo.outputPath('burned-cjk.mp4')
+  await exportToDownload(page, out)
+  const [chinese, japanese, unknown] = framesRgb(out, [2000, 5000, 8000], CJK_AREA).map((frame) => inkOf(frame))
+  expect(chinese.filter(Boolean).length).toBeGreaterThan(300)
+  expect(japanese.filter(Boolean).length).toBeGreaterThan(300)
+  expect(inkDifference(chinese, unknown)).toBeGreaterThan(0.4)
+  expect(inkDifference(japanese, unknown)).toBeGreaterThan(0.4)
+  expect(inkDifference(chinese, japanese)).toBeGreaterThan(0.4)
+  // The kana line's font is Noto Sans JP, the Chinese line's Noto Sans SC: slices of both were fetched.
+  expect(fonts.some((url) => url.includes('/noto-sans-jp/'))).toBe(true)
+  expect(fonts.some((url) => url.includes('/noto-sans-sc/'))).toBe(true)
+  // Burned frames to look at by eye.
+  for (const second of [2, 5]) execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', String(second), '-i', out, '-frames:v', '1', testInfo.outputPath(`burned-cjk-${second}s.png`)])
 })

@@ -37,7 +37,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
   const retranslatingRef = useRef<ReadonlySet<number>>(new Set())
   const timers = useRef<Timers>(new Map())
   const inFlight = useRef(new Map<number, Promise<void>>())
-  const flushRef = useRef<(id: number) => Promise<void>>(async () => {})
+  const flushRef = useRef<(id: number, leaving?: boolean) => Promise<void>>(async () => {})
   const onSavedRef = useRef(onSaved)
   useEffect(() => {
     onSavedRef.current = onSaved
@@ -64,11 +64,11 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
   }, [])
 
   const save = useCallback(
-    async (id: number, sent: Draft) => {
+    async (id: number, sent: Draft, keepalive: boolean) => {
       // what the server had, for the undo step of this save
       const previous = cachedSegments(client, taskId).find((s) => s.id === id)
       try {
-        const saved = await patchSegment(taskId, id, sent)
+        const saved = await patchSegment(taskId, id, sent, keepalive)
         if (previous) {
           const before: SegmentFields = {}
           for (const field of Object.keys(sent) as EditableField[]) before[field] = previous[field] ?? ''
@@ -93,20 +93,23 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
     [client, schedule, t, taskId, update],
   )
 
-  /** Saves a row now (blur, pop-up editor, before a retranslation); waits for a save in flight. */
+  /**
+   * Saves a row now (blur, pop-up editor, before a retranslation); waits for a save in flight.
+   * `leaving`: the creator leaves the editor, the save is sent with keepalive to outlive the page.
+   */
   const flush = useCallback(
-    async (id: number): Promise<void> => {
+    async (id: number, leaving = false): Promise<void> => {
       clearTimer(timers.current, id)
       const running = inFlight.current.get(id)
       if (running) {
         await running
-        if (editsRef.current[id]?.status === 'unsaved') return flushRef.current(id)
+        if (editsRef.current[id]?.status === 'unsaved') return flushRef.current(id, leaving)
         return
       }
       const edit = editsRef.current[id]
       if (!edit || Object.keys(edit.draft).length === 0 || edit.status === 'saved') return
       update((edits) => withStatus(edits, id, 'saving'))
-      const work = save(id, { ...edit.draft }).finally(() => inFlight.current.delete(id))
+      const work = save(id, { ...edit.draft }, leaving).finally(() => inFlight.current.delete(id))
       inFlight.current.set(id, work)
       await work
     },
@@ -183,16 +186,22 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
     [client, flush, setRetranslating, t, taskId, update],
   )
 
-  // Leaving the page saves what is pending; the browser asks first while something is unsaved.
+  // Leaving the editor saves what is pending at once, not after the typing pause: on unmount (a
+  // link inside the app) and on pagehide (tab closed, reloaded, another site), with keepalive
+  // requests that outlive the page. The browser asks first while something is unsaved.
   useEffect(() => {
-    const pending = timers.current
     const warn = (event: BeforeUnloadEvent) => {
       if (isPending(editsRef.current)) event.preventDefault()
     }
+    const leave = () => {
+      for (const id of Object.keys(editsRef.current)) void flushRef.current(Number(id), true)
+    }
     window.addEventListener('beforeunload', warn)
+    window.addEventListener('pagehide', leave)
     return () => {
       window.removeEventListener('beforeunload', warn)
-      for (const id of [...pending.keys()]) void flushRef.current(id)
+      window.removeEventListener('pagehide', leave)
+      leave()
     }
   }, [])
 

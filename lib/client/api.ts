@@ -22,7 +22,7 @@ export function isApiError(error: unknown, name: ErrorName): error is ApiError {
   return error instanceof ApiError && error.code === ERROR_CODES[name]
 }
 
-type Options = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData; signal?: AbortSignal }
+type Options = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData; signal?: AbortSignal; keepalive?: boolean }
 
 /** The header that makes the server answer in the page's language. */
 export function localeHeaders(): Record<string, string> {
@@ -49,12 +49,13 @@ export function unwrapEnvelope<T>(status: number, statusText: string, text: stri
 }
 
 /** Calls our API and unwraps the envelope (see `unwrapEnvelope`); a network failure is ApiError code 0. */
-export async function api<T>(path: string, { method = 'POST', body, form, signal }: Options = {}): Promise<T> {
+/** `keepalive`: the request outlives the page (a save sent as the creator leaves). */
+export async function api<T>(path: string, { method = 'POST', body, form, signal, keepalive }: Options = {}): Promise<T> {
   const headers = localeHeaders()
   if (body !== undefined) headers['content-type'] = 'application/json'
   let res: Response
   try {
-    res = await fetch(path, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)), credentials: 'include', signal })
+    res = await fetch(path, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)), credentials: 'include', signal, keepalive })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
     throw new ApiError(0, '', 0)

@@ -61,8 +61,9 @@ export function estimateFile(file: File, signal?: AbortSignal) {
   return api<Estimate>('/api/tasks/estimate', { form, signal })
 }
 
-export const patchSegment = (taskId: string, segmentId: number, body: { originalText?: string; translatedText?: string }) =>
-  api<TaskSegment | null>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}`, { method: 'PATCH', body })
+/** `keepalive`: sent as the creator leaves the editor, so the save outlives the page. */
+export const patchSegment = (taskId: string, segmentId: number, body: { originalText?: string; translatedText?: string }, keepalive = false) =>
+  api<TaskSegment | null>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}`, { method: 'PATCH', body, keepalive })
 
 export const retranslateSegment = (taskId: string, segmentId: number) =>
   api<TaskSegment | null>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}/retranslate`, { method: 'POST' })

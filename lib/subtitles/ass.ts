@@ -13,6 +13,8 @@ export type AssCue = Cue & {
   /** Offsets of the raw Start and End fields, so a shifted cue can be retimed in place. */
   startAt: [number, number]
   endAt: [number, number]
+  /** The event's Style field (its style's name). */
+  style: string
 }
 
 export type AssDocument = { raw: string; cues: AssCue[] }
@@ -131,6 +133,7 @@ export function parseAss(raw: string): AssDocument {
       trail,
       startAt: spans[startIndex],
       endAt: spans[endIndex],
+      style: fields[format.indexOf('style')] ?? '',
     })
   }
   return { raw, cues }

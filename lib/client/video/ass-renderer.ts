@@ -3,8 +3,10 @@
 // them. The work happens in a worker of its own (ass-worker.ts, served from our origin with jassub's
 // wasm and default font); each draw asks it for the picture at that exact time, so the export can
 // render frame by frame at any time, not only in step with a playing <video>. The editor's preview
-// swaps in the edited script (`update`) without starting libass and loading its fonts again.
+// swaps in the edited script (`update`) without starting libass again; only fonts it lacks are added.
+// Chinese, Japanese and Korean lines are drawn with the bundled Noto Sans fonts (ass-fonts.ts).
 
+import { withBundledFonts } from './ass-fonts'
 import { ASS_ASSETS, type AssFrame, type AssRequest, type AssResponse } from './ass-protocol'
 import type { FrameContext, SubtitleRenderer } from './subtitle-renderer'
 
@@ -53,7 +55,7 @@ export async function createAssRenderer({ assText }: { assText: string }): Promi
           startedResolve = resolve
           startedReject = reject
         })
-        send({ type: 'init', assText: script, fontUrls: [`${ASS_ASSETS}/default.woff2`], width, height })
+        send({ type: 'init', ...(await withBundledFonts(script)), width, height })
         return started
       }
       await started
@@ -65,7 +67,8 @@ export async function createAssRenderer({ assText }: { assText: string }): Promi
       // Before the first prepare the script simply goes with `init`.
       if (started) {
         await started
-        await ask((id) => ({ type: 'script', id, assText: script }))
+        const fonts = await withBundledFonts(script)
+        await ask((id) => ({ type: 'script', id, ...fonts }))
       }
       return true
     },

@@ -5,10 +5,12 @@
 // so the export can ask for frame after frame at their own times.
 //
 // Bundled by scripts/vendor-jassub.ts into /vendor/jassub/ass-worker.js beside jassub's wasm, its
-// glue and its default font, all served from our origin. That answer's own CSP allows WebAssembly;
+// glue and its default font, all served from our origin; the CJK fonts a script needs come from
+// /api/fonts (ass-fonts.ts chooses them). That answer's own CSP allows WebAssembly;
 // no page's policy does.
 
 import createModule from 'jassub/dist/wasm/jassub-worker.js'
+import type { AssFonts } from './ass-fonts'
 import type { AssRequest, AssResponse } from './ass-protocol'
 
 type AssImage = { w: number; h: number; dst_x: number; dst_y: number; stride: number; color: number; bitmap: number }
@@ -16,6 +18,7 @@ type Libass = {
   setThreads(count: number): number
   addFont(name: string, pointer: number, size: number): void
   reloadFonts(): void
+  setDefaultFont(family: string): void
   createTrackMem(text: string): void
   removeTrack(): void
   resizeCanvas(width: number, height: number, videoWidth: number, videoHeight: number): void
@@ -32,18 +35,29 @@ function reply(message: AssResponse, transfer: Transferable[] = []) {
   scope.postMessage(message, transfer)
 }
 
-async function init({ assText, fontUrls, width, height }: Extract<AssRequest, { type: 'init' }>) {
-  const wasm = (await createModule({ __out: () => {} })) as Module
-  // The default font's family name as libass knows it (jassub's default.woff2 is Liberation Sans).
-  libass = new wasm.JASSUB(width, height, 'liberation sans')
-  libass.setThreads(1)
-  for (const [i, url] of fontUrls.entries()) {
-    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer())
-    const pointer = wasm._malloc(bytes.byteLength)
+let wasm: Module | null = null
+const added = new Set<string>()
+
+/** Gives libass the font files it does not have yet and the family for glyphs no named font has. */
+async function giveFonts({ fontUrls, defaultFamily }: Omit<AssFonts, 'assText'>) {
+  const fresh = fontUrls.filter((url) => !added.has(url))
+  const files = await Promise.all(fresh.map(async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer())))
+  for (const [i, bytes] of files.entries()) {
+    const pointer = wasm!._malloc(bytes.byteLength)
     scope.HEAPU8RAW.set(bytes, pointer)
-    libass.addFont(`font-${i}`, pointer, bytes.byteLength)
+    libass!.addFont(`font-${added.size}`, pointer, bytes.byteLength)
+    added.add(fresh[i])
   }
-  libass.reloadFonts()
+  // jassub keeps family names lowercased; libass reads its fonts again with the new ones.
+  libass!.setDefaultFont(defaultFamily.toLowerCase())
+  libass!.reloadFonts()
+}
+
+async function init({ assText, width, height, ...fonts }: Extract<AssRequest, { type: 'init' }>) {
+  wasm = (await createModule({ __out: () => {} })) as Module
+  libass = new wasm.JASSUB(width, height, fonts.defaultFamily.toLowerCase())
+  libass.setThreads(1)
+  await giveFonts(fonts)
   libass.createTrackMem(assText)
   resize(width, height)
 }
@@ -104,6 +118,7 @@ scope.onmessage = async ({ data }: MessageEvent<AssRequest>) => {
       resize(data.width, data.height)
       reply({ type: 'applied', id: data.id })
     } else if (data.type === 'script') {
+      await giveFonts(data)
       libass!.removeTrack()
       libass!.createTrackMem(data.assText)
       reply({ type: 'applied', id: data.id })

@@ -1,6 +1,7 @@
 // Bundled subtitle fonts (Noto Sans SC, JP, KR from @fontsource, served from our origin by
 // /api/fonts): a family is registered only when a cue's text needs its script, and then the
-// browser fetches only the unicode-range slices holding the characters drawn.
+// browser fetches only the unicode-range slices holding the characters drawn. libass (ass-fonts.ts)
+// gets the same slices, chosen here by the same ranges.
 import type { LineStyle } from '@/lib/video/styles'
 
 export const BUNDLED_FONTS = { 'noto-sans-sc': 'Noto Sans SC', 'noto-sans-jp': 'Noto Sans JP', 'noto-sans-kr': 'Noto Sans KR' } as const
@@ -24,16 +25,49 @@ function fontSet(): FontFaceSet | null {
   return scope.fonts ?? null
 }
 
+const lists = new Map<string, Promise<Slice[]>>()
+
+/** A bundled family's woff2 slices in one weight with the code points each holds (none when the list cannot be had). */
+function slicesOf(font: BundledFont, weight: 400 | 700): Promise<Slice[]> {
+  const key = `${font}/${weight}`
+  let list = lists.get(key)
+  if (!list) {
+    list = fetch(`/api/fonts/${font}/${weight}`)
+      .then(async (res) => (res.ok ? ((await res.json()) as { data: Slice[] }).data : []))
+      .catch(() => [])
+      .then((data) => (data.length === 0 && lists.delete(key), data))
+    lists.set(key, list)
+  }
+  return list
+}
+
+const sliceUrl = (font: BundledFont, slice: Slice) => `/api/fonts/${font}/files/${encodeURIComponent(slice.file)}`
+
+/** Whether a CSS unicode-range (`U+4E00-4E3F, U+30??`) holds one of `codes`. */
+export function rangeHolds(range: string, codes: readonly number[]): boolean {
+  return range.split(',').some((part) => {
+    const [from, to] = part.trim().replace(/^U\+/i, '').split('-')
+    const low = parseInt(from.replace(/\?/g, '0'), 16)
+    const high = parseInt((to ?? from).replace(/\?/g, 'f'), 16)
+    return codes.some((code) => code >= low && code <= high)
+  })
+}
+
+/** The URLs of the slices of `font` holding the characters of `text`: the ones a browser fetches to draw it. */
+export async function sliceUrlsFor(font: BundledFont, weight: 400 | 700, text: string): Promise<string[]> {
+  const codes = [...new Set(text)].map((char) => char.codePointAt(0)!)
+  return (await slicesOf(font, weight)).filter((slice) => rangeHolds(slice.range, codes)).map((slice) => sliceUrl(font, slice))
+}
+
 async function register(font: BundledFont, weight: 400 | 700): Promise<void> {
   const key = `${font}/${weight}`
   let done = registered.get(key)
   if (!done) {
     done = (async () => {
       const set = fontSet()
-      const res = await fetch(`/api/fonts/${font}/${weight}`)
-      if (!set || !res.ok) return
-      const { data } = (await res.json()) as { data: Slice[] }
-      for (const slice of data) set.add(new FontFace(BUNDLED_FONTS[font], `url(/api/fonts/${font}/files/${encodeURIComponent(slice.file)})`, { weight: String(weight), unicodeRange: slice.range }))
+      const data = await slicesOf(font, weight)
+      if (!set || data.length === 0) return void registered.delete(key)
+      for (const slice of data) set.add(new FontFace(BUNDLED_FONTS[font], `url(${sliceUrl(font, slice)})`, { weight: String(weight), unicodeRange: slice.range }))
     })().catch(() => void registered.delete(key))
     registered.set(key, done)
   }
