@@ -1,4 +1,4 @@
-// What real Whisper-style providers get wrong (INTEGRATIONS.md 9a), switched on by knob so the
+// What real Whisper-style providers get wrong (docs/architecture.md, Speech to subtitles), switched on by knob so the
 // pipeline's defences can be tested: invented stock phrases in long silences, a line looped into
 // the silence after speech, segments and words placed seconds early after a long silence, and
 // segments answered without words (optionally spanning several sentences, as Whisper's 30-s

@@ -21,7 +21,7 @@ type Args = {
 }
 
 /**
- * What the editor's preview draws, as the spec the video export burns with: an ASS task's own
+ * What the editor's preview draws, as the renderer settings (RendererSpec) the video export burns with: an ASS task's own
  * script with the rows written in (drafts included), else the creator's remembered style over the
  * rows. Null while an ASS task's script loads.
  */

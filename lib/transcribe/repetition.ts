@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib'
 
-/** Whisper's own sign of a decoding loop: a compression ratio above this (INTEGRATIONS.md 9a). */
+/** Whisper's own sign of a decoding loop: a compression ratio above this (docs/architecture.md, Speech to subtitles). */
 export const LOOP_COMPRESSION_RATIO = 2.4
 /** One word said this many times in a row, or a phrase of 2 to 8 words 3 times, is a loop. */
 const SAME_WORD_TIMES = 4

@@ -17,7 +17,7 @@ export const LEFT_OUT_REASONS: readonly LeftOutReason[] = ['silence', 'noSpeech'
  */
 export type LeftOutLine = { startMs: number; endMs: number; text: string; reason: LeftOutReason; speaker?: string }
 
-/** Whisper's decoder treats a segment as silence past both of these (INTEGRATIONS.md 9a). */
+/** Whisper's decoder treats a segment as silence past both of these (docs/architecture.md, Speech to subtitles). */
 const NO_SPEECH_PROB = 0.6
 const LOW_LOGPROB = -1
 /** A segment is on speech when speech fills this share of it; below, it lies over silence. */

@@ -1,4 +1,4 @@
-// Text Whisper-family models write where nobody speaks (INTEGRATIONS.md 9a): the closing lines of
+// Text Whisper-family models write where nobody speaks (docs/architecture.md, Speech to subtitles): the closing lines of
 // the videos they learnt from. Such a line is kept only where the sound holds speech.
 
 const PHRASES = [

@@ -21,7 +21,7 @@ function pictureRect(node: HTMLVideoElement) {
 
 const REPAINT_ON = ['loadeddata', 'seeked', 'timeupdate'] as const
 
-/** Paints the subtitles of the spec last shown over `video` on `canvas` (positioned absolutely beside it). */
+/** Paints the subtitles of the renderer settings last shown over `video` on `canvas` (positioned absolutely beside it). */
 export function startPreviewPainter(video: HTMLVideoElement, canvas: HTMLCanvasElement): PreviewPainter {
   const buffer = document.createElement('canvas')
   let wanted: RendererSpec | null = null
@@ -34,7 +34,7 @@ export function startPreviewPainter(video: HTMLVideoElement, canvas: HTMLCanvasE
   let hasFailed = false
   let frame = 0
 
-  /** Brings the renderer to the spec last shown: in place where it can (libass keeps running), else anew. */
+  /** Brings the renderer to the settings last shown: in place where it can (libass keeps running), else anew. */
   const follow = async () => {
     const spec = wanted
     if (spec === applied) return
