@@ -48,8 +48,10 @@ export function unwrapEnvelope<T>(status: number, statusText: string, text: stri
   throw new ApiError(code, envelope?.msg || `failed: ${status} ${statusText}`, status)
 }
 
-/** Calls our API and unwraps the envelope (see `unwrapEnvelope`); a network failure is ApiError code 0. */
-/** `keepalive`: the request outlives the page (a save sent as the creator leaves). */
+/**
+ * Calls our API and unwraps the envelope (see `unwrapEnvelope`); a network failure is ApiError code 0.
+ * `keepalive`: the request outlives the page (a save sent as the creator leaves).
+ */
 export async function api<T>(path: string, { method = 'POST', body, form, signal, keepalive }: Options = {}): Promise<T> {
   const headers = localeHeaders()
   if (body !== undefined) headers['content-type'] = 'application/json'

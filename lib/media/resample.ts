@@ -1,15 +1,13 @@
 import 'server-only'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { ffmpegPath } from './binaries'
+import { ffmpegPath, runTool } from './binaries'
 
 let hasSoxr: Promise<boolean> | null = null
 
-/** Whether the system's ffmpeg was built with libsoxr (Debian's is), asked once per process. */
+/** Whether the system's ffmpeg was built with libsoxr (Debian's is: its `-version` lists the build's configuration), asked once per process. */
 function ffmpegHasSoxr(): Promise<boolean> {
   hasSoxr ??= ffmpegPath()
-    .then((ffmpeg) => promisify(execFile)(ffmpeg, ['-hide_banner', '-buildconf'], { timeout: 10_000 }))
-    .then(({ stdout, stderr }) => `${stdout}${stderr}`.includes('--enable-libsoxr'))
+    .then((ffmpeg) => runTool(ffmpeg, ['-version'], { timeoutMs: 10_000 }))
+    .then(({ stdout }) => stdout.toString('utf8').includes('--enable-libsoxr'))
     .catch(() => false)
   return hasSoxr
 }
