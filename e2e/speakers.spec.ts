@@ -23,11 +23,11 @@ import { editorReady, newCreator, signIn, type Credentials } from './helpers'
 const SENTENCES = [
   { text: 'Good morning, everyone.', atMs: 1000 },
   { text: 'I am glad to be here today.', atMs: 5000 },
-  { text: 'Shall we begin?', atMs: 9500 },
+  { text: 'Shall we begin with the first question?', atMs: 9000 },
 ]
-const TOTAL_MS = 13_000
+const TOTAL_MS = 14_000
 /** The second turn of the dialogue cue made of the third (the fake answers its own words, not these sentences). */
-const ANSWER = 'Yes, let us start.'
+const ANSWER = 'Yes.'
 const SHOTS = '/work/notes/shots'
 
 let dir: string
@@ -75,7 +75,8 @@ async function labelSpeakers(taskId: string): Promise<string[]> {
     const texts = [rows[0].originalText, rows[1].originalText, `- ${rows[2].originalText}\n- ${ANSWER}`]
     const speakers = [['S1'], ['S2'], ['S1', 'S2']]
     for (const [i, r] of rows.entries()) {
-      await db.query('UPDATE "Segment" SET "speakers" = $3, "originalText" = $4 WHERE "taskId" = $1 AND "index" = $2', [taskId, r.index, speakers[i], texts[i]])
+      // A transcript's translation column holds the same words (translatedBy "speech"): kept in step.
+      await db.query('UPDATE "Segment" SET "speakers" = $3, "originalText" = $4, "translatedText" = CASE WHEN "translatedBy" = \'speech\' THEN $4 ELSE "translatedText" END WHERE "taskId" = $1 AND "index" = $2', [taskId, r.index, speakers[i], texts[i]])
     }
     return texts
   } finally {
@@ -115,9 +116,9 @@ const LOCALES = [
     speaker: (n: number) => `说话人 ${n}`,
     spokenBy: (names: string) => `说话人：${names}`,
     title: '说话人',
-    description: '为每位说话人命名一次：其所有字幕、导出文件和之后的翻译都会使用这个名字。',
+    description: '每位说话人只需命名一次，他们的所有字幕、导出的文件和之后的翻译都会用上这个名字。',
     cues: '2 条字幕',
-    placeholder: '名字，例如 小林',
+    placeholder: '名字，例如：小林',
     save: '保存名字',
   },
   {
@@ -241,5 +242,6 @@ test('speakers: a chip on every row, named once in the dialog, kept after a relo
     await editorReady(page)
     await expect(chips(page, 3)).toHaveText(['Ada Lovelace', 'Grace Hopper'])
     await expect(row(page, 3).getByTestId('segment-speaker')).toHaveAttribute('aria-label', l.spokenBy('Ada Lovelace, Grace Hopper'))
+    await shot(page, `speakers-named-${l.locale}.png`)
   }
 })
