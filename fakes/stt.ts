@@ -21,8 +21,12 @@ const RATE = 16_000
 const FRAME = RATE / 100 // 10 ms
 /** A frame louder than this RMS (about -36 dBFS) is speech. */
 const SPEECH_RMS = 0.016
-/** Quieter stretches shorter than this stay inside one span (the pauses between a sentence's words). */
-const BRIDGE_MS = 250
+/**
+ * Quieter stretches up to this stay inside one span: the pauses between a sentence's words, and the
+ * closure before a stop consonant ("walked to"), which espeak-ng holds for about 250 ms and a
+ * low-bitrate encoding can stretch past it. A recogniser's voice detection holds on as long.
+ */
+const BRIDGE_MS = 350
 const MIN_SPAN_MS = 80
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'english', zh: 'chinese', ja: 'japanese', ko: 'korean', fr: 'french', de: 'german', es: 'spanish', it: 'italian', pt: 'portuguese', ru: 'russian' }
