@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { expect, request, type Page } from '@playwright/test'
 import { E2E } from './env'
 
@@ -99,4 +101,21 @@ export async function pickRecording(page: Page, file: string, { spoken, timeoutM
   await expect(page.getByTestId('recording-estimate')).toBeVisible({ timeout: timeoutMs })
   await page.getByTestId('recording-source').click()
   await page.getByRole('option', { name: spoken, exact: true }).click()
+}
+
+/** Sends the recording `file` (Ogg) to the transcribe API as `creator`, spoken in English; answers the task's id once it has completed. */
+export async function transcribedByApi(creator: Credentials, file: string): Promise<string> {
+  const api = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host: E2E.intlHost } })
+  try {
+    const { data: login } = await (await api.post('/api/email/auth', { data: { email: creator.email, pass: creator.password } })).json()
+    const auth = { authorization: `Bearer ${login.token}` }
+    const created = await (await api.post('/api/tasks/transcribe', { headers: auth, multipart: { sourceLanguage: 'en', file: { name: path.basename(file), mimeType: 'audio/ogg', buffer: await readFile(file) } }, timeout: 30_000 })).json()
+    expect(created.code, created.msg).toBe(20000)
+    await expect
+      .poll(async () => (await (await api.get(`/api/tasks/${created.data.id}?segments=0`, { headers: auth })).json()).data.status, { timeout: 60_000 })
+      .toBe('completed')
+    return created.data.id
+  } finally {
+    await api.dispose()
+  }
 }

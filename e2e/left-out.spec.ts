@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, request, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E } from './env'
-import { editorReady, newCreator, signIn, type Credentials } from './helpers'
+import { editorReady, newCreator, signIn, transcribedByApi } from './helpers'
 
 // Issue 30 end to end: the speech-to-text fake answers as real Whisper-style providers do (stock
 // phrases in long silences, a looped line, text placed seconds early). The editor shows one cue per
@@ -37,27 +37,10 @@ test.afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-/** Transcribes the recording through the API as the creator and waits until it is done. */
-async function transcribed(creator: Credentials): Promise<string> {
-  const api: APIRequestContext = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host: E2E.intlHost } })
-  try {
-    const { data: login } = await (await api.post('/api/email/auth', { data: { email: creator.email, pass: creator.password } })).json()
-    const auth = { authorization: `Bearer ${login.token}` }
-    const created = await (await api.post('/api/tasks/transcribe', { headers: auth, multipart: { sourceLanguage: 'en', file: { name: path.basename(file), mimeType: 'audio/ogg', buffer: await readFile(file) } }, timeout: 30_000 })).json()
-    expect(created.code, created.msg).toBe(20000)
-    await expect
-      .poll(async () => (await (await api.get(`/api/tasks/${created.data.id}?segments=0`, { headers: auth })).json()).data.status, { timeout: 60_000 })
-      .toBe('completed')
-    return created.data.id
-  } finally {
-    await api.dispose()
-  }
-}
-
 test('lines invented over silence are left out, listed in three languages, and one is restored', async ({ page }) => {
   test.setTimeout(120_000)
   const creator = await newCreator(100)
-  const taskId = await transcribed(creator)
+  const taskId = await transcribedByApi(creator, file)
   await signIn(page, { ...creator, baseUrl: E2E.intlUrl })
 
   // English: one cue per sentence; the invented lines are counted, not shown as cues.

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, request, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
 import { E2E } from './env'
-import { editorReady, newCreator, signIn, type Credentials } from './helpers'
+import { editorReady, newCreator, signIn, transcribedByApi } from './helpers'
 
 // Issue 30, speakers in the editor: each row shows who speaks it, the creator names each speaker
 // once for the whole task, the names survive a reload and the exports carry them, in zh-CN, en-US
@@ -43,23 +43,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
-
-/** Transcribes the recording through the API as the creator and waits until it is done. */
-async function transcribed(creator: Credentials): Promise<string> {
-  const api = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host: E2E.intlHost } })
-  try {
-    const { data: login } = await (await api.post('/api/email/auth', { data: { email: creator.email, pass: creator.password } })).json()
-    const auth = { authorization: `Bearer ${login.token}` }
-    const created = await (await api.post('/api/tasks/transcribe', { headers: auth, multipart: { sourceLanguage: 'en', file: { name: path.basename(file), mimeType: 'audio/ogg', buffer: await readFile(file) } }, timeout: 30_000 })).json()
-    expect(created.code, created.msg).toBe(20000)
-    await expect
-      .poll(async () => (await (await api.get(`/api/tasks/${created.data.id}?segments=0`, { headers: auth })).json()).data.status, { timeout: 60_000 })
-      .toBe('completed')
-    return created.data.id
-  } finally {
-    await api.dispose()
-  }
-}
 
 /**
  * Labels the task's three cues as a diarizing run would: S1, S2, then a dialogue cue of both (see
@@ -151,7 +134,7 @@ test('speakers: a chip on every row, named once in the dialog, kept after a relo
   test.setTimeout(150_000)
   await page.setViewportSize({ width: 1280, height: 800 })
   const creator = await newCreator(100)
-  const taskId = await transcribed(creator)
+  const taskId = await transcribedByApi(creator, file)
   const [one, two, dialogue] = await labelSpeakers(taskId)
   await signIn(page, { ...creator, baseUrl: E2E.cnUrl })
   await signIn(page, { ...creator, baseUrl: E2E.intlUrl })

@@ -9,10 +9,10 @@ import { chromium, type Page } from 'playwright'
 
 export type ChromiumPage = { page: Page; pick: (file: string) => Promise<void>; close: () => Promise<void> }
 
-/** Opens a page running `script` (TypeScript, imports resolved from `resolveDir`). */
-export async function openChromiumPage(script: string, resolveDir: string): Promise<ChromiumPage> {
+/** One browser script from a module file, or from TypeScript `contents` whose imports resolve from `resolveDir`. */
+export async function bundleForBrowser(entry: { file: string } | { contents: string; resolveDir: string }): Promise<string> {
   const bundled = await build({
-    stdin: { contents: script, resolveDir: path.resolve(resolveDir), loader: 'ts' },
+    ...('file' in entry ? { entryPoints: [path.resolve(entry.file)] } : { stdin: { contents: entry.contents, resolveDir: path.resolve(entry.resolveDir), loader: 'ts' as const } }),
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -21,7 +21,12 @@ export async function openChromiumPage(script: string, resolveDir: string): Prom
     logLevel: 'error',
     tsconfig: path.resolve('tsconfig.json'),
   })
-  const js = bundled.outputFiles[0].text
+  return bundled.outputFiles[0].text
+}
+
+/** Opens a page running `script` (TypeScript, imports resolved from `resolveDir`). */
+export async function openChromiumPage(script: string, resolveDir: string): Promise<ChromiumPage> {
+  const js = await bundleForBrowser({ contents: script, resolveDir })
   const html = '<!doctype html><meta charset="utf-8"><input type="file" id="pick"><script src="/page.js"></script>'
   const server = createServer((req, res) => {
     if (req.url === '/page.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js)

@@ -4,9 +4,8 @@
 // bench/transcribe/browser.ts; the pipeline benchmark (bench/pipeline.ts) runs the whole app instead.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { build } from 'esbuild'
 import { chromium } from 'playwright'
+import { bundleForBrowser } from '@/test/chromium-page'
 
 export type BrowserExtraction = { ms: number; longestTaskMs: number; durationMs: number; mode: string; parts: { startMs: number; format: string; audio: Buffer }[] }
 
@@ -30,20 +29,6 @@ window.extract = async (file) => {
   return { ms, longestTaskMs: longest, durationMs: extraction.durationMs, mode: extraction.plan.mode, parts }
 }`
 
-async function bundle(entry: { file?: string; contents?: string }): Promise<string> {
-  const result = await build({
-    ...(entry.file ? { entryPoints: [path.resolve(entry.file)] } : { stdin: { contents: entry.contents!, resolveDir: path.resolve('lib/client/media'), loader: 'ts' } }),
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-    tsconfig: path.resolve('tsconfig.json'),
-  })
-  return result.outputFiles[0].text
-}
-
 function serve(page: string, worker: string): Promise<Server> {
   const html = '<!doctype html><meta charset="utf-8"><input type="file" id="pick"><script src="/page.js"></script>'
   const server = createServer((req, res) => {
@@ -55,7 +40,7 @@ function serve(page: string, worker: string): Promise<Server> {
 
 /** Extracts the sound of `file` `runs` times in a fresh page each time; answers each run's figures. */
 export async function extractInChromium(file: string, runs = 1): Promise<BrowserExtraction[]> {
-  const server = await serve(await bundle({ contents: PAGE_ENTRY }), await bundle({ file: 'lib/client/media/extract-worker.ts' }))
+  const server = await serve(await bundleForBrowser({ contents: PAGE_ENTRY, resolveDir: 'lib/client/media' }), await bundleForBrowser({ file: 'lib/client/media/extract-worker.ts' }))
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
   try {
     const results: BrowserExtraction[] = []
