@@ -7,7 +7,8 @@
 // all translations and reviews done (the task completed); the extraction alone (until the browser
 // has read the whole file); the bytes the page uploaded; the longest main-thread task while
 // extracting; and the server's peak memory (its process tree with ffmpeg, proportional set sizes,
-// sampled every 50 ms) over its size before the pick. Median of BENCH_RUNS.
+// sampled every 50 ms) over its size before the pick. Median of BENCH_RUNS. Each run also prints
+// its tail, step by step after the file was read (bench/pipeline/timeline.ts).
 //
 // Usage: npm run build && npm run bench:pipeline   (E2E_PORT, default 3160; BENCH_MINUTES, default 60;
 // BENCH_VIDEO_MB, default 1024; BENCH_RUNS, default 3; DATABASE_URL's server, or an embedded one)
@@ -15,6 +16,7 @@ import { chromium, type Page } from 'playwright'
 import { requireBuild, sleep } from './support/app'
 import { readFigures, PROBE_SCRIPT, type PageFigures } from './pipeline/probe'
 import { CREATOR, startBenchServer, type BenchServer } from './pipeline/server'
+import { tailDetail, tailTimeline, watchChunks, type TailInput } from './pipeline/timeline'
 import { benchVideo } from './pipeline/video'
 
 const PORT = Number(process.env.E2E_PORT ?? 3160)
@@ -67,6 +69,7 @@ async function oneRun(page: Page, server: BenchServer, video: string, pageBase: 
   while (!(await submit.isEnabled())) await sleep(20)
   await submit.click()
   const taskId = await newestTask(startedAt)
+  const chunks = watchChunks(taskId)
   let cuesAt = 0
   for (;;) {
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId }, select: { stage: true, status: true } })
@@ -80,6 +83,22 @@ async function oneRun(page: Page, server: BenchServer, video: string, pageBase: 
   const figures = (await page.evaluate(readFigures)) as PageFigures
   const picked = figures.pickedAt ?? startedAt.getTime()
   const extracted = figures.extractedAt ?? doneAt
+  const parts = await db.audioPart.findMany({ where: { taskId }, select: { completedAt: true } })
+  const tailInput: TailInput = {
+    pickedAt: picked,
+    extractedAt: extracted,
+    patches: figures.patches,
+    partsCompletedAt: parts.map((p) => p.completedAt?.getTime() ?? NaN),
+    chunks: await chunks.stop(),
+    stt: server.sttLog(),
+    deepseek: server.deepseekLog(),
+    logs: server.logs(),
+    cuesStoredAt: cuesAt,
+    doneAt,
+  }
+  console.log('after the file was read (s):')
+  console.table(tailTimeline(tailInput))
+  if (process.env.BENCH_DETAIL) for (const [name, rows] of Object.entries(tailDetail(tailInput))) console.log(name), console.table(rows)
   const firstRequest = Math.min(...server.sttRequests().filter((at) => at >= picked))
   const longest = Math.max(0, ...figures.longTasks.filter((t) => t.at >= picked && t.at <= extracted).map((t) => t.ms))
   return {

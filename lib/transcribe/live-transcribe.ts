@@ -49,6 +49,8 @@ export type LiveJob = {
   /** A chunk's words (screened against the speech heard), its language, the lines left out, the voices first heard in it. */
   onChunkDone: (chunk: KnownChunk, done: ChunkDone, speech: Span[]) => Promise<void>
   onLanguage?: (language: string) => Promise<void>
+  /** A chunk's sound is encoded and about to go to the provider (how long the encoding took; for the logs). */
+  onSending?: (chunk: KnownChunk, encodeMs: number) => void
   /** A part's sound is final: how long it decoded to, and how it ended. */
   onPartEnd?: (end: PartEnd) => Promise<void>
   signal?: AbortSignal
@@ -129,7 +131,9 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
     await send(async () => {
       signal.throwIfAborted()
       const file = path.join(dir, `chunk-${chunk.index}.ogg`)
+      const encoding = Date.now()
       await extractChunk(timeline, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, signal })
+      job.onSending?.(chunk, Date.now() - encoding)
       const speakers = voices ? await knownSpeakers(timeline, voices.known, voices.order, job.provider.maxKnownSpeakers ?? 0) : undefined
       const answer = await transcribeChunkAudio(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(spoken ?? 'auto'), prompt: job.prompt, speakers, signal }, job.retry)
       await rm(file, { force: true })

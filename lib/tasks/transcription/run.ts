@@ -138,7 +138,9 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
           language = heard
           await db.task.update({ where: { id: taskId }, data: { originalLanguage: heard, detectedLanguage: heard, ...(task.withTranslation ? {} : { targetLanguage: heard }) } })
         },
+        onSending: (chunk, encodeMs) => log.info('transcribe.chunk_sending', { taskId, chunk: chunk.index, lengthMs: chunk.endMs - chunk.startMs, encodeMs }),
         onPartEnd: async (end) => {
+          log.info('transcribe.part_decoded', { taskId, part: end.index, decodedMs: end.decodedMs, ended: end.ended })
           await price.partEnded(end)
           if (++ended === source.parts.length && source.uploads.length > 0) keeping = storeUploadedRecording(taskId, source.uploads, { storage, dir, signal: options.signal })
         },
