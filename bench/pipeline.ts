@@ -10,12 +10,18 @@
 // sampled every 50 ms) over its size before the pick. Median of BENCH_RUNS. Each run also prints
 // its tail, step by step after the file was read (bench/pipeline/timeline.ts).
 //
+// Tracing the main thread: BENCH_TRACE=/tmp/trace.json records the first run in Chromium's tracing
+// (devtools.timeline and the V8 sampler) from the pick to the end of extraction, and prints each
+// main-thread task over 50 ms with the events and functions inside it (bench/pipeline/long-tasks.ts;
+// the file also opens in chrome://tracing or the DevTools Performance panel). Tracing slows the page.
+//
 // Usage: npm run build && npm run bench:pipeline   (E2E_PORT, default 3160; BENCH_MINUTES, default 60;
 // BENCH_VIDEO_MB, default 1024; BENCH_RUNS, default 3; DATABASE_URL's server, or an embedded one)
 import { chromium, type Page } from 'playwright'
 import { requireBuild, sleep } from './support/app'
 import { readFigures, PROBE_SCRIPT, type PageFigures } from './pipeline/probe'
 import { CREATOR, startBenchServer, type BenchServer } from './pipeline/server'
+import { explainLongTasks } from './pipeline/long-tasks'
 import { tailDetail, tailTimeline, watchChunks, type TailInput } from './pipeline/timeline'
 import { benchVideo } from './pipeline/video'
 
@@ -48,13 +54,18 @@ async function newestTask(after: Date) {
   }
 }
 
-async function oneRun(page: Page, server: BenchServer, video: string, pageBase: string): Promise<Run> {
+/** With BENCH_TRACE=file.json, the first run records a Chromium trace from the pick to the end of extraction. */
+const TRACE = process.env.BENCH_TRACE
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel']
+
+async function oneRun(page: Page, server: BenchServer, video: string, pageBase: string, trace?: string): Promise<Run> {
   const { db } = await import('@/lib/db')
   await page.goto(`${pageBase}/dashboard`)
   await page.getByTestId('open-upload').first().click()
   let peak = 0
   const baseline = server.rss()
   const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 50)
+  if (trace) await page.context().browser()!.startTracing(page, { path: trace, categories: TRACE_CATEGORIES })
   const startedAt = new Date()
   await page.getByTestId('upload-input').setInputFiles(video)
   await page.getByTestId('recording-source').click()
@@ -70,6 +81,12 @@ async function oneRun(page: Page, server: BenchServer, video: string, pageBase: 
   await submit.click()
   const taskId = await newestTask(startedAt)
   const chunks = watchChunks(taskId)
+  if (trace) {
+    await page.waitForFunction(() => (window as unknown as { __bench: { markedAt: number | null } }).__bench.markedAt !== null, null, { timeout: 600_000, polling: 200 })
+    await page.context().browser()!.stopTracing()
+    console.log(`trace written to ${trace}; its long tasks between the pick and the end of extraction:`)
+    for (const line of explainLongTasks(trace, { overMs: 50 })) console.log(line)
+  }
   let cuesAt = 0
   for (;;) {
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId }, select: { stage: true, status: true } })
@@ -131,7 +148,7 @@ async function main() {
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++) {
       const page = await context.newPage()
-      const run = await oneRun(page, server, video, pageBase)
+      const run = await oneRun(page, server, video, pageBase, i === 0 ? TRACE : undefined)
       await page.close()
       runs.push(run)
       console.log(`run ${i + 1}:`, JSON.stringify(run))

@@ -48,7 +48,7 @@ export type TailInput = {
   chunks: ChunkSeen[]
   stt: FakeRequestRecord[]
   deepseek: FakeRequestRecord[]
-  /** The server's JSON log lines (transcribe.part_decoded, transcribe.chunk_sending, request). */
+  /** The server's JSON log lines (transcribe.part_decoded, transcribe.chunk_encoded, request). */
   logs: { time: string; event: string; [key: string]: unknown }[]
   /** The task's cues stored as its segments (its stage left `transcribing`). */
   cuesStoredAt: number
@@ -89,7 +89,7 @@ export function tailTimeline(t: TailInput): Record<string, number | string> {
     'server decoded every part': after(last(logged('transcribe.part_decoded'))),
     'last chunk cut (part end known)': lastChunk ? after(lastChunk.plannedAt) : 'none',
     'last chunk (s of sound)': lastChunk ? +((lastChunk.endMs - lastChunk.startMs) / 1000).toFixed(1) : 'none',
-    'last chunk encoded for STT': after(last(logged('transcribe.chunk_sending'))),
+    'last chunk encoded for STT': after(last(logged('transcribe.chunk_encoded'))),
     'last STT request sent': after(last(stt.map((r) => r.at))),
     'last STT request answered': after(last(stt.map((r) => r.answeredAt))),
     'last chunk words stored': after(last(t.chunks.map((c) => c.wordsAt))),
