@@ -41,7 +41,7 @@ describe('LivePlanner', () => {
     // Every chunk but the last is at most half of what was left at its start (or TAIL_CHUNK_MS); the last is short.
     chunks.slice(0, -1).forEach((c) => expect(c.endMs - c.startMs).toBeLessThanOrEqual(Math.max(TAIL_CHUNK_MS, (duration - c.startMs) / 2) + 1))
     expect(lengths.at(-1)).toBeLessThanOrEqual(1.5 * TAIL_CHUNK_MS)
-    expect(lengths.slice(-4)).toEqual([4 * MIN, 2 * MIN, MIN, MIN])
+    expect(lengths.slice(-3)).toEqual([4 * MIN, 2 * MIN, 2 * MIN])
     expect(lengths.filter((l) => l === 5 * MIN).length).toBeGreaterThan(2)
   })
 
@@ -50,7 +50,7 @@ describe('LivePlanner', () => {
     expect(tailTarget(5 * MIN, 31 * MIN, 30 * MIN)).toBe(5 * MIN)
     expect(tailTarget(5 * MIN, 20 * MIN, 30 * MIN)).toBe(5 * MIN)
     expect(tailTarget(5 * MIN, 26 * MIN, 30 * MIN)).toBe(2 * MIN)
-    expect(tailTarget(5 * MIN, 28 * MIN, 30 * MIN)).toBe(TAIL_CHUNK_MS)
+    expect(tailTarget(5 * MIN, 27 * MIN, 30 * MIN)).toBe(TAIL_CHUNK_MS)
     // What is left under 1.5 × TAIL_CHUNK_MS stays one chunk.
     expect(tailTarget(5 * MIN, 30 * MIN - 80_000, 30 * MIN)).toBe(80_000 + TAIL_CHUNK_MS)
   })

@@ -14,10 +14,11 @@ export const liveTarget = (n: number) => LIVE_TARGETS_MS[Math.min(n, LIVE_TARGET
 
 /**
  * The shortest chunk cut on purpose near a part's end. Each request costs the provider's latency
- * (about 2 s) whatever its length, and requests run a few at once: much shorter chunks would
- * queue for the provider at the end instead of making it sooner.
+ * (about 2 s) whatever its length, and requests run a few at once (STT_CONCURRENCY, 4): shorter
+ * chunks would queue for the provider at the end instead of making it sooner (two parts ending
+ * together leave about two chunks each, one round of requests).
  */
-export const TAIL_CHUNK_MS = 60_000
+export const TAIL_CHUNK_MS = 90_000
 
 /**
  * A chunk's target near the end of a part whose length is about known (`expectedMs`): at most half
