@@ -3,7 +3,7 @@
 import type { Span } from '@/lib/captions'
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { useTranslations } from 'next-intl'
-import { forwardRef, useImperativeHandle, useRef } from 'react'
+import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
@@ -109,8 +109,9 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
   // The server's rows stay read-only until React runs, so nothing typed before then is lost.
   const isHydrated = useHydrated()
   const items = virtualizer.getVirtualItems()
+  const hasSpeakers = useMemo(() => segments.some((s) => s.speakers?.length), [segments])
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className={cn('flex min-h-0 flex-1 flex-col', hasSpeakers && '[--id-col:6.5rem]')}>
       <ColumnHeads />
       <div
         ref={scroller}

@@ -60,7 +60,9 @@ type Props = {
 }
 
 /** The editor's grid: id, times, original, translation, actions (stacked on narrow screens). */
-export const ROW_GRID = 'grid grid-cols-[2.75rem_minmax(0,1fr)_auto] gap-x-3 gap-y-1.5 md:grid-cols-[3rem_5.25rem_minmax(0,1fr)_minmax(0,1fr)_4.5rem]'
+// The first column holds the cue's number and, in a task with speakers, their names: the list
+// widens it then through --id-col (segment-list.tsx), so "Grace Hopper" is read whole.
+export const ROW_GRID = 'grid grid-cols-[var(--id-col,2.75rem)_minmax(0,1fr)_auto] gap-x-3 gap-y-1.5 md:grid-cols-[var(--id-col,3rem)_5.25rem_minmax(0,1fr)_minmax(0,1fr)_4.5rem]'
 
 const TEXT =
   'w-full rounded-md border border-transparent bg-transparent px-2 py-1 text-sm leading-relaxed text-fg transition-colors placeholder:text-subtle hover:border-border focus:border-brand focus:bg-surface focus:ring-2 focus:ring-brand/30 focus:outline-none'

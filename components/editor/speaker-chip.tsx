@@ -1,6 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import { cn } from '@/components/ui/cn'
 import { speakerNumber } from '@/lib/client/speakers'
 
 // Tints that tell speakers apart at a glance; the name (or "Speaker 2") is always written too.
@@ -12,6 +13,15 @@ export function useSpeakerName() {
   return (label: string, names: Readonly<Record<string, string>>) => names[label] ?? t('unnamed', { number: speakerNumber(label) })
 }
 
+/** One speaker's chip, in the speaker's tint (the rows and the speakers dialog use the same one). */
+export function SpeakerChip({ label, text, className }: { label: string; text: string; className?: string }) {
+  return (
+    <span data-speaker={label} title={text} className={cn('max-w-full truncate rounded px-1.5 py-px text-[11px] leading-4 font-medium', TINTS[(speakerNumber(label) + TINTS.length - 1) % TINTS.length], className)}>
+      {text}
+    </span>
+  )
+}
+
 /** Who speaks a cue: one chip, or two for a dialogue cue. */
 export function SpeakerChips({ labels, names }: { labels: readonly string[] | undefined; names: Readonly<Record<string, string>> }) {
   const t = useTranslations('editor.speakers')
@@ -20,9 +30,7 @@ export function SpeakerChips({ labels, names }: { labels: readonly string[] | un
   return (
     <span className="flex max-w-full flex-col items-start gap-0.5" aria-label={t('spokenBy', { names: labels.map((l) => nameOf(l, names)).join(', ') })} data-testid="segment-speaker">
       {labels.map((label, i) => (
-        <span key={`${label}-${i}`} data-speaker={label} title={nameOf(label, names)} className={`max-w-full truncate rounded px-1 py-px text-[10px] leading-4 font-medium ${TINTS[(speakerNumber(label) + TINTS.length - 1) % TINTS.length]}`}>
-          {nameOf(label, names)}
-        </span>
+        <SpeakerChip key={`${label}-${i}`} label={label} text={nameOf(label, names)} />
       ))}
     </span>
   )

@@ -8,6 +8,7 @@ import { Field, Input } from '@/components/ui/input'
 import { errorText } from '@/lib/client/api'
 import { speakerNumber } from '@/lib/client/speakers'
 import type { TaskSegment } from '@/lib/client/tasks'
+import { SpeakerChip } from './speaker-chip'
 
 type Props = {
   open: boolean
@@ -55,7 +56,8 @@ function Body({ onOpenChange, labels, names, segments, onSave }: Omit<Props, 'op
       }}
     >
       {labels.map((label) => (
-        <Field key={label} id={`speaker-${label}`} label={t('unnamed', { number: speakerNumber(label) })} hint={t('cues', { count: cues(label) })}>
+        // The label wears the speaker's chip, so the tint seen on the rows leads to the right field.
+        <Field key={label} id={`speaker-${label}`} label={<SpeakerChip label={label} text={t('unnamed', { number: speakerNumber(label) })} className="text-xs" />} hint={t('cues', { count: cues(label) })}>
           <Input
             id={`speaker-${label}`}
             value={drafts[label]}
