@@ -72,6 +72,8 @@ async function oneRun(page: Page, server: BenchServer, video: string, pageBase: 
   await page.getByRole('option', { name: 'English', exact: true }).click()
   await page.getByTestId('recording-target').click()
   await page.getByRole('option', { name: 'Translated into Japanese', exact: true }).click()
+  // The dialog renders a language picked as a transition: its translation options follow the select's closing.
+  await page.getByTestId('recording-translation-options').waitFor()
   const review = page.getByTestId('recording-review')
   const hasReview = (await review.count()) > 0
   if (hasReview) await review.check()
