@@ -117,7 +117,12 @@ async function oneRun(page: Page, server: BenchServer, video: string, pageBase: 
   }
   console.log('after the file was read (s):')
   console.table(tailTimeline(tailInput))
-  if (process.env.BENCH_DETAIL) for (const [name, rows] of Object.entries(tailDetail(tailInput))) console.log(name), console.table(rows)
+  if (process.env.BENCH_DETAIL) {
+    for (const [name, rows] of Object.entries(tailDetail(tailInput))) {
+      console.log(name)
+      console.table(rows)
+    }
+  }
   const firstRequest = Math.min(...server.sttRequests().filter((at) => at >= picked))
   const longest = Math.max(0, ...figures.longTasks.filter((t) => t.at >= picked && t.at <= extracted).map((t) => t.ms))
   return {

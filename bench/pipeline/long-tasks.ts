@@ -5,7 +5,18 @@
 // the sampler saw most, by their source file. Also runnable alone: tsx bench/pipeline/long-tasks.ts trace.json
 import { readFileSync } from 'node:fs'
 
-type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: Record<string, any> }
+type TraceEvent = {
+  name: string
+  cat: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  id?: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a trace's args differ by event
+  args?: Record<string, any>
+}
 
 const top = <T>(entries: [T, number][], n: number) => entries.sort((a, b) => b[1] - a[1]).slice(0, n)
 
