@@ -18,7 +18,7 @@ export const liveTarget = (n: number) => LIVE_TARGETS_MS[Math.min(n, LIVE_TARGET
  * chunks would queue for the provider at the end instead of making it sooner (two parts ending
  * together leave about two chunks each, one round of requests).
  */
-export const TAIL_CHUNK_MS = 90_000
+export const TAIL_CHUNK_MS = 120_000
 
 /**
  * A chunk's target near the end of a part whose length is about known (`expectedMs`): at most half
