@@ -3,12 +3,13 @@
 // (SPEECH_ENCODING), on the part's own timeline (its time 0 is the part's start in the recording).
 // Gaps in the source's timestamps become silence, so time t in the output stays time t in the video.
 
-import { ALL_FORMATS, AudioSample, AudioSampleSink, AudioSampleSource, BlobSource, Input, Quality } from 'mediabunny'
+import { ALL_FORMATS, AudioSample, AudioSampleSource, BlobSource, Input, Quality } from 'mediabunny'
 import { SPEECH_ENCODING } from './extraction-plan'
 import { WorkerProblem } from './extract-protocol'
 import { MonoResampler } from './mono-16k'
 import { findSplit } from './worker-split'
 import { planarChannels } from './worker-samples'
+import { decodedSamples } from './worker-decode'
 import { streamedOutput } from './worker-output'
 
 export type PartRun = {
@@ -74,7 +75,7 @@ export async function encodePart(run: PartRun): Promise<number> {
     let endMs: number | null = null
     // Output frames so far, counted in input time: a sample starting later than this leaves a gap.
     let inputAtMs = startMs
-    for await (const sample of new AudioSampleSink(track).samples(startMs / 1000, undefined, {})) {
+    for await (const sample of decodedSamples(track, startMs)) {
       try {
         const rate = sample.sampleRate
         const sampleStartMs = sample.timestamp * 1000

@@ -1,0 +1,89 @@
+// A page for the Chromium tests of Opus decoding (lib/client/media/worker-decode.test.ts): the picked file's
+// packets decoded by WebCodecs singly or joined (opus-join.ts), and the workers' own decodedSamples
+// from a point mid-file. Samples come back as base64 of planar float32, channel after channel.
+import { ALL_FORMATS, BlobSource, EncodedPacketSink, Input, type EncodedPacket } from 'mediabunny'
+import { joinOpusFrames, opusFrameS, OpusGrouper } from '@/lib/client/media/opus-join'
+import { decodedSamples } from '@/lib/client/media/worker-decode'
+
+export type Decoded = { firstS: number; frames: number; channels: number; base64: string; calls: number; error: string | null }
+
+const picked = () => (document.getElementById('pick') as HTMLInputElement).files![0]
+
+function encode(planes: Float32Array[][], frames: number): string {
+  const out = new Float32Array(frames * planes.length)
+  planes.forEach((pieces, c) => {
+    let at = c * frames
+    for (const piece of pieces) {
+      out.set(piece.subarray(0, Math.min(piece.length, (c + 1) * frames - at)), at)
+      at += piece.length
+    }
+  })
+  const bytes = new Uint8Array(out.buffer)
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+/** Every packet from the start decoded, one decode() call per group of up to `maxS` (0: each packet alone). */
+async function decodeAll(maxS: number): Promise<Decoded> {
+  const input = new Input({ source: new BlobSource(picked()), formats: ALL_FORMATS })
+  const track = (await input.getPrimaryAudioTrack())!
+  const planes: Float32Array[][] = []
+  let frames = 0
+  let firstS = NaN
+  let error: string | null = null
+  const decoder = new AudioDecoder({
+    output: (data) => {
+      if (Number.isNaN(firstS)) firstS = data.timestamp / 1e6
+      for (let c = 0; c < data.numberOfChannels; c++) {
+        const plane = new Float32Array(data.numberOfFrames)
+        data.copyTo(plane, { planeIndex: c, format: 'f32-planar' })
+        ;(planes[c] ??= []).push(plane)
+      }
+      frames += data.numberOfFrames
+      data.close()
+    },
+    error: (e) => void (error = String(e)),
+  })
+  decoder.configure((await track.getDecoderConfig())!)
+  const grouper = new OpusGrouper<EncodedPacket>(maxS)
+  let calls = 0
+  const send = (group: EncodedPacket[]) => {
+    calls++
+    const last = group[group.length - 1]
+    const durationS = last.timestamp + opusFrameS(last.data[0]) - group[0].timestamp
+    decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp: Math.round(group[0].timestamp * 1e6), duration: Math.round(durationS * 1e6), data: joinOpusFrames(group.map((p) => p.data)) }))
+  }
+  for await (const packet of new EncodedPacketSink(track).packets()) {
+    if (maxS === 0) send([packet])
+    else grouper.add(packet).forEach(send)
+  }
+  grouper.end().forEach(send)
+  await decoder.flush().catch((e: unknown) => void (error ??= String(e)))
+  input.dispose()
+  return { firstS, frames, channels: planes.length, base64: encode(planes, frames), calls, error }
+}
+
+/** The workers' decodedSamples from `startMs`, its first `spanMs` of output. */
+async function decodeFrom(startMs: number, spanMs: number): Promise<Decoded> {
+  const input = new Input({ source: new BlobSource(picked()), formats: ALL_FORMATS })
+  const track = (await input.getPrimaryAudioTrack())!
+  const planes: Float32Array[][] = []
+  let frames = 0
+  let firstS = NaN
+  for await (const sample of decodedSamples(track, startMs)) {
+    if (Number.isNaN(firstS)) firstS = sample.timestamp
+    for (let c = 0; c < sample.numberOfChannels; c++) {
+      const plane = new Float32Array(sample.numberOfFrames)
+      sample.copyTo(plane, { planeIndex: c, format: 'f32-planar' })
+      ;(planes[c] ??= []).push(plane)
+    }
+    frames += sample.numberOfFrames
+    sample.close()
+    if (frames >= (spanMs / 1000) * (await track.getSampleRate())) break
+  }
+  input.dispose()
+  return { firstS, frames, channels: planes.length, base64: encode(planes, frames), calls: 0, error: null }
+}
+
+Object.assign(window, { decodeAll, decodeFrom })
