@@ -7,7 +7,13 @@
 // all translations and reviews done (the task completed); the extraction alone (until the browser
 // has read the whole file); the bytes the page uploaded; the longest main-thread task while
 // extracting; and the server's peak memory (its process tree with ffmpeg, proportional set sizes,
-// sampled every 50 ms) over its size before the pick. Median of BENCH_RUNS.
+// sampled every 50 ms) over its size before the pick. Median of BENCH_RUNS. Each run also prints
+// its tail, step by step after the file was read (bench/pipeline/timeline.ts).
+//
+// Tracing the main thread: BENCH_TRACE=/tmp/trace.json records the first run in Chromium's tracing
+// (devtools.timeline and the V8 sampler) from the pick to the end of extraction, and prints each
+// main-thread task over 50 ms with the events and functions inside it (bench/pipeline/long-tasks.ts;
+// the file also opens in chrome://tracing or the DevTools Performance panel). Tracing slows the page.
 //
 // Usage: npm run build && npm run bench:pipeline   (E2E_PORT, default 3160; BENCH_MINUTES, default 60;
 // BENCH_VIDEO_MB, default 1024; BENCH_RUNS, default 3; DATABASE_URL's server, or an embedded one)
@@ -15,6 +21,8 @@ import { chromium, type Page } from 'playwright'
 import { requireBuild, sleep } from './support/app'
 import { readFigures, PROBE_SCRIPT, type PageFigures } from './pipeline/probe'
 import { CREATOR, startBenchServer, type BenchServer } from './pipeline/server'
+import { explainLongTasks } from './pipeline/long-tasks'
+import { tailDetail, tailTimeline, watchChunks, type TailInput } from './pipeline/timeline'
 import { benchVideo } from './pipeline/video'
 
 const PORT = Number(process.env.E2E_PORT ?? 3160)
@@ -46,19 +54,26 @@ async function newestTask(after: Date) {
   }
 }
 
-async function oneRun(page: Page, server: BenchServer, video: string, pageBase: string): Promise<Run> {
+/** With BENCH_TRACE=file.json, the first run records a Chromium trace from the pick to the end of extraction. */
+const TRACE = process.env.BENCH_TRACE
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel']
+
+async function oneRun(page: Page, server: BenchServer, video: string, pageBase: string, trace?: string): Promise<Run> {
   const { db } = await import('@/lib/db')
   await page.goto(`${pageBase}/dashboard`)
   await page.getByTestId('open-upload').first().click()
   let peak = 0
   const baseline = server.rss()
   const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 50)
+  if (trace) await page.context().browser()!.startTracing(page, { path: trace, categories: TRACE_CATEGORIES })
   const startedAt = new Date()
   await page.getByTestId('upload-input').setInputFiles(video)
   await page.getByTestId('recording-source').click()
   await page.getByRole('option', { name: 'English', exact: true }).click()
   await page.getByTestId('recording-target').click()
   await page.getByRole('option', { name: 'Translated into Japanese', exact: true }).click()
+  // The dialog renders a language picked as a transition: its translation options follow the select's closing.
+  await page.getByTestId('recording-translation-options').waitFor()
   const review = page.getByTestId('recording-review')
   const hasReview = (await review.count()) > 0
   if (hasReview) await review.check()
@@ -67,6 +82,13 @@ async function oneRun(page: Page, server: BenchServer, video: string, pageBase: 
   while (!(await submit.isEnabled())) await sleep(20)
   await submit.click()
   const taskId = await newestTask(startedAt)
+  const chunks = watchChunks(taskId)
+  if (trace) {
+    await page.waitForFunction(() => (window as unknown as { __bench: { markedAt: number | null } }).__bench.markedAt !== null, null, { timeout: 600_000, polling: 200 })
+    await page.context().browser()!.stopTracing()
+    console.log(`trace written to ${trace}; its long tasks between the pick and the end of extraction:`)
+    for (const line of explainLongTasks(trace, { overMs: 50 })) console.log(line)
+  }
   let cuesAt = 0
   for (;;) {
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId }, select: { stage: true, status: true } })
@@ -80,6 +102,27 @@ async function oneRun(page: Page, server: BenchServer, video: string, pageBase: 
   const figures = (await page.evaluate(readFigures)) as PageFigures
   const picked = figures.pickedAt ?? startedAt.getTime()
   const extracted = figures.extractedAt ?? doneAt
+  const parts = await db.audioPart.findMany({ where: { taskId }, select: { completedAt: true } })
+  const tailInput: TailInput = {
+    pickedAt: picked,
+    extractedAt: extracted,
+    patches: figures.patches,
+    partsCompletedAt: parts.map((p) => p.completedAt?.getTime() ?? NaN),
+    chunks: await chunks.stop(),
+    stt: server.sttLog(),
+    deepseek: server.deepseekLog(),
+    logs: server.logs(),
+    cuesStoredAt: cuesAt,
+    doneAt,
+  }
+  console.log('after the file was read (s):')
+  console.table(tailTimeline(tailInput))
+  if (process.env.BENCH_DETAIL) {
+    for (const [name, rows] of Object.entries(tailDetail(tailInput))) {
+      console.log(name)
+      console.table(rows)
+    }
+  }
   const firstRequest = Math.min(...server.sttRequests().filter((at) => at >= picked))
   const longest = Math.max(0, ...figures.longTasks.filter((t) => t.at >= picked && t.at <= extracted).map((t) => t.ms))
   return {
@@ -112,7 +155,7 @@ async function main() {
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++) {
       const page = await context.newPage()
-      const run = await oneRun(page, server, video, pageBase)
+      const run = await oneRun(page, server, video, pageBase, i === 0 ? TRACE : undefined)
       await page.close()
       runs.push(run)
       console.log(`run ${i + 1}:`, JSON.stringify(run))

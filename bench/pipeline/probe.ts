@@ -6,12 +6,14 @@
 // probed leaves that phase long before the file is read).
 // Times are wall-clock milliseconds (Date.now()), comparable with the fakes' request logs. The
 // bytes uploaded are the bodies the page hands to XMLHttpRequest and fetch for the recording's
-// routes (a resumed upload's repeated bytes count again).
+// routes (a resumed upload's repeated bytes count again). Each tus PATCH is noted with its size,
+// when it was sent and when its answer came (the tail's timeline: when the last bytes were up).
 
-export type PageFigures = { pickedAt: number | null; extractedAt: number | null; longTasks: { at: number; ms: number }[]; uploaded: number }
+export type UploadRequest = { at: number; endAt: number | null; bytes: number }
+export type PageFigures = { pickedAt: number | null; extractedAt: number | null; longTasks: { at: number; ms: number }[]; uploaded: number; patches: UploadRequest[] }
 
 export const PROBE_SCRIPT = `(() => {
-  const bench = (window.__bench = { pickedAt: null, markedAt: null, phaseEndedAt: null, longTasks: [], sawExtracting: false, uploaded: 0 })
+  const bench = (window.__bench = { pickedAt: null, markedAt: null, phaseEndedAt: null, longTasks: [], sawExtracting: false, uploaded: 0, patches: [] })
   const isUpload = (method, url) => method !== 'GET' && method !== 'HEAD' && ['/api/tasks/transcribe', '/api/uploads'].some((path) => String(url).includes(path))
   const sizeOf = (body) => {
     if (!body) return 0
@@ -24,7 +26,13 @@ export const PROBE_SCRIPT = `(() => {
   const open = XMLHttpRequest.prototype.open
   XMLHttpRequest.prototype.open = function (method, url, ...rest) { this.__bench = [String(method).toUpperCase(), url]; return open.call(this, method, url, ...rest) }
   const send = XMLHttpRequest.prototype.send
-  XMLHttpRequest.prototype.send = function (body) { if (this.__bench && isUpload(...this.__bench)) bench.uploaded += sizeOf(body); return send.call(this, body) }
+  XMLHttpRequest.prototype.send = function (body) {
+    if (this.__bench && isUpload(...this.__bench)) {
+      bench.uploaded += sizeOf(body)
+      if (this.__bench[0] === 'PATCH') { const patch = { at: Date.now(), endAt: null, bytes: sizeOf(body) }; bench.patches.push(patch); this.addEventListener('loadend', () => (patch.endAt = Date.now())) }
+    }
+    return send.call(this, body)
+  }
   const fetchOriginal = window.fetch
   window.fetch = function (input, init) { const method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase(); if (isUpload(method, input instanceof Request ? input.url : input)) bench.uploaded += sizeOf(init && init.body); return fetchOriginal.call(this, input, init) }
   const wall = (t) => performance.timeOrigin + t
@@ -41,4 +49,4 @@ export const PROBE_SCRIPT = `(() => {
 })()`
 
 /** The figures of the page, read back after a run. */
-export const readFigures = `(() => { const b = window.__bench; return { pickedAt: b.pickedAt, extractedAt: b.markedAt ?? b.phaseEndedAt, longTasks: b.longTasks, uploaded: b.uploaded } })()`
+export const readFigures = `(() => { const b = window.__bench; return { pickedAt: b.pickedAt, extractedAt: b.markedAt ?? b.phaseEndedAt, longTasks: b.longTasks, uploaded: b.uploaded, patches: b.patches } })()`

@@ -2,9 +2,10 @@
 // DeepSeek fakes in this process (their request logs are read directly), and the production
 // server (`next start`) whose process tree (with its ffmpeg children) is sampled for memory.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { FakeRequestRecord } from '@/fakes/server'
 import { freshDatabase, startWeb, waitForHealth } from '../support/app'
 
 /**
@@ -45,6 +46,11 @@ export type BenchServer = {
   /** When each speech-to-text request arrived (ms since the epoch). */
   sttRequests(): number[]
   deepseekRequests(): number
+  /** Each request to the fakes: when it arrived and when it was answered (ms since the epoch). */
+  sttLog(): FakeRequestRecord[]
+  deepseekLog(): FakeRequestRecord[]
+  /** The server's log lines so far (JSON, with `time`), for the tail's timeline. */
+  logs(): { time: string; event: string; [key: string]: unknown }[]
   rss(): number
   stop(): Promise<void>
 }
@@ -63,12 +69,14 @@ export async function startBenchServer({ port, sttMs, deepseekMs }: { port: numb
   const user = await db.user.create({ data: { email: CREATOR.email, name: 'Bench', passwordHash: await hashPassword(CREATOR.password) } })
   await grantPoints({ userId: user.id, amount: 1_000_000, key: 'bench-pipeline' })
   const storage = mkdtempSync(path.join(tmpdir(), 'ss-bench-pipeline-'))
+  const logFile = path.join(storage, 'server.log')
+  const logFd = openSync(logFile, 'w')
   const web: ChildProcess = startWeb(port, {
     ...process.env,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     DATABASE_URL: database.url,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'info',
     STORAGE_DIR: path.join(storage, 'storage'),
     UPLOAD_DIR: path.join(storage, 'uploads'),
     STT_API_KEY: 'sk-bench-stt',
@@ -76,17 +84,27 @@ export async function startBenchServer({ port, sttMs, deepseekMs }: { port: numb
     DEEPSEEK_API_KEY: 'sk-bench-deepseek',
     DEEPSEEK_BASE_URL: deepseek.url,
     FEATURE_GOOGLE_TRANSLATION: 'false',
-  })
+  }, logFd)
   const base = `http://127.0.0.1:${port}`
   await waitForHealth(base)
   return {
     base,
     sttRequests: () => stt.stats.log.map((r) => r.at),
     deepseekRequests: () => deepseek.stats.requests,
+    sttLog: () => stt.stats.log,
+    deepseekLog: () => deepseek.stats.log,
+    logs: () => readFileSync(logFile, 'utf8').split('\n').flatMap((line) => {
+      try {
+        return line.startsWith('{') ? [JSON.parse(line)] : []
+      } catch {
+        return []
+      }
+    }),
     rss: () => treePss(web.pid!),
     stop: async () => {
       web.kill('SIGTERM')
       await new Promise((r) => web.once('exit', r))
+      closeSync(logFd)
       await Promise.all([stt.close(), deepseek.close()])
       await db.$disconnect()
       await database.stop()

@@ -1,32 +1,20 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useMemo } from 'react'
+import { startTransition, useMemo } from 'react'
 import { useLanguageName } from './language-name'
 import { Field } from '@/components/ui/input'
-import { Progress } from '@/components/ui/progress'
 import { Select } from '@/components/ui/select'
 import { clockTime } from '@/lib/client/media/media-file'
 import { estimatedSeconds, POINT_RATES } from '@/lib/client/task-helpers'
 import { LANGUAGES, TARGET_LANGUAGES } from '@/lib/languages'
+import { RecordingBars } from './recording-bars'
 import { RecordingTranslationOptions } from './recording-translation-options'
 import type { RecordingFlow } from './use-recording-flow'
 import { CheckOption, ServiceField, Stat } from './upload-fields'
 
 /** The "subtitles in" choice that means: the spoken language only, no translation. */
 const TRANSCRIPT_ONLY = 'transcript'
-
-function Step({ label, pct, state, testId }: { label: string; pct: number; state: 'waiting' | 'running' | 'done'; testId: string }) {
-  return (
-    <div className="space-y-1.5" data-testid={testId} data-state={state}>
-      <div className="flex justify-between text-xs">
-        <span className={state === 'waiting' ? 'text-subtle' : 'text-muted'}>{label}</span>
-        <span className="tabular text-subtle">{state === 'waiting' ? '' : `${pct}%`}</span>
-      </div>
-      <Progress value={state === 'done' ? 100 : pct} label={label} />
-    </div>
-  )
-}
 
 /**
  * A recording in the upload dialog: the sound being extracted and uploaded (two bars), then its
@@ -39,6 +27,9 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
   const name = useLanguageName()
   const { choices, estimate } = flow
   const set = (patch: Partial<typeof choices>) => flow.setChoices({ ...choices, ...patch })
+  // A language picked renders the whole dialog again: as a transition, in slices the page can
+  // interrupt, while the workers hold both cores (the select itself closes at once).
+  const pick = (patch: Partial<typeof choices>) => startTransition(() => set(patch))
 
   const spokenOptions = useMemo(() => LANGUAGES.map((code) => ({ value: code, label: code === 'auto' ? t('spokenAuto') : name(code) })), [name, t])
   // Translating into the language spoken is no translation (the server refuses it too).
@@ -55,19 +46,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
 
   return (
     <div className="space-y-5" data-testid="upload-recording" data-phase={flow.phase}>
-      {isWorking && (
-        <div className="space-y-3 rounded-lg border border-border px-4 py-3" role="status">
-          <Step
-            label={flow.durationMs === null ? t('opening') : t('extracting', { duration: clockTime(flow.durationMs) })}
-            pct={flow.extractPct}
-            state={flow.phase === 'extracting' ? 'running' : 'done'}
-            testId="recording-extract"
-          />
-          {/* The sound goes up while it is taken out: both bars move together. */}
-          <Step label={t('uploading')} pct={flow.uploadPct} state={flow.phase === 'uploading' || flow.uploadPct > 0 ? 'running' : 'waiting'} testId="recording-upload" />
-          <p className="text-xs text-subtle">{t('onlySound')}</p>
-        </div>
-      )}
+      {isWorking && <RecordingBars flow={flow} />}
       {estimate && (
         // Two by two: "20 points (1 min of sound)" needs its room, and four columns squeezed it over its neighbour (issue 29).
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-border px-4 py-3" data-testid="recording-estimate">
@@ -88,13 +67,13 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
       {(estimate || isWorking) && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="recording-source" label={t('spokenChoice')}>
-            <Select id="recording-source" value={choices.source} onValueChange={(source) => set({ source, target: source === choices.target ? '' : choices.target })} options={spokenOptions} disabled={flow.isSubmitting} data-testid="recording-source" />
+            <Select id="recording-source" value={choices.source} onValueChange={(source) => pick({ source, target: source === choices.target ? '' : choices.target })} options={spokenOptions} disabled={flow.isSubmitting} data-testid="recording-source" />
           </Field>
           <Field id="recording-target" label={t('subtitlesIn')} hint={choices.target ? t('pricedWithTranslation', { points: POINT_RATES.translated }) : t('pricedTranscript', { points: POINT_RATES.transcript })}>
             <Select
               id="recording-target"
               value={choices.target || TRANSCRIPT_ONLY}
-              onValueChange={(target) => set({ target: target === TRANSCRIPT_ONLY ? '' : target })}
+              onValueChange={(target) => pick({ target: target === TRANSCRIPT_ONLY ? '' : target })}
               options={targetOptions}
               disabled={flow.isSubmitting}
               data-testid="recording-target"

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
-import { useCallback, useEffect, useReducer, useRef, type SetStateAction } from 'react'
+import { useCallback, useReducer, useRef, type SetStateAction } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
 import { listGlossary } from '@/lib/client/glossary'
@@ -34,7 +34,6 @@ type State = Submission<RecordingChoices> & {
   error: string | null
   /** The recording's length as its container says (or, sent whole, as the server decoded it). */
   durationMs: number | null
-  extractPct: number
   estimate: RecordingEstimate | null
 }
 
@@ -42,7 +41,6 @@ type Action =
   | SubmissionAction<RecordingChoices>
   | { type: 'cleared' }
   | { type: 'chosen'; file: File; problem: string | null }
-  | { type: 'progress'; extracted: number; uploaded: number }
   | { type: 'estimated'; estimate: RecordingEstimate; phase: 'extracting' | 'ready' }
   | { type: 'glossary'; counts: Record<string, number> }
   | { type: 'sendingWhole' }
@@ -52,7 +50,7 @@ type Action =
   | { type: 'submitting'; phase: 'checking' | 'creating' }
   | { type: 'back'; phase: RecordingPhase }
 
-const initial = (choices: RecordingChoices): State => ({ ...idleSubmission(choices), phase: 'idle', file: null, error: null, durationMs: null, extractPct: 0, estimate: null })
+const initial = (choices: RecordingChoices): State => ({ ...idleSubmission(choices), phase: 'idle', file: null, error: null, durationMs: null, estimate: null })
 
 function reduce(state: State, action: Action): State {
   switch (action.type) {
@@ -61,8 +59,6 @@ function reduce(state: State, action: Action): State {
     case 'chosen':
       // A file refused before it is opened stays idle, its problem shown.
       return { ...initial(state.choices), file: action.file, error: action.problem, phase: action.problem ? 'idle' : 'extracting' }
-    case 'progress':
-      return { ...state, extractPct: Math.floor(action.extracted * 100), uploadPct: Math.floor(action.uploaded * 100) }
     case 'estimated':
       return { ...state, estimate: action.estimate, durationMs: action.estimate.durationMs, phase: action.phase }
     case 'glossary':
@@ -72,7 +68,7 @@ function reduce(state: State, action: Action): State {
     case 'uploadProgress':
       return { ...state, uploadPct: Math.floor(action.fraction * 100) }
     case 'extracted':
-      return state.phase === 'extracting' ? { ...state, extractPct: 100, phase: 'ready' } : state
+      return state.phase === 'extracting' ? { ...state, phase: 'ready' } : state
     case 'unusable':
       return { ...state, error: action.message, phase: 'idle' }
     case 'submitting':
@@ -108,15 +104,10 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
   const whole = useRef<{ audio: Blob; uploadId: string } | null>(null)
   const { phase, file, estimate, choices } = state
 
-  // The bars follow the session's own counters (the workers and the uploads run outside React).
-  useEffect(() => {
-    if (phase !== 'extracting' && phase !== 'ready') return
-    const timer = setInterval(() => {
-      const progress = session.current?.progress()
-      if (progress) dispatch({ type: 'progress', ...progress })
-    }, 250)
-    return () => clearInterval(timer)
-  }, [phase])
+  // The bars read the session's own counters themselves (recording-bars.tsx): a progress kept in
+  // this state would render the whole dialog, its selects included, four times a second while the
+  // workers hold both cores (issue 31: no main-thread task over 100 ms meanwhile).
+  const readProgress = useCallback(() => session.current?.progress() ?? null, [])
 
   const clear = useCallback(() => {
     // Before a task took it, a recording's parts are dropped with the dialog.
@@ -222,8 +213,9 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     error: state.error,
     submitError: state.submitError,
     durationMs: state.durationMs,
-    extractPct: state.extractPct,
+    /** A file sent whole: how far its upload is (a recording's bars read `readProgress`). */
     uploadPct: state.uploadPct,
+    readProgress,
     estimate,
     cost,
     hasReview,

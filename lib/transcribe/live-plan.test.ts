@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LivePlanner } from './live-plan'
+import { LivePlanner, liveTarget, tailTarget, TAIL_CHUNK_MS } from './live-plan'
 import { planChunks } from './plan'
 
 const MIN = 60_000
@@ -27,5 +27,31 @@ describe('LivePlanner', () => {
   it('goes on after the chunks a resumed run already planned, with the targets of their count', () => {
     const planner = new LivePlanner((n) => (n === 0 ? 2 * MIN : 5 * MIN), { fromMs: 2 * MIN, chunks: 1 })
     expect(planner.next({ decodedMs: 8 * MIN, silences: [], final: false })).toEqual([{ startMs: 2 * MIN, endMs: 7 * MIN }])
+  })
+
+  it('shortens the chunks near the expected end, so the one left when the part ends is short', () => {
+    const duration = 30 * MIN
+    const planner = new LivePlanner(liveTarget, undefined, duration)
+    const chunks = []
+    for (let at = 0; at < duration; at += 1000) chunks.push(...planner.next({ decodedMs: at, silences: [], final: false }))
+    chunks.push(...planner.next({ decodedMs: duration, silences: [], final: true }))
+    const lengths = chunks.map((c) => c.endMs - c.startMs)
+    expect(chunks[0]).toEqual({ startMs: 0, endMs: 2 * MIN })
+    expect(chunks.at(-1)!.endMs).toBe(duration)
+    // Every chunk but the last is at most half of what was left at its start (or TAIL_CHUNK_MS); the last is short.
+    chunks.slice(0, -1).forEach((c) => expect(c.endMs - c.startMs).toBeLessThanOrEqual(Math.max(TAIL_CHUNK_MS, (duration - c.startMs) / 2) + 1))
+    expect(lengths.at(-1)).toBeLessThanOrEqual(1.5 * TAIL_CHUNK_MS)
+    expect(lengths.slice(-3)).toEqual([4 * MIN, 2 * MIN, 2 * MIN])
+    expect(lengths.filter((l) => l === 5 * MIN).length).toBeGreaterThan(2)
+  })
+
+  it('keeps the usual targets without an expected length, and past it', () => {
+    expect(tailTarget(5 * MIN, 0, undefined)).toBe(5 * MIN)
+    expect(tailTarget(5 * MIN, 31 * MIN, 30 * MIN)).toBe(5 * MIN)
+    expect(tailTarget(5 * MIN, 20 * MIN, 30 * MIN)).toBe(5 * MIN)
+    expect(tailTarget(5 * MIN, 26 * MIN, 30 * MIN)).toBe(2 * MIN)
+    expect(tailTarget(5 * MIN, 27 * MIN, 30 * MIN)).toBe(TAIL_CHUNK_MS)
+    // What is left under 1.5 × TAIL_CHUNK_MS stays one chunk.
+    expect(tailTarget(5 * MIN, 30 * MIN - 80_000, 30 * MIN)).toBe(80_000 + TAIL_CHUNK_MS)
   })
 })

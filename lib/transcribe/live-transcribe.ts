@@ -16,6 +16,8 @@ import { heardLanguage, transcribeChunkAudio, voicesOf, voicesOnSpeech, type Chu
 
 /** A part's chunks are numbered from `part × PART_SPAN`, so a task's chunks sort by time across parts. */
 export const PART_SPAN = 10_000
+/** Chunks encoded for the provider at once. */
+const ENCODES_AT_ONCE = 2
 
 export type LivePart = {
   /** Where the part starts on the recording's timeline. */
@@ -38,6 +40,8 @@ export type LiveJob = {
   retry?: Partial<RetryPolicy>
   /** The longest sound decoded in all (a 3-hour recording and the codec's padding). */
   capMs: number
+  /** The recording's length as declared: the last part's chunks shrink near its end (live-plan.ts tailTarget). */
+  expectedMs?: number
   /** Chunk lengths (tests make them short); default 2 minutes, then 5 (live-plan.ts). */
   chunkTargetMs?: number
   /** The chunks a previous run planned (with their words when transcribed): never sent again once transcribed. */
@@ -49,6 +53,8 @@ export type LiveJob = {
   /** A chunk's words (screened against the speech heard), its language, the lines left out, the voices first heard in it. */
   onChunkDone: (chunk: KnownChunk, done: ChunkDone, speech: Span[]) => Promise<void>
   onLanguage?: (language: string) => Promise<void>
+  /** A chunk's sound is encoded for the provider (how long the encoding took; for the logs). */
+  onEncoded?: (chunk: KnownChunk, encodeMs: number) => void
   /** A part's sound is final: how long it decoded to, and how it ended. */
   onPartEnd?: (end: PartEnd) => Promise<void>
   signal?: AbortSignal
@@ -89,6 +95,9 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
   await writeFile(timeline, '')
   const labelsSpeakers = Boolean(job.provider.labelsSpeakers)
   const send = slots(labelsSpeakers ? 1 : job.concurrency)
+  // Chunks are encoded before they wait for a request's slot, so a chunk cut while the slots are
+  // busy is ready the moment one frees; two at once, one a core, as a small server has.
+  const encode = slots(ENCODES_AT_ONCE)
   const order = inOrder(PART_SPAN)
   const voices = labelsSpeakers ? voicesOf(job.known) : null
   const targetFor = job.chunkTargetMs ? () => job.chunkTargetMs! : liveTarget
@@ -125,11 +134,16 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
       order.done(chunk.index)
       return
     }
+    const file = path.join(dir, `chunk-${chunk.index}.ogg`)
+    await encode(async () => {
+      signal.throwIfAborted()
+      const encoding = Date.now()
+      await extractChunk(timeline, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, signal })
+      job.onEncoded?.(chunk, Date.now() - encoding)
+    })
     if (labelsSpeakers) await untilAborted(order.turn(chunk.index), signal)
     await send(async () => {
       signal.throwIfAborted()
-      const file = path.join(dir, `chunk-${chunk.index}.ogg`)
-      await extractChunk(timeline, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, signal })
       const speakers = voices ? await knownSpeakers(timeline, voices.known, voices.order, job.provider.maxKnownSpeakers ?? 0) : undefined
       const answer = await transcribeChunkAudio(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(spoken ?? 'auto'), prompt: job.prompt, speakers, signal }, job.retry)
       await rm(file, { force: true })
@@ -149,7 +163,8 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
   const runPart = async (part: LivePart, p: number): Promise<{ decodedMs: number; isReadable: boolean }> => {
     const mine = job.known.filter((c) => c.index >= p * PART_SPAN && c.index < (p + 1) * PART_SPAN).sort((a, b) => a.index - b.index)
     const last = mine.at(-1)
-    const planner = new LivePlanner(targetFor, { fromMs: last ? last.endMs - part.startMs : 0, chunks: mine.length })
+    const expectedMs = part.endMs !== null ? part.endMs - part.startMs : job.expectedMs !== undefined ? job.expectedMs - part.startMs : undefined
+    const planner = new LivePlanner(targetFor, { fromMs: last ? last.endMs - part.startMs : 0, chunks: mine.length }, expectedMs)
     for (const c of mine) if (c.words !== null) order.done(c.index)
     // Known chunks still without words wait for their sound to be decoded again.
     let waiting = mine.filter((c) => c.words === null)

@@ -122,6 +122,7 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
         retry: options.retry,
         capMs: MAX_AUDIO_MS + CODEC_PADDING_MS,
         chunkTargetMs: options.chunkTargetMs,
+        expectedMs: task.audioDurationMs ?? undefined,
         known: known.map((k) => k.chunk),
         signal: options.signal,
         onPlanned: async (chunk) => {
@@ -138,7 +139,9 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
           language = heard
           await db.task.update({ where: { id: taskId }, data: { originalLanguage: heard, detectedLanguage: heard, ...(task.withTranslation ? {} : { targetLanguage: heard }) } })
         },
+        onEncoded: (chunk, encodeMs) => log.info('transcribe.chunk_encoded', { taskId, chunk: chunk.index, lengthMs: chunk.endMs - chunk.startMs, encodeMs }),
         onPartEnd: async (end) => {
+          log.info('transcribe.part_decoded', { taskId, part: end.index, decodedMs: end.decodedMs, ended: end.ended })
           await price.partEnded(end)
           if (++ended === source.parts.length && source.uploads.length > 0) keeping = storeUploadedRecording(taskId, source.uploads, { storage, dir, signal: options.signal })
         },
