@@ -19,15 +19,17 @@ export async function decodeForChunks(file: string, { out, signal }: { out: stri
 
 /**
  * Cuts `[startMs, endMs)` of the decoded samples (decodeStream) into a file a speech-to-text
- * provider reads whole with any current decoder: mono 16 kHz Opus in Ogg at 24 kbit/s (about
- * 1.8 MB for 10 minutes, far under a provider's 25 MB), starting at 0 exactly at `startMs`. Raw
- * samples are seeked to the byte, so the provider's times plus `startMs` are the recording's.
- * 60 ms frames cost a third less to encode than 20 ms ones (a 3-hour recording is encoded whole).
+ * provider reads whole: mono 16 kHz FLAC, starting at 0 exactly at `startMs`. Raw samples are
+ * seeked to the byte, so the provider's times plus `startMs` are the recording's. Lossless, so the
+ * recogniser hears what was decoded, not a second lossy generation of the browser's Opus; and the
+ * cheapest encoding there is (about a third of libopus's time), which matters at the end of a
+ * streamed recording, when every chunk still to send waits for its encoding. A chunk is at most 5
+ * minutes (live-plan.ts): under 10 MB even as noise, far under a provider's 25 MB.
  */
 export async function extractChunk(pcm: string, { startMs, endMs, out, signal }: { startMs: number; endMs: number; out: string; signal?: AbortSignal }): Promise<void> {
   await runTool(
     await ffmpegPath(),
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...PCM_INPUT, '-ss', (startMs / 1000).toFixed(3), '-t', ((endMs - startMs) / 1000).toFixed(3), '-i', pcm, '-c:a', 'libopus', '-b:a', '24k', '-compression_level', '5', '-frame_duration', '60', '-f', 'ogg', out],
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...PCM_INPUT, '-ss', (startMs / 1000).toFixed(3), '-t', ((endMs - startMs) / 1000).toFixed(3), '-i', pcm, '-c:a', 'flac', '-compression_level', '0', '-f', 'flac', out],
     { signal },
   )
 }

@@ -134,7 +134,7 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
       order.done(chunk.index)
       return
     }
-    const file = path.join(dir, `chunk-${chunk.index}.ogg`)
+    const file = path.join(dir, `chunk-${chunk.index}.flac`)
     await encode(async () => {
       signal.throwIfAborted()
       const encoding = Date.now()
@@ -145,7 +145,7 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
     await send(async () => {
       signal.throwIfAborted()
       const speakers = voices ? await knownSpeakers(timeline, voices.known, voices.order, job.provider.maxKnownSpeakers ?? 0) : undefined
-      const answer = await transcribeChunkAudio(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.ogg`, language: providerLanguage(spoken ?? 'auto'), prompt: job.prompt, speakers, signal }, job.retry)
+      const answer = await transcribeChunkAudio(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.flac`, language: providerLanguage(spoken ?? 'auto'), prompt: job.prompt, speakers, signal }, job.retry)
       await rm(file, { force: true })
       // Labels first, so the words kept and the lines left out both carry the recording's speakers.
       const labelled = voices ? labelChunk(answer, chunk, voices.known) : { answer, found: [] }

@@ -1,6 +1,7 @@
 import 'server-only'
 import type { TimedWord } from '@/lib/captions'
 import { observeProvider } from '@/lib/metrics'
+import { audioContentType } from './audio-upload'
 
 /**
  * One segment of an answer. Whisper's signs of doubt, where the provider sends them: the chance
@@ -66,7 +67,7 @@ function retryAfter(headers: Headers): number | undefined {
  */
 function transcriptionForm({ audio, fileName, language, prompt, speakers = [] }: SttRequest, { model, diarize }: { model: string; diarize: boolean }): FormData {
   const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(audio)], { type: 'audio/ogg' }), fileName)
+  form.append('file', new Blob([new Uint8Array(audio)], { type: audioContentType(fileName) }), fileName)
   form.append('model', model)
   if (diarize) {
     form.append('response_format', 'diarized_json')
