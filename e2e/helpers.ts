@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, request, type Page } from '@playwright/test'
 import { E2E } from './env'
@@ -118,4 +121,16 @@ export async function transcribedByApi(creator: Credentials, file: string): Prom
   } finally {
     await api.dispose()
   }
+}
+
+/**
+ * An Ogg recording of espeak-ng `sentences` at their times, written by test/make-recording.ts (in
+ * its own process: the spec's runner does not load the project's server-side modules) into a new
+ * temp folder; the caller removes `dir`.
+ */
+export function madeRecording(name: string, recording: { sentences: { text: string; atMs: number }[]; totalMs: number }): { dir: string; file: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), `${name}-e2e-`))
+  const file = path.join(dir, `${name}-${Date.now()}.ogg`)
+  execFileSync(path.resolve('node_modules/.bin/tsx'), ['--conditions=react-server', path.resolve('test/make-recording.ts'), file, JSON.stringify(recording)], { encoding: 'utf8', timeout: 60_000 })
+  return { dir, file }
 }

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { rm } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { E2E } from './env'
-import { editorReady, newCreator, signIn, transcribedByApi } from './helpers'
+import { editorReady, madeRecording, newCreator, signIn, transcribedByApi } from './helpers'
 
 // Issue 30 end to end: the speech-to-text fake answers as real Whisper-style providers do (stock
 // phrases in long silences, a looped line, text placed seconds early). The editor shows one cue per
@@ -24,10 +21,7 @@ let dir: string
 let file: string
 
 test.beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'left-out-e2e-'))
-  file = path.join(dir, `walk-${Date.now()}.ogg`)
-  const tsx = path.resolve('node_modules/.bin/tsx')
-  execFileSync(tsx, ['--conditions=react-server', path.resolve('test/make-recording.ts'), file, JSON.stringify({ sentences: SENTENCES, totalMs: TOTAL_MS })], { encoding: 'utf8', timeout: 60_000 })
+  ;({ dir, file } = madeRecording('walk', { sentences: SENTENCES, totalMs: TOTAL_MS }))
   const set = await fetch(`${E2E.fakes.stt}/__quirks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(QUIRKS) })
   expect(set.status).toBe(200)
 })

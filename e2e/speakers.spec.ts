@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
 import { E2E } from './env'
-import { editorReady, newCreator, signIn, transcribedByApi } from './helpers'
+import { editorReady, madeRecording, newCreator, signIn, transcribedByApi } from './helpers'
 
 // Issue 30, speakers in the editor: each row shows who speaks it, the creator names each speaker
 // once for the whole task, the names survive a reload and the exports carry them, in zh-CN, en-US
@@ -28,16 +26,12 @@ const SENTENCES = [
 const TOTAL_MS = 14_000
 /** The second turn of the dialogue cue made of the third (the fake answers its own words, not these sentences). */
 const ANSWER = 'Yes.'
-const SHOTS = '/work/notes/shots'
 
 let dir: string
 let file: string
 
-test.beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'speakers-e2e-'))
-  file = path.join(dir, `panel-${Date.now()}.ogg`)
-  const tsx = path.resolve('node_modules/.bin/tsx')
-  execFileSync(tsx, ['--conditions=react-server', path.resolve('test/make-recording.ts'), file, JSON.stringify({ sentences: SENTENCES, totalMs: TOTAL_MS })], { encoding: 'utf8', timeout: 60_000 })
+test.beforeAll(() => {
+  ;({ dir, file } = madeRecording('panel', { sentences: SENTENCES, totalMs: TOTAL_MS }))
 })
 
 test.afterAll(async () => {
@@ -82,12 +76,9 @@ async function exported(page: Page, item: string, { speakerPrefix }: { speakerPr
   return (await readFile(await download.path())).toString('utf8')
 }
 
-/** Saves a screenshot in the test's output folder and a copy for the coordinator. */
+/** Saves a screenshot in the test's output folder, to be looked at by eye. */
 async function shot(page: Page, name: string) {
-  const out = test.info().outputPath(name)
-  await page.screenshot({ path: out })
-  await mkdir(SHOTS, { recursive: true })
-  await copyFile(out, path.join(SHOTS, name))
+  await page.screenshot({ path: test.info().outputPath(name) })
 }
 
 /** Each locale's words for the chips and the dialog (messages/<locale>.json, editor.speakers and editor.toolbar). */

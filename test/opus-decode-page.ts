@@ -24,6 +24,18 @@ function encode(planes: Float32Array[][], frames: number): string {
   return btoa(binary)
 }
 
+/** Copies each channel of `data` onto `planes` and closes it; answers its frame count. */
+function takePlanes(data: { numberOfChannels: number; numberOfFrames: number; copyTo: (into: Float32Array, options: { planeIndex: number; format: 'f32-planar' }) => void; close: () => void }, planes: Float32Array[][]): number {
+  for (let c = 0; c < data.numberOfChannels; c++) {
+    const plane = new Float32Array(data.numberOfFrames)
+    data.copyTo(plane, { planeIndex: c, format: 'f32-planar' })
+    ;(planes[c] ??= []).push(plane)
+  }
+  const frames = data.numberOfFrames
+  data.close()
+  return frames
+}
+
 /** Every packet from the start decoded, one decode() call per group of up to `maxS` (0: each packet alone). */
 async function decodeAll(maxS: number): Promise<Decoded> {
   const input = new Input({ source: new BlobSource(picked()), formats: ALL_FORMATS })
@@ -35,13 +47,7 @@ async function decodeAll(maxS: number): Promise<Decoded> {
   const decoder = new AudioDecoder({
     output: (data) => {
       if (Number.isNaN(firstS)) firstS = data.timestamp / 1e6
-      for (let c = 0; c < data.numberOfChannels; c++) {
-        const plane = new Float32Array(data.numberOfFrames)
-        data.copyTo(plane, { planeIndex: c, format: 'f32-planar' })
-        ;(planes[c] ??= []).push(plane)
-      }
-      frames += data.numberOfFrames
-      data.close()
+      frames += takePlanes(data, planes)
     },
     error: (e) => void (error = String(e)),
   })
@@ -73,13 +79,7 @@ async function decodeFrom(startMs: number, spanMs: number): Promise<Decoded> {
   let firstS = NaN
   for await (const sample of decodedSamples(track, startMs)) {
     if (Number.isNaN(firstS)) firstS = sample.timestamp
-    for (let c = 0; c < sample.numberOfChannels; c++) {
-      const plane = new Float32Array(sample.numberOfFrames)
-      sample.copyTo(plane, { planeIndex: c, format: 'f32-planar' })
-      ;(planes[c] ??= []).push(plane)
-    }
-    frames += sample.numberOfFrames
-    sample.close()
+    frames += takePlanes(sample, planes)
     if (frames >= (spanMs / 1000) * (await track.getSampleRate())) break
   }
   input.dispose()
