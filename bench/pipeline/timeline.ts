@@ -89,7 +89,7 @@ export function tailTimeline(t: TailInput): Record<string, number | string> {
     'server decoded every part': after(last(logged('transcribe.part_decoded'))),
     'last chunk cut (part end known)': lastChunk ? after(lastChunk.plannedAt) : 'none',
     'last chunk (s of sound)': lastChunk ? +((lastChunk.endMs - lastChunk.startMs) / 1000).toFixed(1) : 'none',
-    'last chunk encoded for STT': after(last([...logged('transcribe.chunk_encoded'), ...logged('transcribe.chunk_sending')])),
+    'last chunk encoded for STT': after(last(logged('transcribe.chunk_encoded'))),
     'last STT request sent': after(last(stt.map((r) => r.at))),
     'last STT request answered': after(last(stt.map((r) => r.answeredAt))),
     'last chunk words stored': after(last(t.chunks.map((c) => c.wordsAt))),

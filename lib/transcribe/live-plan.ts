@@ -15,8 +15,9 @@ export const liveTarget = (n: number) => LIVE_TARGETS_MS[Math.min(n, LIVE_TARGET
 /**
  * The shortest chunk cut on purpose near a part's end. Each request costs the provider's latency
  * (about 2 s) whatever its length, and requests run a few at once (STT_CONCURRENCY, 4): shorter
- * chunks would queue for the provider at the end instead of making it sooner (two parts ending
- * together leave about two chunks each, one round of requests).
+ * chunks would queue for the provider at the end instead of making it sooner. (On two cores shared
+ * with the page's extraction, the server's decoding lags, and bench:pipeline still sees about four
+ * chunks a part cut in the last seconds: two rounds of requests.)
  */
 export const TAIL_CHUNK_MS = 120_000
 
