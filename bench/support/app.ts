@@ -38,10 +38,10 @@ export async function freshDatabase(name: string): Promise<{ url: string; stop()
 }
 
 /**
- * Starts `next start` on a port with the given settings. With CPU_PROF_DIR set, the server runs
- * under `node --cpu-prof` and writes its profile there when it stops (open it in Chrome DevTools).
+ * Starts `next start` on `port` with the given settings; its standard output (the JSON logs) goes
+ * to the file descriptor `stdout` when given. With CPU_PROF_DIR set, the server runs under `node
+ * --cpu-prof` and writes its profile there when it stops (open it in Chrome DevTools).
  */
-/** Starts `next start` on `port`; its standard output goes to the file descriptor `stdout` when given (its JSON logs). */
 export function startWeb(port: number, env: NodeJS.ProcessEnv, stdout?: number): ChildProcess {
   const profile = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.CPU_PROF_DIR)}`] : []
   return spawn(process.execPath, [...profile, path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { env: { ...env, PORT: String(port) }, stdio: ['ignore', stdout ?? 'ignore', 'ignore'] })
