@@ -70,14 +70,14 @@ async function decodeAll(maxS: number): Promise<Decoded> {
   return { firstS, frames, channels: planes.length, base64: encode(planes, frames), calls, error }
 }
 
-/** The workers' decodedSamples from `startMs`, its first `spanMs` of output. */
-async function decodeFrom(startMs: number, spanMs: number): Promise<Decoded> {
+/** The workers' decodedSamples from `startMs`, its first `spanMs` of output (mixed down by the decoder with `mono`). */
+async function decodeFrom(startMs: number, spanMs: number, mono = false): Promise<Decoded> {
   const input = new Input({ source: new BlobSource(picked()), formats: ALL_FORMATS })
   const track = (await input.getPrimaryAudioTrack())!
   const planes: Float32Array[][] = []
   let frames = 0
   let firstS = NaN
-  for await (const sample of decodedSamples(track, startMs)) {
+  for await (const sample of decodedSamples(track, startMs, { mono })) {
     if (Number.isNaN(firstS)) firstS = sample.timestamp
     frames += takePlanes(sample, planes)
     if (frames >= (spanMs / 1000) * (await track.getSampleRate())) break

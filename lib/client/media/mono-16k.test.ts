@@ -11,6 +11,15 @@ describe('MonoResampler', () => {
     expect(out).toBe(16_000)
   })
 
+  it('averages each three inputs of one channel exactly, carrying the odd ones across blocks', () => {
+    const input = Float32Array.from({ length: 9_000 }, (_, i) => Math.sin(i * 0.37) * 0.8)
+    const resampler = new MonoResampler(48_000, 16_000)
+    const out: number[] = []
+    for (let at = 0, size = 1; at < input.length; at += size, size = size * 2 + 1) out.push(...resampler.push([input.slice(at, at + size)]))
+    expect(out).toHaveLength(3_000)
+    out.forEach((value, j) => expect(value).toBe(Math.fround((input[3 * j] + input[3 * j + 1] + input[3 * j + 2]) / 3)))
+  })
+
   it('averages the channels and keeps a steady level across block joins', () => {
     const resampler = new MonoResampler(44_100, 16_000)
     const samples = [...resampler.push([new Float32Array(4410).fill(0.6), new Float32Array(4410).fill(0.2)]), ...resampler.push([new Float32Array(4410).fill(0.6), new Float32Array(4410).fill(0.2)])]

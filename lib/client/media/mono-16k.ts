@@ -18,6 +18,8 @@ export class MonoResampler {
   /** Mixes `channels` (equal lengths, planar) and answers the output samples they complete. */
   push(channels: Float32Array[]): Float32Array {
     const frames = channels[0]?.length ?? 0
+    // One channel and nothing carried (a whole-rate input, or a decoder that mixed down): used as it is.
+    if (channels.length === 1 && this.carry.length === 0) return this.resample(channels[0])
     const mono = new Float32Array(this.carry.length + frames)
     mono.set(this.carry)
     const gain = 1 / Math.max(1, channels.length)
@@ -27,6 +29,9 @@ export class MonoResampler {
 
   private resample(mono: Float32Array): Float32Array {
     const step = this.step
+    // A whole step (48 kHz to 16 kHz: 3) in a plain loop: the general one below costs most of an
+    // extraction's resampling time in its rounding.
+    if (Number.isInteger(step) && this.position === 0) return this.resampleWhole(mono, step)
     const out = new Float32Array(Math.ceil(mono.length / step) + 1)
     let n = 0
     let pos = this.position
@@ -52,6 +57,20 @@ export class MonoResampler {
     this.carry = mono.slice(keep)
     this.position = pos - keep
     return out.slice(0, n)
+  }
+
+  private resampleWhole(mono: Float32Array, step: number): Float32Array {
+    const n = Math.floor(mono.length / step)
+    const out = new Float32Array(n)
+    if (step === 3) for (let j = 0, i = 0; j < n; j++, i += 3) out[j] = (mono[i] + mono[i + 1] + mono[i + 2]) / 3
+    else
+      for (let j = 0, i = 0; j < n; j++) {
+        let sum = 0
+        for (const end = i + step; i < end; i++) sum += mono[i]
+        out[j] = sum / step
+      }
+    this.carry = mono.slice(n * step)
+    return out
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canJoin, joinOpusFrames, opusFrameS, OpusGrouper, opusPreSkipS, type OpusPacket } from './opus-join'
+import { canJoin, joinOpusFrames, opusFrameS, OpusGrouper, type OpusPacket } from './opus-join'
 
 // TOC bytes (RFC 6716, 3.1): config in the top 5 bits, stereo flag, then the frame count code.
 const CELT_FB_20MS_STEREO = (31 << 3) | 0b100 // config 31: CELT-only, fullband, 20 ms
@@ -99,15 +99,5 @@ describe('OpusGrouper', () => {
     const grouper = new OpusGrouper()
     const groups = [...stream.flatMap((p) => grouper.add(p)), ...grouper.end()]
     expect(groups.map((g) => g.map((p) => stream.indexOf(p)))).toEqual([[0, 1, 2, 3, 4, 5], [6, 7], [8, 9], [10], [11]])
-  })
-})
-
-describe('opusPreSkipS', () => {
-  it('reads the pre-skip of an OpusHead, and 0 without one', () => {
-    const head = Uint8Array.from([...'OpusHead'].map((c) => c.charCodeAt(0)).concat([1, 2, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0]))
-    expect(opusPreSkipS(head)).toBeCloseTo(312 / 48_000, 9)
-    expect(opusPreSkipS(head.buffer)).toBeCloseTo(312 / 48_000, 9)
-    expect(opusPreSkipS(undefined)).toBe(0)
-    expect(opusPreSkipS(new Uint8Array(19))).toBe(0)
   })
 })

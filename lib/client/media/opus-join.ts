@@ -93,11 +93,3 @@ export class OpusGrouper<P extends OpusPacket> {
     return closed
   }
 }
-
-/** The pre-skip an Opus identification header names (RFC 7845, 5.1: "OpusHead", 16 bits at byte 10, at 48 kHz), in seconds; 0 without one. */
-export function opusPreSkipS(description: AllowSharedBufferSource | undefined): number {
-  if (!description) return 0
-  const bytes = ArrayBuffer.isView(description) ? new Uint8Array(description.buffer, description.byteOffset, description.byteLength) : new Uint8Array(description)
-  if (bytes.length < 12 || String.fromCharCode(...bytes.subarray(0, 8)) !== 'OpusHead') return 0
-  return (bytes[10] | (bytes[11] << 8)) / 48_000
-}

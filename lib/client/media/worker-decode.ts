@@ -1,15 +1,18 @@
 // A track's sound decoded from `startMs` on, inside a worker: its packets fed straight to a
 // WebCodecs AudioDecoder, many queued at once. Decoding is most of an extraction's time (30 minutes
-// of 20 ms Opus packets: ~26 s, against ~3 s to read them out of a 1 GB video, ~3 s to resample
-// and ~3 s to encode), and much of it is the decoder's cost per call: Opus frames of one
-// configuration are joined into packets of up to 120 ms (opus-join.ts), a sixth of the calls
-// (5 minutes of 96 kbit/s stereo in Chromium: 3.0 s one packet a call, 1.7 s in pairs, 0.9 s so).
+// of 96 kbit/s stereo Opus out of a 1 GB video, bench:transcribe-browser with timers in the worker:
+// ~7 s waiting on the decoder, ~1 s reading the packets, 0.45 s resampling, 0.3 s encoding), and
+// much of it is the decoder's cost per call: Opus frames of one configuration are joined into
+// packets of up to 120 ms (opus-join.ts), a sixth of the calls (5 minutes of 96 kbit/s stereo in
+// Chromium: 3.0 s one packet a call, 1.7 s in pairs, 0.9 s so), and a stereo track is decoded
+// straight to mono (opus-head.ts) when the caller mixes it down anyway.
 // A part that starts mid-file (Opus) first decodes PREROLL_S of sound before its start and drops
 // it: a decoder started cold gets its first frames wrong (here 90 % off in the first 10 ms).
 
 import { AudioSample, EncodedPacketSink, type EncodedPacket, type InputAudioTrack } from 'mediabunny'
 import { WorkerProblem } from './extract-protocol'
-import { joinOpusFrames, opusFrameS, OpusGrouper, opusPreSkipS } from './opus-join'
+import { joinOpusFrames, opusFrameS, OpusGrouper } from './opus-join'
+import { monoOpusHead, opusPreSkipS } from './opus-head'
 
 /** Packets queued in the decoder at most: enough to keep it busy, few enough to bound memory. */
 const IN_FLIGHT = 64
@@ -18,11 +21,13 @@ export const PREROLL_S = 0.4
 
 /**
  * Decoded samples in order, from the packet holding `startMs` (the first may start before it:
- * the caller cuts what lies before); closing the iterator stops decoding.
+ * the caller cuts what lies before); closing the iterator stops decoding. With `mono`, a stereo
+ * Opus track comes out as one channel, mixed by the decoder (opus-head.ts); other tracks as they are.
  */
-export async function* decodedSamples(track: InputAudioTrack, startMs: number): AsyncGenerator<AudioSample> {
+export async function* decodedSamples(track: InputAudioTrack, startMs: number, { mono = false }: { mono?: boolean } = {}): AsyncGenerator<AudioSample> {
   const config = await track.getDecoderConfig()
   if (!config) throw new WorkerProblem('undecodable', `no decoder for ${track.codec ?? 'unknown codec'}`)
+  const monoHead = mono && track.codec === 'opus' ? monoOpusHead(config.description) : null
   const packets = new EncodedPacketSink(track)
   const first = await packets.getPacket(startMs / 1000)
   const opus = track.codec === 'opus'
@@ -53,7 +58,7 @@ export async function* decodedSamples(track: InputAudioTrack, startMs: number): 
       signal()
     },
   })
-  decoder.configure(config)
+  decoder.configure(monoHead ? { ...config, numberOfChannels: 1, description: monoHead } : config)
   const waitForOutput = () => new Promise<void>((resolve) => (wake = resolve))
   const grouper = opus ? new OpusGrouper<EncodedPacket>() : null
   const send = async (group: EncodedPacket[]) => {

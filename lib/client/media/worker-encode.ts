@@ -75,7 +75,7 @@ export async function encodePart(run: PartRun): Promise<number> {
     let endMs: number | null = null
     // Output frames so far, counted in input time: a sample starting later than this leaves a gap.
     let inputAtMs = startMs
-    for await (const sample of decodedSamples(track, startMs)) {
+    for await (const sample of decodedSamples(track, startMs, { mono: true })) {
       try {
         const rate = sample.sampleRate
         const sampleStartMs = sample.timestamp * 1000
