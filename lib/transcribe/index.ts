@@ -6,7 +6,7 @@ export { cuesFromWords, type ChunkDone, type KnownChunk, type RecordingOutcome }
 export { liveTranscribe, PART_SPAN, type LiveJob, type LiveOutcome, type LivePart, type PartEnd } from './live-transcribe'
 export { transcriptionCost, transcriptionPrice, billedMinutes, coveredMs, POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED, POINTS_PER_MINUTE_REVIEWED } from './cost'
 export { planChunks, cutAfter, CHUNK_TARGET_MS, type ChunkPlan } from './plan'
-export { LivePlanner, liveTarget, liveChunkCount, LIVE_TARGETS_MS } from './live-plan'
+export { fixedSizing, liveChunkCount } from './live-plan'
 export { createSttProvider, SttError, type SttProvider, type SttAnswer, type SttSegment, type KnownSpeaker } from './provider'
 export { screenChunk, LEFT_OUT_REASONS, type LeftOutLine, type LeftOutReason } from './screen'
 export { type HeardSpeaker, type ClipPart } from './speakers'

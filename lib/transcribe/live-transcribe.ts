@@ -6,7 +6,7 @@ import type { Span } from '@/lib/captions'
 import { decodeStream, extractChunk, MediaToolError, SpeechTrack, speechOfParts, type DecodeInput, type DecodeProgress } from '@/lib/media'
 import type { RetryPolicy } from '@/lib/provider-calls'
 import { providerLanguage } from './languages'
-import { LivePlanner, liveTarget } from './live-plan'
+import { LIVE_SIZING, LivePlanner, type ChunkSizing } from './live-plan'
 import type { SttProvider } from './provider'
 import { screenChunk } from './screen'
 import { slots } from './slots'
@@ -40,10 +40,8 @@ export type LiveJob = {
   retry?: Partial<RetryPolicy>
   /** The longest sound decoded in all (a 3-hour recording and the codec's padding). */
   capMs: number
-  /** The recording's length as declared: the last part's chunks shrink near its end (live-plan.ts tailTarget). */
-  expectedMs?: number
-  /** Chunk lengths (tests make them short); default 2 minutes, then 5 (live-plan.ts). */
-  chunkTargetMs?: number
+  /** How long chunks are (tests make them short and fixed); default LIVE_SIZING, pulled by the free request slots (live-plan.ts). */
+  sizing?: ChunkSizing
   /** The chunks a previous run planned (with their words when transcribed): never sent again once transcribed. */
   known: KnownChunk[]
   /** Stores a chunk the moment it is cut, before anything is sent. */
@@ -100,7 +98,14 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
   const encode = slots(ENCODES_AT_ONCE)
   const order = inOrder(PART_SPAN)
   const voices = labelsSpeakers ? voicesOf(job.known) : null
-  const targetFor = job.chunkTargetMs ? () => job.chunkTargetMs! : liveTarget
+  const sizing = job.sizing ?? LIVE_SIZING
+  const requestsAtOnce = labelsSpeakers ? 1 : job.concurrency
+  // Chunks cut and not yet answered (waiting for the language, their price, a slot, or in flight):
+  // a new chunk is cut only while fewer than a request's slots are taken (live-plan.ts).
+  let outstanding = 0
+  const free = () => Math.max(0, requestsAtOnce - outstanding)
+  // Each part's planner looks again when a slot frees, not only when more sound is decoded.
+  const replans: (() => void)[] = []
   const tracks = job.parts.map(() => new SpeechTrack())
   let language: string | null = job.known.find((c) => c.language)?.language ?? (job.language === 'auto' ? null : job.language)
   let announce: (spoken: string) => void
@@ -125,6 +130,15 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
   }
 
   const transcribe = async (chunk: KnownChunk, part: number) => {
+    try {
+      await transcribeOne(chunk, part)
+    } finally {
+      outstanding--
+      for (const replan of replans) replan()
+    }
+  }
+
+  const transcribeOne = async (chunk: KnownChunk, part: number) => {
     const detects = !hasDetector
     hasDetector = true
     const spoken = detects ? null : await untilAborted(languageKnown, signal)
@@ -163,21 +177,27 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
   const runPart = async (part: LivePart, p: number): Promise<{ decodedMs: number; isReadable: boolean }> => {
     const mine = job.known.filter((c) => c.index >= p * PART_SPAN && c.index < (p + 1) * PART_SPAN).sort((a, b) => a.index - b.index)
     const last = mine.at(-1)
-    const expectedMs = part.endMs !== null ? part.endMs - part.startMs : job.expectedMs !== undefined ? job.expectedMs - part.startMs : undefined
-    const planner = new LivePlanner(targetFor, { fromMs: last ? last.endMs - part.startMs : 0, chunks: mine.length }, expectedMs)
+    const planner = new LivePlanner(sizing, { fromMs: last ? last.endMs - part.startMs : 0 })
     for (const c of mine) if (c.words !== null) order.done(c.index)
     // Known chunks still without words wait for their sound to be decoded again.
     let waiting = mine.filter((c) => c.words === null)
     let next = p * PART_SPAN + mine.length
     const limitMs = part.endMs === null ? Infinity : part.endMs - part.startMs
     let chain = Promise.resolve()
+    let latest: DecodeProgress | null = null
+    let isFinal = false
     const onProgress = (progress: DecodeProgress, final: boolean) => {
+      latest = progress
+      isFinal ||= final
       const decodedMs = Math.min(progress.decodedMs, limitMs)
       chain = chain.then(async () => {
         if (failure) return
         const ready = waiting.filter((c) => final || c.endMs - part.startMs <= decodedMs)
         waiting = waiting.filter((c) => !ready.includes(c))
-        for (const plan of planner.next({ decodedMs, silences: progress.silences, final })) {
+        // Counted before any wait, so the other part's planner sees these slots taken.
+        const plans = planner.next({ decodedMs, silences: progress.silences, final, free: free() - ready.length })
+        outstanding += ready.length + plans.length
+        for (const plan of plans) {
           const chunk: KnownChunk = { index: next++, startMs: part.startMs + plan.startMs, endMs: part.startMs + plan.endMs, words: null, language: null }
           order.planned(chunk.index)
           await job.onPlanned(chunk)
@@ -187,6 +207,9 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
         if (final) order.partDone(p)
       }).catch(fail)
     }
+    replans.push(() => {
+      if (latest && !isFinal) onProgress(latest, false)
+    })
     try {
       const decoded = await decodeStream(part.input, { out: timeline, atMs: part.startMs, limitMs, capMs: job.capMs, signal, onProgress: (progress) => onProgress(progress, false), onSamples: (samples) => tracks[p].push(samples) })
       onProgress(decoded, true)

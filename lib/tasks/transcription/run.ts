@@ -9,7 +9,7 @@ import { env } from '@/lib/env'
 import { spokenTermsFor } from '@/lib/glossary'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
-import { CODEC_PADDING_MS, createSttProvider, liveTranscribe, MAX_AUDIO_MS, SttError, type ChunkDone, type HeardSpeaker, type KnownChunk, type LiveOutcome, type SttProvider } from '@/lib/transcribe'
+import { CODEC_PADDING_MS, createSttProvider, fixedSizing, liveTranscribe, MAX_AUDIO_MS, SttError, type ChunkDone, type HeardSpeaker, type KnownChunk, type LiveOutcome, type SttProvider } from '@/lib/transcribe'
 import { failTask } from '../fail'
 import type { PipelineOptions } from '../run-translation'
 import { appStorage } from '../storage'
@@ -29,7 +29,7 @@ export type TranscriptionOptions = {
   concurrency?: number
   /** Per-request retries (3, 1000 ms apart), as the translation engine's. */
   retry?: { attempts?: number; delayMs?: number }
-  /** Chunk lengths (tests make them short to have several); default 2 minutes, then 5. */
+  /** One length for every chunk (tests make them short to have several); default: pulled by the free request slots, 2 to 10 minutes (live-plan.ts). */
   chunkTargetMs?: number
   /** Called after each chunk is saved (tests stop a run there, as a killed worker would). */
   onChunkSaved?: (index: number) => void | Promise<void>
@@ -121,8 +121,7 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
         concurrency: options.concurrency ?? env().STT_CONCURRENCY,
         retry: options.retry,
         capMs: MAX_AUDIO_MS + CODEC_PADDING_MS,
-        chunkTargetMs: options.chunkTargetMs,
-        expectedMs: task.audioDurationMs ?? undefined,
+        sizing: options.chunkTargetMs ? fixedSizing(options.chunkTargetMs) : undefined,
         known: known.map((k) => k.chunk),
         signal: options.signal,
         onPlanned: async (chunk) => {
