@@ -22,8 +22,13 @@ export type FakeStats = {
 /** Per-request help handed to a fake's handler. */
 export type FakeContext = {
   url: URL
-  /** The fault drawn for this request (`slow` has already been waited out). */
+  /** The fault drawn for this request (`slow` has already been waited out, unless the delay overlaps the work). */
   fault: ActiveFault | undefined
+  /**
+   * With `delayOverlapsWork`, waits until the answer is due (the answer delay after the request
+   * arrived); resolves at once otherwise, the delay having been waited before the handler ran.
+   */
+  answerDue(): Promise<void>
   /**
    * The fault for this request given its texts to translate: `fault`, or the `containing` fault
    * when one of the texts holds its marker (a `slow` one is waited out here). Translation fakes
@@ -89,12 +94,19 @@ export async function startFakeServer({
   name,
   port = 0,
   delayMs = 0,
+  delayOverlapsWork = false,
   handler,
   admin: ownAdmin,
 }: {
   name: string
   port?: number
   delayMs?: number
+  /**
+   * The answer delay counts from the request's arrival and runs while the handler works, which
+   * calls `answerDue` before answering: a fake doing real work (the speech fake decodes and reads
+   * the sound) then answers after the delay it models, not after the delay and its own work.
+   */
+  delayOverlapsWork?: boolean
   handler: FakeHandler
   admin?: FakeAdmin
 }): Promise<FakeServer> {
@@ -120,10 +132,12 @@ export async function startFakeServer({
         if (fault) current.faultsInjected += 1
         let forTexts: Promise<ActiveFault | undefined> | undefined
         const wait = faults.delayMs + (fault?.kind === 'slow' ? fault.delayMs : 0)
-        if (wait > 0) await sleep(wait)
+        const dueAt = record.at + wait
+        if (wait > 0 && !delayOverlapsWork) await sleep(wait)
         await handler(req, res, {
           url,
           fault,
+          answerDue: () => sleep(Math.max(0, dueAt - Date.now())),
           faultFor: (texts) =>
             (forTexts ??= (async () => {
               if (fault || faults.current?.containing === undefined) return fault

@@ -67,4 +67,19 @@ describe('speech-to-text fake', () => {
     const res = await post(form({ model: 'whisper-1' }, Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nHello\n')))
     expect(res.status).toBe(400)
   })
+
+  it('answers no sooner than its answer delay after the request, errors too, the delay counted while it reads the sound', async () => {
+    fake.faults.delayMs = 400
+    try {
+      for (const key of [KEY, 'sk-wrong']) {
+        const record = fake.stats.log.length
+        const res = await post(form({ model: 'whisper-1', response_format: 'verbose_json' }), key)
+        expect(res.status).toBe(key === KEY ? 200 : 401)
+        const { at, answeredAt } = fake.stats.log[record]
+        expect(answeredAt! - at).toBeGreaterThanOrEqual(400)
+      }
+    } finally {
+      fake.faults.delayMs = 0
+    }
+  })
 })

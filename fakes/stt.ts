@@ -140,40 +140,51 @@ export async function startSttFake({
   unstableSpeakers?: boolean
 }): Promise<SttFakeServer> {
   let quirks = parseSttQuirks(initialQuirks)
+  // The answer delay runs while the sound is decoded and read (delayOverlapsWork): every answer,
+  // an error too, waits for it here, so the fake answers `delayMs` after a request, as it models.
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: FakeContext) {
+    const answer = await work(req, ctx)
+    await ctx.answerDue()
+    answer(res)
+  }
+
+  type Answer = (res: http.ServerResponse) => void
+  async function work(req: http.IncomingMessage, ctx: FakeContext): Promise<Answer> {
     if (req.method !== 'POST' || !['/audio/transcriptions', '/v1/audio/transcriptions'].includes(ctx.url.pathname)) {
-      return openAiError(res, 404, 'Not Found', 'invalid_request_error', null)
+      return (res) => openAiError(res, 404, 'Not Found', 'invalid_request_error', null)
     }
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
-      return openAiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key')
+      return (res) => openAiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key')
     }
     const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > STT_MAX_BYTES) {
       req.resume()
-      return openAiError(res, 413, `Maximum content size limit (${STT_MAX_BYTES}) exceeded (${declared} bytes read)`, 'server_error', null)
+      return (res) => openAiError(res, 413, `Maximum content size limit (${STT_MAX_BYTES}) exceeded (${declared} bytes read)`, 'server_error', null)
     }
-    if (ctx.fault?.kind === '429') {
+    const fault = ctx.fault
+    if (fault?.kind === '429') {
       req.resume()
-      const seconds = Math.max(1, Math.ceil(ctx.fault.retryAfterMs / 1000))
-      return openAiError(res, 429, 'Rate limit reached for requests. Please try again later.', 'requests', 'rate_limit_exceeded', { 'retry-after': String(seconds), 'retry-after-ms': String(ctx.fault.retryAfterMs) })
+      const seconds = Math.max(1, Math.ceil(fault.retryAfterMs / 1000))
+      return (res) => openAiError(res, 429, 'Rate limit reached for requests. Please try again later.', 'requests', 'rate_limit_exceeded', { 'retry-after': String(seconds), 'retry-after-ms': String(fault.retryAfterMs) })
     }
-    if (ctx.fault?.kind === '5xx') {
+    if (fault?.kind === '5xx') {
       req.resume()
-      return openAiError(res, ctx.fault.roll < 0.5 ? 500 : 503, 'The server had an error while processing your request. Sorry about that!', 'server_error', null)
+      return (res) => openAiError(res, fault.roll < 0.5 ? 500 : 503, 'The server had an error while processing your request. Sorry about that!', 'server_error', null)
     }
     const form = await readForm(req)
     const field = (name: string) => form.fields[name]?.[0]
-    if (!form.file || form.file.length === 0) return openAiError(res, 400, "Missing required parameter: 'file'.", 'invalid_request_error', null)
-    if (form.file.length > STT_MAX_BYTES) return openAiError(res, 413, `Maximum content size limit (${STT_MAX_BYTES}) exceeded (${form.file.length} bytes read)`, 'server_error', null)
-    if (!field('model')) return openAiError(res, 400, "Missing required parameter: 'model'.", 'invalid_request_error', null)
+    if (!form.file || form.file.length === 0) return (res) => openAiError(res, 400, "Missing required parameter: 'file'.", 'invalid_request_error', null)
+    const bytes = form.file.length
+    if (bytes > STT_MAX_BYTES) return (res) => openAiError(res, 413, `Maximum content size limit (${STT_MAX_BYTES}) exceeded (${bytes} bytes read)`, 'server_error', null)
+    if (!field('model')) return (res) => openAiError(res, 400, "Missing required parameter: 'model'.", 'invalid_request_error', null)
     const samples = await decode(form.file)
-    if (!samples) return openAiError(res, 400, 'Invalid file format. Supported formats: flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav, webm', 'invalid_request_error', null)
+    if (!samples) return (res) => openAiError(res, 400, 'Invalid file format. Supported formats: flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav, webm', 'invalid_request_error', null)
     const granularities = form.fields['timestamp_granularities[]'] ?? ['segment']
     const language = field('language')
     const spans = speechSpans(samples)
     const durationMs = (samples.length / RATE) * 1000
     const answered = applySttQuirks(spans.map(trueSegment), { quirks, durationMs, language: language ?? 'en' })
-    if (isDiarizeRequest(field('model'), field('response_format'))) return answerDiarized(res, ctx, { fields: form.fields, samples, answered, unstable: unstableSpeakers })
+    if (isDiarizeRequest(field('model'), field('response_format'))) return answerDiarized(ctx, { fields: form.fields, samples, answered, unstable: unstableSpeakers })
     for (const [name, n] of Object.entries(answered.counts)) ctx.count(name, n)
     ctx.count('audioSeconds', Math.round(samples.length / RATE))
     ctx.note({ bytes: form.file.length, fileName: form.fileName, language: language ?? null, prompt: field('prompt') ?? null, model: field('model'), spans: spans.length, quirks: answered.counts })
@@ -185,15 +196,16 @@ export async function startSttFake({
       duration: samples.length / RATE,
       text: segments.map((s) => s.text.trim()).join(' '),
     }
-    if (field('response_format') !== 'verbose_json') return sendJson(res, 200, { text: body.text })
+    if (field('response_format') !== 'verbose_json') return (res) => sendJson(res, 200, { text: body.text })
     if (granularities.includes('word') && !answered.counts.noWords) body.words = words
     if (granularities.includes('segment')) body.segments = segments
-    sendJson(res, 200, body)
+    return (res) => sendJson(res, 200, body)
   }
   const server = await startFakeServer({
     name: 'stt',
     port,
     delayMs,
+    delayOverlapsWork: true,
     handler: handle,
     admin: async (req, res, url) => {
       if (url.pathname !== '/__quirks') return false
@@ -225,15 +237,14 @@ function trueSegment(span: { startMs: number; endMs: number }): FakeSegment {
  * request's labels and the known speakers it sent.
  */
 async function answerDiarized(
-  res: http.ServerResponse,
   ctx: FakeContext,
   { fields, samples, answered, unstable }: { fields: Record<string, string[]>; samples: Float32Array; answered: ReturnType<typeof applySttQuirks>; unstable: boolean },
 ) {
   const spans = answered.segments.map((s) => ({ startMs: s.startMs, endMs: s.endMs, text: s.text.trim() }))
   const outcome = await diarize({ fields, samples, spans, rotate: unstable ? ctx.stats.requests : 0, decode })
-  if ('error' in outcome) return openAiError(res, 400, outcome.error, 'invalid_request_error', null)
+  if ('error' in outcome) return (res: http.ServerResponse) => openAiError(res, 400, outcome.error, 'invalid_request_error', null)
   for (const [name, n] of Object.entries(answered.counts)) ctx.count(name, n)
   ctx.count('audioSeconds', Math.round(samples.length / RATE))
   ctx.note({ model: fields.model?.[0], diarize: true, speakers: outcome.speakers, known: outcome.known, spans: spans.length, quirks: answered.counts })
-  sendJson(res, 200, outcome.body)
+  return (res: http.ServerResponse) => sendJson(res, 200, outcome.body)
 }

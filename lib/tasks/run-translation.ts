@@ -102,7 +102,7 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
 
   // Lines the user's translation memory holds are taken from it, without asking a provider; with
   // the review pass they are reviewed before they are kept, as the file's other lines are.
-  const reviewer = task.review ? { provider, glossary, retry: options.retry, signal: options.signal } : null
+  const reviewer = task.review ? { provider, glossary, retry: options.retry, concurrency: options.concurrency ?? env().TRANSLATION_CONCURRENCY, signal: options.signal } : null
   if (task.useMemory) await reuseMemory(task, cues, onBatchDone, reviewer)
 
   const e = env()
@@ -146,7 +146,7 @@ export async function runTranslationTask({ taskId, ...options }: { taskId: strin
   return completeTask({ taskId, startedAt, storage: options.storage })
 }
 
-type MemoryReviewer = { provider: TranslateProvider; glossary: GlossaryTerm[]; retry?: Partial<RetryPolicy>; signal?: AbortSignal }
+type MemoryReviewer = { provider: TranslateProvider; glossary: GlossaryTerm[]; retry?: Partial<RetryPolicy>; concurrency: number; signal?: AbortSignal }
 
 /**
  * Fills the untranslated cues the owner's memory holds (same normalised source, same languages).
@@ -177,6 +177,7 @@ async function reuseMemory(
       sourceLanguage: task.originalLanguage,
       targetLanguage: task.targetLanguage,
       retry: reviewer.retry,
+      concurrency: reviewer.concurrency,
       signal: reviewer.signal,
       onBatchDone,
     })

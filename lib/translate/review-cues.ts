@@ -1,4 +1,4 @@
-import type { RetryPolicy, Sleep } from '@/lib/provider-calls'
+import { mapWithConcurrency, type RetryPolicy, type Sleep } from '@/lib/provider-calls'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import type { TranslatedCue } from './engine'
 import type { ContextLine, GlossaryTerm, TranslateProvider } from './providers/types'
@@ -21,6 +21,8 @@ export type ReviewCuesOptions = {
   sourceLanguage?: string
   targetLanguage: string
   retry?: Partial<RetryPolicy>
+  /** Batches reviewed at once (default 1): each batch's context is the lines as they came, so batches do not wait on each other. */
+  concurrency?: number
   sleep?: Sleep
   signal?: AbortSignal
   /** Called after each batch with its outcomes; calls never overlap. */
@@ -30,13 +32,13 @@ export type ReviewCuesOptions = {
 const CONTEXT_SIZE = 3
 
 /**
- * Reviews lines that already carry a translation, batch after batch, and reports each one with
+ * Reviews lines that already carry a translation, `concurrency` batches at once, and reports each one with
  * its review outcome: `corrected` (the reviewer's text, the reviewer as its maker, the first
  * translation kept), `unchanged`, or `failed` when the provider could not review the batch (the
  * translation stands; the caller refunds the review). Batches are sized by the provider's budget,
  * with three lines on each side as context and the glossary entries their lines contain.
  */
-export async function reviewCues({ provider, lines, review, glossary = [], sourceLanguage, targetLanguage, retry, sleep, signal, onBatchDone }: ReviewCuesOptions): Promise<void> {
+export async function reviewCues({ provider, lines, review, glossary = [], sourceLanguage, targetLanguage, retry, concurrency = 1, sleep, signal, onBatchDone }: ReviewCuesOptions): Promise<void> {
   const position = new Map(lines.map((line, index) => [line.id, index]))
   const items = review.filter((item) => position.has(item.id))
   const batches = planBatches(items, (item) => estimateTokens(lines[position.get(item.id)!].text) + estimateTokens(item.translation) + 8, {
@@ -52,7 +54,9 @@ export async function reviewCues({ provider, lines, review, glossary = [], sourc
     }
     return step === -1 ? out.reverse() : out
   }
-  for (const batch of batches) {
+  // Outcomes are reported one batch at a time, as the answers come.
+  let reported = Promise.resolve()
+  await mapWithConcurrency(batches, concurrency, async (batch) => {
     const sent = batch.map((item) => ({ id: item.id, text: lines[position.get(item.id)!].text, translation: item.translation }))
     const corrections = await reviewTranslations({
       provider,
@@ -65,13 +69,13 @@ export async function reviewCues({ provider, lines, review, glossary = [], sourc
       sleep,
       signal,
     })
-    await onBatchDone(
-      batch.map((item): TranslatedCue => {
-        const corrected = corrections?.get(item.id)
-        if (corrections === null) return { id: item.id, translatedText: item.translation, translatedBy: item.translatedBy, review: 'failed' }
-        if (corrected === undefined) return { id: item.id, translatedText: item.translation, translatedBy: item.translatedBy, review: 'unchanged' }
-        return { id: item.id, translatedText: corrected, translatedBy: provider.name, review: 'corrected', firstTranslation: item.translation }
-      }),
-    )
-  }
+    const outcomes = batch.map((item): TranslatedCue => {
+      const corrected = corrections?.get(item.id)
+      if (corrections === null) return { id: item.id, translatedText: item.translation, translatedBy: item.translatedBy, review: 'failed' }
+      if (corrected === undefined) return { id: item.id, translatedText: item.translation, translatedBy: item.translatedBy, review: 'unchanged' }
+      return { id: item.id, translatedText: corrected, translatedBy: provider.name, review: 'corrected', firstTranslation: item.translation }
+    })
+    reported = reported.then(() => onBatchDone(outcomes))
+    await reported
+  })
 }
