@@ -10,20 +10,11 @@ import { freshDatabase, startWeb, waitForHealth } from '../support/app'
 
 /**
  * The memory of a process and its children (ffmpeg): each one's proportional set size, so the
- * libraries every ffmpeg maps are counted once, not once per process as resident sizes would.
+ * libraries every ffmpeg maps are counted once, not once per process as resident sizes would. The
+ * children are read from each thread's `children` list, not by scanning every process in /proc:
+ * sampled every 50 ms, a scan cost the bench a tenth of a core, taken from the run it measures.
  */
 export function treePss(rootPid: number): number {
-  const children = new Map<number, number[]>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
-    } catch {
-      // ended meanwhile
-    }
-  }
   let bytes = 0
   const pending = [rootPid]
   while (pending.length > 0) {
@@ -31,10 +22,13 @@ export function treePss(rootPid: number): number {
     try {
       const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))
       bytes += pss ? Number(pss[1]) * 1024 : 0
+      for (const thread of readdirSync(`/proc/${pid}/task`)) {
+        const children = readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').trim()
+        if (children) pending.push(...children.split(' ').map(Number))
+      }
     } catch {
       // ended meanwhile
     }
-    pending.push(...(children.get(pid) ?? []))
   }
   return bytes
 }
@@ -55,7 +49,8 @@ export type BenchServer = {
   stop(): Promise<void>
 }
 
-export async function startBenchServer({ port, sttMs, deepseekMs }: { port: number; sttMs: number; deepseekMs: number }): Promise<BenchServer> {
+/** The server runs in a session of its own, as a deployed one does (support/app.ts startWeb), unless `sameSession`: then it shares the scheduler's group with the browser the benchmark drives. */
+export async function startBenchServer({ port, sttMs, deepseekMs, sameSession = false }: { port: number; sttMs: number; deepseekMs: number; sameSession?: boolean }): Promise<BenchServer> {
   const database = await freshDatabase('ss_bench_pipeline')
   const { startSttFake } = await import('@/fakes/stt')
   const { startDeepSeekFake } = await import('@/fakes/deepseek')
@@ -84,7 +79,7 @@ export async function startBenchServer({ port, sttMs, deepseekMs }: { port: numb
     DEEPSEEK_API_KEY: 'sk-bench-deepseek',
     DEEPSEEK_BASE_URL: deepseek.url,
     FEATURE_GOOGLE_TRANSLATION: 'false',
-  }, logFd)
+  }, logFd, { ownSession: !sameSession })
   const base = `http://127.0.0.1:${port}`
   await waitForHealth(base)
   return {

@@ -40,11 +40,14 @@ export async function freshDatabase(name: string): Promise<{ url: string; stop()
 /**
  * Starts `next start` on `port` with the given settings; its standard output (the JSON logs) goes
  * to the file descriptor `stdout` when given. With CPU_PROF_DIR set, the server runs under `node
- * --cpu-prof` and writes its profile there when it stops (open it in Chrome DevTools).
+ * --cpu-prof` and writes its profile there when it stops (open it in Chrome DevTools). With
+ * `ownSession`, the server runs in a session of its own, as a service started by systemd or in a
+ * container does: Linux's autogroup scheduler then shares the cores between it and the rest (a
+ * browser the benchmark drives), instead of among all their threads.
  */
-export function startWeb(port: number, env: NodeJS.ProcessEnv, stdout?: number): ChildProcess {
+export function startWeb(port: number, env: NodeJS.ProcessEnv, stdout?: number, { ownSession = false }: { ownSession?: boolean } = {}): ChildProcess {
   const profile = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.CPU_PROF_DIR)}`] : []
-  return spawn(process.execPath, [...profile, path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { env: { ...env, PORT: String(port) }, stdio: ['ignore', stdout ?? 'ignore', 'ignore'] })
+  return spawn(process.execPath, [...profile, path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { env: { ...env, PORT: String(port) }, stdio: ['ignore', stdout ?? 'ignore', 'ignore'], detached: ownSession })
 }
 
 /** Waits until a web process answers its health check. */
