@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Progress } from '@/components/ui/progress'
+import { holdExtraction } from '@/lib/client/media/extract-audio'
 import { isMediaFile } from '@/lib/client/media/media-file'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
 import type { Features } from '@/lib/features'
@@ -37,6 +38,8 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
   }
   // A recording starts by being transcribed (then translated, when a language was chosen).
   const transcribing = ([task]: { fileName: string }[]) => {
+    // The sound is still being taken out: the workers step back while the dialog closes and the list refreshes.
+    holdExtraction()
     toast.success(t('recording.started', { fileName: task.fileName }), { description: t('recording.startedHint') })
     close()
     onCreated?.()

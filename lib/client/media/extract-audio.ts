@@ -58,6 +58,35 @@ export type ExtractOptions = {
 
 const defaultWorker = () => new Worker(new URL('./extract-worker.ts', import.meta.url), { type: 'module' })
 
+/** How long the workers step back after a person's input (a click, a key): the handler and what it sets off (a render, its effects) run on a free core. */
+const INPUT_HOLD_MS = 300
+/** How long they step back for a change of screen (a dialog closing, a toast, a list refreshed). */
+const TRANSITION_HOLD_MS = 600
+
+// The workers taking sound out right now, on every extraction of the page.
+const extracting = new Set<Worker>()
+const onInput = () => holdExtraction(INPUT_HOLD_MS)
+const INPUT_EVENTS = ['pointerdown', 'keydown'] as const
+
+function track(worker: Worker) {
+  if (extracting.size === 0) for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true })
+  extracting.add(worker)
+}
+
+function untrack(worker: Worker) {
+  if (!extracting.delete(worker) || extracting.size > 0) return
+  for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, { capture: true })
+}
+
+/**
+ * Asks every running extraction to step back for `ms` while the page does something a person
+ * waits for (worker-pace.ts): on input this happens by itself; a screen that changes after an
+ * answer from the server (the dialog closing once the task exists) asks for it.
+ */
+export function holdExtraction(ms = TRANSITION_HOLD_MS): void {
+  for (const worker of extracting) worker.postMessage({ type: 'hold', ms } satisfies ToWorker)
+}
+
 /** Whether this browser has what extraction needs (the worker checks that it encodes Opus). */
 export function canExtractAudio(): boolean {
   return typeof window !== 'undefined' && typeof Worker !== 'undefined' && typeof AudioEncoder !== 'undefined' && typeof AudioDecoder !== 'undefined'
@@ -96,7 +125,11 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   if (!canExtractAudio()) throw new ExtractionError('unsupportedBrowser')
   signal?.throwIfAborted()
   const workers = [createWorker()]
-  const stop = () => workers.forEach((w) => w.terminate())
+  const stop = () =>
+    workers.forEach((w) => {
+      w.terminate()
+      untrack(w)
+    })
   signal?.addEventListener('abort', stop, { once: true })
   let info: ProbeInfo
   try {
@@ -162,6 +195,7 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
     if (i > 0) workers.push(worker)
     worker.onmessage = handle
     worker.onerror = (event) => fail(new ExtractionError('failed', event.message))
+    track(worker)
     const last = i === plan.parts.length - 1
     worker.postMessage({ type: 'part', file, part: i, mode: plan.mode, startMs: part.startMs, nominalEndMs: part.endMs, endMs: last ? info.durationMs : null, findStart: i > 0 } satisfies ToWorker)
   })

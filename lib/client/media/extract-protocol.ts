@@ -31,7 +31,8 @@ export type PartJob = {
   findStart: boolean
 }
 
-export type ToWorker = { type: 'probe'; file: Blob } | PartJob | { type: 'end'; endMs: number }
+/** `hold`: the page answers a person; the worker steps back for `ms` (worker-pace.ts). */
+export type ToWorker = { type: 'probe'; file: Blob } | PartJob | { type: 'end'; endMs: number } | { type: 'hold'; ms: number }
 
 export type FromWorker =
   | { type: 'probed'; info: ProbeInfo }

@@ -6,6 +6,7 @@ import { copyPart } from './worker-copy'
 import { encodePart, type PartRun } from './worker-encode'
 import { WorkerProblem, type FromWorker, type PartJob, type ToWorker } from './extract-protocol'
 import { probeAudio } from './worker-probe'
+import { holdFor } from './worker-pace'
 
 const scope = self as unknown as { postMessage(message: FromWorker, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<ToWorker>) => void) | null }
 const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer)
@@ -45,6 +46,7 @@ async function runPart(job: PartJob) {
 
 scope.onmessage = (event) => {
   const message = event.data
+  if (message.type === 'hold') return holdFor(message.ms)
   if (message.type === 'end') {
     knownEnd = message.endMs
     onEnd?.(message.endMs)

@@ -7,6 +7,7 @@ import { WorkerProblem, type PartFormat } from './extract-protocol'
 import { findSplit } from './worker-split'
 import { streamedOutput } from './worker-output'
 import type { PartRun } from './worker-encode'
+import { whenPageIsFree } from './worker-pace'
 
 const FORMATS: Partial<Record<AudioCodec, PartFormat>> = { opus: 'ogg', aac: 'adts', mp3: 'mp3' }
 
@@ -38,6 +39,7 @@ export async function copyPart(run: PartRun): Promise<{ durationMs: number; form
         const packetMs = packet.timestamp * 1000
         if (endMs === null && packetMs + packet.duration * 1000 >= run.nominalEndMs) endMs = await run.endMs()
         if (packetMs >= (endMs ?? Infinity)) break
+        await whenPageIsFree()
         await source.add(packet.clone({ timestamp: packet.timestamp - baseS }), isFirst ? { decoderConfig } : undefined)
         isFirst = false
         lastEndMs = packetMs + packet.duration * 1000

@@ -13,6 +13,7 @@ import { AudioSample, EncodedPacketSink, type EncodedPacket, type InputAudioTrac
 import { WorkerProblem } from './extract-protocol'
 import { joinOpusFrames, opusFrameS, OpusGrouper } from './opus-join'
 import { monoOpusHead, opusPreSkipS } from './opus-head'
+import { whenPageIsFree } from './worker-pace'
 
 /** Packets queued in the decoder at most: enough to keep it busy, few enough to bound memory. */
 const IN_FLIGHT = 64
@@ -63,6 +64,7 @@ export async function* decodedSamples(track: InputAudioTrack, startMs: number, {
   const grouper = opus ? new OpusGrouper<EncodedPacket>() : null
   const send = async (group: EncodedPacket[]) => {
     while (decoder.decodeQueueSize + ready.length >= IN_FLIGHT) await new Promise((resolve) => setTimeout(resolve, 1))
+    await whenPageIsFree()
     decoder.decode(group.length === 1 ? group[0].toEncodedAudioChunk() : joinedChunk(group))
   }
   let prerolling = prerolls
