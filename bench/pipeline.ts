@@ -132,6 +132,11 @@ async function oneRun(page: Page, server: BenchServer, video: string, pageBase: 
       console.log(name)
       console.table(rows)
     }
+    console.log('long animation frames while extracting (s after the pick; the scripts in each)')
+    for (const f of figures.longFrames.filter((f) => f.at >= picked && f.at <= extracted)) {
+      console.log(`  ${seconds(f.at - picked)} s: ${f.ms} ms (blocking ${f.blockingMs}, rendering ${f.renderMs})`)
+      for (const x of f.scripts) console.log(`    ${x.ms} ms  ${x.invoker} → ${x.fn || '(anonymous)'} ${x.url}`)
+    }
   }
   const firstRequest = Math.min(...server.sttRequests().filter((at) => at >= picked))
   const longest = Math.max(0, ...figures.longTasks.filter((t) => t.at >= picked && t.at <= extracted).map((t) => t.ms))

@@ -8,12 +8,16 @@
 // bytes uploaded are the bodies the page hands to XMLHttpRequest and fetch for the recording's
 // routes (a resumed upload's repeated bytes count again). Each tus PATCH is noted with its size,
 // when it was sent and when its answer came (the tail's timeline: when the last bytes were up).
+// Long animation frames (over 80 ms) are kept with the scripts that ran in them (Chromium's
+// long-animation-frame entries: what called each script, its function and file, its time), which
+// names the cause of a long task without a trace's cost.
 
 export type UploadRequest = { at: number; endAt: number | null; bytes: number }
-export type PageFigures = { pickedAt: number | null; extractedAt: number | null; longTasks: { at: number; ms: number }[]; uploaded: number; patches: UploadRequest[] }
+export type LongFrame = { at: number; ms: number; blockingMs: number; renderMs: number; scripts: { invoker: string; fn: string; url: string; ms: number }[] }
+export type PageFigures = { pickedAt: number | null; extractedAt: number | null; longTasks: { at: number; ms: number }[]; longFrames: LongFrame[]; uploaded: number; patches: UploadRequest[] }
 
 export const PROBE_SCRIPT = `(() => {
-  const bench = (window.__bench = { pickedAt: null, markedAt: null, phaseEndedAt: null, longTasks: [], sawExtracting: false, uploaded: 0, patches: [] })
+  const bench = (window.__bench = { pickedAt: null, markedAt: null, phaseEndedAt: null, longTasks: [], longFrames: [], sawExtracting: false, uploaded: 0, patches: [] })
   const isUpload = (method, url) => method !== 'GET' && method !== 'HEAD' && ['/api/tasks/transcribe', '/api/uploads'].some((path) => String(url).includes(path))
   const sizeOf = (body) => {
     if (!body) return 0
@@ -37,6 +41,13 @@ export const PROBE_SCRIPT = `(() => {
   window.fetch = function (input, init) { const method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase(); if (isUpload(method, input instanceof Request ? input.url : input)) bench.uploaded += sizeOf(init && init.body); return fetchOriginal.call(this, input, init) }
   const wall = (t) => performance.timeOrigin + t
   new PerformanceObserver((list) => { for (const e of list.getEntries()) bench.longTasks.push({ at: wall(e.startTime), ms: e.duration }) }).observe({ type: 'longtask', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration < 80) continue
+      const scripts = (e.scripts || []).map((x) => ({ invoker: x.invoker, fn: x.sourceFunctionName, url: String(x.sourceURL).split('/').pop() + ':' + x.sourceCharPosition, ms: Math.round(x.duration) }))
+      bench.longFrames.push({ at: wall(e.startTime), ms: Math.round(e.duration), blockingMs: Math.round(e.blockingDuration), renderMs: e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0, scripts })
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true })
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'recording:extracted' && bench.markedAt === null) bench.markedAt = wall(e.startTime) }).observe({ type: 'mark', buffered: true })
   document.addEventListener('change', (e) => { if (e.target && e.target.type === 'file' && bench.pickedAt === null) bench.pickedAt = Date.now() }, true)
   const watch = () => {
@@ -49,4 +60,4 @@ export const PROBE_SCRIPT = `(() => {
 })()`
 
 /** The figures of the page, read back after a run. */
-export const readFigures = `(() => { const b = window.__bench; return { pickedAt: b.pickedAt, extractedAt: b.markedAt ?? b.phaseEndedAt, longTasks: b.longTasks, uploaded: b.uploaded, patches: b.patches } })()`
+export const readFigures = `(() => { const b = window.__bench; return { pickedAt: b.pickedAt, extractedAt: b.markedAt ?? b.phaseEndedAt, longTasks: b.longTasks, longFrames: b.longFrames, uploaded: b.uploaded, patches: b.patches } })()`

@@ -22,6 +22,12 @@ import { UploadRecording } from './upload-recording'
 import { useRecordingFlow } from './use-recording-flow'
 import { useUploadFlow } from './use-upload-flow'
 
+/**
+ * Runs `show` once the next frame is painted: a toast raised with the dialog's closing would
+ * render in the same task (Sonner flushes React's pending work), one long frame instead of two short.
+ */
+const afterNextPaint = (show: () => void) => requestAnimationFrame(() => setTimeout(show, 0))
+
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; features: Features; onCreated?: () => void }
 
 /** The upload dialog: pick a file, see the estimate, choose languages and service, submit. */
@@ -32,17 +38,17 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
   const localized = useLocalizedPath()
   const created = (tasks: { fileName: string }[]) => {
     const title = tasks.length === 1 ? t('started', { fileName: tasks[0].fileName }) : t('startedMany', { count: tasks.length })
-    toast.success(title, { description: t('startedHint') })
     close()
     onCreated?.()
+    afterNextPaint(() => toast.success(title, { description: t('startedHint') }))
   }
   // A recording starts by being transcribed (then translated, when a language was chosen).
   const transcribing = ([task]: { fileName: string }[]) => {
     // The sound is still being taken out: the workers step back while the dialog closes and the list refreshes.
     holdExtraction()
-    toast.success(t('recording.started', { fileName: task.fileName }), { description: t('recording.startedHint') })
     close()
     onCreated?.()
+    afterNextPaint(() => toast.success(t('recording.started', { fileName: task.fileName }), { description: t('recording.startedHint') }))
   }
   const flow = useUploadFlow({ canUseGoogle: features.googleTranslation, onCreated: created })
   // A video or a recording (issue 22) takes the dialog over until subtitle files are picked again.
