@@ -23,10 +23,21 @@ import { useRecordingFlow } from './use-recording-flow'
 import { useUploadFlow } from './use-upload-flow'
 
 /**
- * Runs `show` once the next frame is painted: a toast raised with the dialog's closing would
- * render in the same task (Sonner flushes React's pending work), one long frame instead of two short.
+ * Runs each step after the frame that follows the one before it is painted: the dialog closing, its
+ * toast and the list's refresh, each in a frame of its own. Raised together, they rendered in one
+ * task (Sonner flushes React's pending work with its toast): one frame of over 100 ms where three
+ * short ones do, while a recording's sound is still being taken out.
  */
-const afterNextPaint = (show: () => void) => requestAnimationFrame(() => setTimeout(show, 0))
+function inLaterFrames(...steps: (() => void)[]) {
+  const [step, ...rest] = steps
+  if (!step) return
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      step()
+      inLaterFrames(...rest)
+    }, 0),
+  )
+}
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; features: Features; onCreated?: () => void }
 
@@ -39,16 +50,20 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
   const created = (tasks: { fileName: string }[]) => {
     const title = tasks.length === 1 ? t('started', { fileName: tasks[0].fileName }) : t('startedMany', { count: tasks.length })
     close()
-    onCreated?.()
-    afterNextPaint(() => toast.success(title, { description: t('startedHint') }))
+    inLaterFrames(
+      () => toast.success(title, { description: t('startedHint') }),
+      () => onCreated?.(),
+    )
   }
   // A recording starts by being transcribed (then translated, when a language was chosen).
   const transcribing = ([task]: { fileName: string }[]) => {
     // The sound is still being taken out: the workers step back while the dialog closes and the list refreshes.
     holdExtraction()
     close()
-    onCreated?.()
-    afterNextPaint(() => toast.success(t('recording.started', { fileName: task.fileName }), { description: t('recording.startedHint') }))
+    inLaterFrames(
+      () => toast.success(t('recording.started', { fileName: task.fileName }), { description: t('recording.startedHint') }),
+      () => onCreated?.(),
+    )
   }
   const flow = useUploadFlow({ canUseGoogle: features.googleTranslation, onCreated: created })
   // A video or a recording (issue 22) takes the dialog over until subtitle files are picked again.
