@@ -1,10 +1,11 @@
 // Inside an extraction worker: steps back while the page answers a person (issue 31). Extraction
 // keeps both cores busy (two workers, each with Chromium's decoder thread beside it), and the
-// scheduler then gives the page's thread a share of a core: a 40 ms click handler took 100 to
-// 180 ms. The page asks for a hold when input comes or its screen changes (extract-audio.ts); the
-// worker stops feeding its decoder until then, and the decoder's short queue drains in tens of ms.
-// A hold never takes more than half the time: after one, the worker works at least as long again
-// before the next, so typing all along slows extraction down by half at most, never stops it.
+// scheduler then gives the page's thread a share of a core: the dialog's click and toast tasks
+// took 100 to 180 ms in bench:pipeline. The page asks for a hold when input comes or its screen
+// changes (extract-audio.ts); the worker stops feeding its decoder until then, and the decoder's
+// short queue drains in tens of ms. A hold never takes more than half the time: after one, the
+// worker works at least as long again before the next, so typing all along slows extraction down
+// by half at most, never stops it.
 
 let heldUntil = 0
 let nextHoldFrom = 0
