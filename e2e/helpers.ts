@@ -125,7 +125,7 @@ export async function transcribedByApi(creator: Credentials, file: string): Prom
 
 /**
  * An Ogg recording of espeak-ng `sentences` at their times, written by test/make-recording.ts (in
- * its own process: the spec's runner does not load the project's server-side modules) into a new
+ * its own process: Playwright's test runner does not load the project's server-side modules) into a new
  * temp folder; the caller removes `dir`.
  */
 export function madeRecording(name: string, recording: { sentences: { text: string; atMs: number }[]; totalMs: number }): { dir: string; file: string } {

@@ -23,8 +23,8 @@ export async function decodeForChunks(file: string, { out, signal }: { out: stri
  * seeked to the byte, so the provider's times plus `startMs` are the recording's. Lossless, so the
  * recogniser hears what was decoded, not a second lossy generation of the browser's Opus; and the
  * cheapest encoding there is (about a third of libopus's time), which matters at the end of a
- * streamed recording, when every chunk still to send waits for its encoding. A chunk is at most 5
- * minutes (live-plan.ts): under 10 MB even as noise, far under a provider's 25 MB.
+ * streamed recording, when every chunk still to send waits for its encoding. A chunk is at most 10
+ * minutes (live-plan.ts): under 20 MB even as noise, under a provider's 25 MB.
  */
 export async function extractChunk(pcm: string, { startMs, endMs, out, signal }: { startMs: number; endMs: number; out: string; signal?: AbortSignal }): Promise<void> {
   await runTool(

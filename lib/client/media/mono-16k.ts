@@ -62,13 +62,11 @@ export class MonoResampler {
   private resampleWhole(mono: Float32Array, step: number): Float32Array {
     const n = Math.floor(mono.length / step)
     const out = new Float32Array(n)
-    if (step === 3) for (let j = 0, i = 0; j < n; j++, i += 3) out[j] = (mono[i] + mono[i + 1] + mono[i + 2]) / 3
-    else
-      for (let j = 0, i = 0; j < n; j++) {
-        let sum = 0
-        for (const end = i + step; i < end; i++) sum += mono[i]
-        out[j] = sum / step
-      }
+    for (let j = 0, i = 0; j < n; j++) {
+      let sum = 0
+      for (const end = i + step; i < end; i++) sum += mono[i]
+      out[j] = sum / step
+    }
     this.carry = mono.slice(n * step)
     return out
   }

@@ -4,13 +4,14 @@
 
 const bytesOf = (description: AllowSharedBufferSource): Uint8Array => (ArrayBuffer.isView(description) ? new Uint8Array(description.buffer, description.byteOffset, description.byteLength) : new Uint8Array(description))
 
-const isOpusHead = (bytes: Uint8Array) => bytes.length >= 19 && String.fromCharCode(...bytes.subarray(0, 8)) === 'OpusHead'
+/** Whether `bytes` start with the header's magic and hold at least `length` bytes of it. */
+const isOpusHead = (bytes: Uint8Array, length: number) => bytes.length >= length && String.fromCharCode(...bytes.subarray(0, 8)) === 'OpusHead'
 
 /** The pre-skip the header names, in seconds; 0 without one. */
 export function opusPreSkipS(description: AllowSharedBufferSource | undefined): number {
   if (!description) return 0
   const bytes = bytesOf(description)
-  if (bytes.length < 12 || String.fromCharCode(...bytes.subarray(0, 8)) !== 'OpusHead') return 0
+  if (!isOpusHead(bytes, 12)) return 0
   return (bytes[10] | (bytes[11] << 8)) / 48_000
 }
 
@@ -23,7 +24,7 @@ export function opusPreSkipS(description: AllowSharedBufferSource | undefined): 
 export function monoOpusHead(description: AllowSharedBufferSource | undefined): Uint8Array | null {
   if (!description) return null
   const bytes = bytesOf(description)
-  if (!isOpusHead(bytes) || bytes[9] !== 2 || bytes[18] !== 0) return null
+  if (!isOpusHead(bytes, 19) || bytes[9] !== 2 || bytes[18] !== 0) return null
   const mono = bytes.slice()
   mono[9] = 1
   return mono
