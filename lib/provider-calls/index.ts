@@ -3,4 +3,4 @@
 // and the concurrency pool. No I/O of its own: it runs the call it is handed.
 export { callProvider, DEFAULT_RETRY, GIVE_UP_RATE_WAIT_MS, type ProviderCall, type ProviderFailure, type RetryPolicy } from './call'
 export { abortableSleep, clearPauses, MAX_PAUSE_MS, pauseLeft, pauseProvider, providerAnswered, waitForProvider, type Sleep } from './pause'
-export { mapWithConcurrency } from './pool'
+export { eachWithConcurrency, mapWithConcurrency } from './pool'

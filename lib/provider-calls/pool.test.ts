@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mapWithConcurrency } from './pool'
+import { eachWithConcurrency, mapWithConcurrency } from './pool'
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -29,5 +29,35 @@ describe('mapWithConcurrency', () => {
     await expect(run).rejects.toThrow('boom')
     await tick(40)
     expect(started).toEqual([1, 2])
+  })
+})
+
+describe('eachWithConcurrency', () => {
+  it('works `limit` at once and reports every result once, never two reports at a time', async () => {
+    let working = 0
+    let peak = 0
+    let reporting = 0
+    let overlapped = false
+    const reported: number[] = []
+    await eachWithConcurrency(
+      [30, 5, 20, 1, 10],
+      3,
+      async (ms) => {
+        peak = Math.max(peak, ++working)
+        await tick(ms)
+        working -= 1
+        return ms * 2
+      },
+      async (ms, doubled) => {
+        overlapped ||= reporting > 0
+        reporting += 1
+        await tick(5)
+        reported.push(doubled / 2)
+        reporting -= 1
+      },
+    )
+    expect(peak).toBe(3)
+    expect(overlapped).toBe(false)
+    expect(reported.sort((a, b) => a - b)).toEqual([1, 5, 10, 20, 30])
   })
 })

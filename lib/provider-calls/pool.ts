@@ -33,3 +33,18 @@ export function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn:
     for (let i = 0; i < Math.min(Math.max(1, limit), items.length); i++) launch()
   })
 }
+
+/**
+ * Runs `work` over items, at most `limit` at once (mapWithConcurrency), and hands each result to
+ * `report` as it comes, one call at a time: a caller writing each batch's outcome (a progress
+ * counter, a row) never sees two reports overlap. Resolves once every report is done.
+ */
+export async function eachWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, report: (item: T, result: R) => Promise<void> | void): Promise<void> {
+  let reported: Promise<void> = Promise.resolve()
+  await mapWithConcurrency(items, limit, async (item) => {
+    const result = await work(item)
+    reported = reported.then(() => report(item, result))
+    await reported
+  })
+  await reported
+}

@@ -1,7 +1,7 @@
 import { log } from '@/lib/log'
-import { callProvider, mapWithConcurrency, type RetryPolicy, type Sleep } from '@/lib/provider-calls'
+import { callProvider, eachWithConcurrency } from '@/lib/provider-calls'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
-import { ProviderError, type CondenseLine, type GlossaryTerm, type TranslateProvider } from './providers/types'
+import { ProviderError, type CondenseLine, type TranslationPassOptions } from './providers/types'
 import { translationFailure } from './review'
 import { estimateTokens, planBatches } from './tokens'
 
@@ -9,16 +9,8 @@ import { estimateTokens, planBatches } from './tokens'
 // past the provider's condense budget), asking for a shorter version within a character count. It
 // improves a translation that already stands: its failure never fails the translation.
 
-export type CondenseOptions = {
-  provider: TranslateProvider
+export type CondenseOptions = TranslationPassOptions & {
   lines: readonly CondenseLine[]
-  glossary?: readonly GlossaryTerm[]
-  sourceLanguage?: string
-  targetLanguage: string
-  retry?: Partial<RetryPolicy>
-  concurrency?: number
-  sleep?: Sleep
-  signal?: AbortSignal
   /** Called after each request with its lines and the answer (id → shorter text), or null when it failed; calls never overlap. */
   onBatchDone: (lines: CondenseLine[], answer: Map<number, string> | null) => Promise<void> | void
 }
@@ -52,13 +44,7 @@ export async function condenseTranslations({
 }: CondenseOptions): Promise<void> {
   const budget = provider.condenseTokens ?? provider.batchTokens
   const batches = planBatches(lines, lineTokens, { budget, maxItems: MAX_CONDENSE_LINES })
-  let reported: Promise<void> = Promise.resolve()
-  const report = (batch: CondenseLine[], answer: Map<number, string> | null) => (reported = reported.then(() => onBatchDone(batch, answer)))
-  await mapWithConcurrency(batches, concurrency, async (batch: CondenseLine[]) => {
-    const answer = await condenseBatch(batch)
-    await report(batch, answer)
-  })
-  await reported
+  await eachWithConcurrency(batches, concurrency, condenseBatch, onBatchDone)
 
   async function condenseBatch(batch: CondenseLine[]): Promise<Map<number, string> | null> {
     const condense = provider.condenseBatch?.bind(provider)

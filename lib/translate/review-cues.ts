@@ -1,7 +1,7 @@
-import { mapWithConcurrency, type RetryPolicy, type Sleep } from '@/lib/provider-calls'
+import { eachWithConcurrency } from '@/lib/provider-calls'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import type { TranslatedCue } from './engine'
-import type { ContextLine, GlossaryTerm, TranslateProvider } from './providers/types'
+import type { ContextLine, TranslationPassOptions } from './providers/types'
 import { reviewTranslations } from './review'
 import { estimateTokens, planBatches } from './tokens'
 
@@ -11,20 +11,12 @@ import { estimateTokens, planBatches } from './tokens'
 /** A line of the file: its source and, when it has one, its translation (context for its neighbours). */
 export type ReviewedFileLine = { id: number; text: string; translatedText?: string | null }
 
-export type ReviewCuesOptions = {
-  provider: TranslateProvider
+/** `concurrency`: batches reviewed at once (default 1); each batch's context is the lines as they came, so batches do not wait on each other. */
+export type ReviewCuesOptions = TranslationPassOptions & {
   /** Every line of the file, in order: the lines around a batch go with it as context. */
   lines: readonly ReviewedFileLine[]
   /** The lines to review, each with the translation it has and who made it. */
   review: readonly { id: number; translation: string; translatedBy: TranslatedCue['translatedBy'] }[]
-  glossary?: GlossaryTerm[]
-  sourceLanguage?: string
-  targetLanguage: string
-  retry?: Partial<RetryPolicy>
-  /** Batches reviewed at once (default 1): each batch's context is the lines as they came, so batches do not wait on each other. */
-  concurrency?: number
-  sleep?: Sleep
-  signal?: AbortSignal
   /** Called after each batch with its outcomes; calls never overlap. */
   onBatchDone: (done: TranslatedCue[]) => Promise<void> | void
 }
@@ -55,8 +47,7 @@ export async function reviewCues({ provider, lines, review, glossary = [], sourc
     return step === -1 ? out.reverse() : out
   }
   // Outcomes are reported one batch at a time, as the answers come.
-  let reported = Promise.resolve()
-  await mapWithConcurrency(batches, concurrency, async (batch) => {
+  const reviewBatch = async (batch: (typeof batches)[number]): Promise<TranslatedCue[]> => {
     const sent = batch.map((item) => ({ id: item.id, text: lines[position.get(item.id)!].text, translation: item.translation }))
     const corrections = await reviewTranslations({
       provider,
@@ -69,13 +60,12 @@ export async function reviewCues({ provider, lines, review, glossary = [], sourc
       sleep,
       signal,
     })
-    const outcomes = batch.map((item): TranslatedCue => {
+    return batch.map((item): TranslatedCue => {
       const corrected = corrections?.get(item.id)
       if (corrections === null) return { id: item.id, translatedText: item.translation, translatedBy: item.translatedBy, review: 'failed' }
       if (corrected === undefined) return { id: item.id, translatedText: item.translation, translatedBy: item.translatedBy, review: 'unchanged' }
       return { id: item.id, translatedText: corrected, translatedBy: provider.name, review: 'corrected', firstTranslation: item.translation }
     })
-    reported = reported.then(() => onBatchDone(outcomes))
-    await reported
-  })
+  }
+  await eachWithConcurrency(batches, concurrency, reviewBatch, (_, outcomes) => onBatchDone(outcomes))
 }

@@ -1,3 +1,4 @@
+import type { RetryPolicy, Sleep } from '@/lib/provider-calls'
 export type ProviderName = 'deepseek' | 'google' | 'mymemory'
 
 /** `speaker`: who says the line, when known (a transcription's speaker); LLM providers read it. */
@@ -8,6 +9,19 @@ export type ContextLine = { id: number; text: string; translation?: string; spea
 
 /** A glossary entry sent with a batch whose lines contain its term. */
 export type GlossaryTerm = { term: string; translation: string }
+
+/** A pass over lines that already have translations (review, condense): the provider and how its requests go. */
+export type TranslationPassOptions = {
+  provider: TranslateProvider
+  glossary?: readonly GlossaryTerm[]
+  sourceLanguage?: string
+  targetLanguage: string
+  retry?: Partial<RetryPolicy>
+  /** Requests at once. */
+  concurrency?: number
+  sleep?: Sleep
+  signal?: AbortSignal
+}
 
 export type TranslateBatchInput = {
   lines: TranslateLine[]
