@@ -16,6 +16,15 @@ async function latestRound(t: Tx, taskId: string): Promise<number> {
   return Math.max(0, reserves - 1)
 }
 
+/**
+ * Points the task's closed rounds kept: what a failure charged for the work done (a round released
+ * in part), so a retry or a new price reserves only the rest and the task never costs more than its price.
+ */
+async function keptByClosedRounds(t: Tx, taskId: string, exceptKey?: string): Promise<number> {
+  const sum = await t.pointEntry.aggregate({ where: { taskId, reason: { in: ['reserve', 'release'] }, ...(exceptKey ? { idempotencyKey: { not: exceptKey } } : {}) }, _sum: { delta: true } })
+  return Math.max(0, -(sum._sum.delta ?? 0))
+}
+
 /** The user's balance: the remaining points of their unexpired lots. */
 export async function getBalance({ userId, now = new Date(), tx }: { userId: string; now?: Date; tx?: Tx }): Promise<number> {
   return balanceOf(tx ?? db, userId, now)
@@ -125,8 +134,9 @@ export async function reserveTaskPoints({ userId, taskId, amount, now = new Date
 /**
  * Holds a failed task's cost again for a retry, as a new round. Rules: only after the latest
  * round was released (a failed task gave its points back), so a task is charged once in all;
- * insufficient points throws 40200; a round already reserved and still open is answered as a
- * duplicate, never reserved twice.
+ * what earlier rounds kept for work done (settleTaskPoints) is taken off `amount`, the task's whole
+ * price; insufficient points throws 40200; a round already reserved and still open is answered as
+ * a duplicate, never reserved twice.
  */
 export async function reserveTaskRetryPoints({ userId, taskId, amount, now = new Date(), tx }: { userId: string; taskId: string; amount: number; now?: Date; tx?: Tx }): Promise<PointsResult> {
   if (amount !== 0) assertPositivePoints(amount)
@@ -137,10 +147,11 @@ export async function reserveTaskRetryPoints({ userId, taskId, amount, now = new
     if (closed.some((e) => e.reason === 'capture')) throw new ReservationError('captured', taskId)
     const isReserved = (await t.pointEntry.count({ where: { taskId, reason: 'reserve' } })) > 0
     if (isReserved && closed.length === 0) return { balance: await balanceOf(t, userId, now), isDuplicate: true }
-    const taken = await takeFromLots(t, userId, amount, now)
+    const rest = Math.max(0, amount - (await keptByClosedRounds(t, taskId)))
+    const taken = await takeFromLots(t, userId, rest, now)
     const next = isReserved ? round + 1 : 0
-    await t.pointEntry.create({ data: { userId, taskId, delta: -amount, reason: 'reserve', idempotencyKey: taskKey(taskId, 'reserve', next), allocations: { create: taken } } })
-    countPoints('reserved', amount)
+    await t.pointEntry.create({ data: { userId, taskId, delta: -rest, reason: 'reserve', idempotencyKey: taskKey(taskId, 'reserve', next), allocations: { create: taken } } })
+    countPoints('reserved', rest)
     return { balance: await balanceOf(t, userId, now), isDuplicate: false }
   })
 }
@@ -201,5 +212,46 @@ export async function releaseTaskPoints({ taskId, tx, now = new Date() }: { task
     })
     countPoints('released', -reserve.delta)
     return { released: -reserve.delta }
+  })
+}
+
+/** The part of a reservation's allocations that makes `amount`, latest-expiring lots first (the charge stays on the soonest). */
+function lastAllocations(allocations: { lotId: string; amount: number }[], amount: number): { lotId: string; amount: number }[] {
+  const picked: { lotId: string; amount: number }[] = []
+  let left = amount
+  for (const a of [...allocations].reverse()) {
+    if (left === 0) break
+    const take = Math.min(left, -a.amount)
+    if (take > 0) picked.push({ lotId: a.lotId, amount: -take })
+    left -= take
+  }
+  return picked
+}
+
+/**
+ * Closes an unfinished task's reservation (failed or deleted): keeps what the work already done
+ * costs and releases the rest, as one `release` entry of the difference (idempotent, its key the
+ * round's release key). `charge` is the task's whole charge for that work, so what earlier rounds
+ * kept counts towards it; never more than the reservation is kept. Does nothing for a task with no
+ * open reservation.
+ */
+export async function settleTaskPoints({ taskId, charge, tx, now = new Date() }: { taskId: string; charge: number; tx?: Tx; now?: Date }): Promise<{ kept: number; released: number }> {
+  return inTransaction(tx, async (t) => {
+    const round = await latestRound(t, taskId)
+    const reserveKey = taskKey(taskId, 'reserve', round)
+    const reserve = await t.pointEntry.findUnique({ where: { idempotencyKey: reserveKey }, include: { allocations: true } })
+    if (!reserve?.userId) return { kept: 0, released: 0 }
+    await lockUser(t, reserve.userId)
+    const done = await t.pointEntry.findMany({ where: { idempotencyKey: { in: [taskKey(taskId, 'capture', round), taskKey(taskId, 'release', round)] } } })
+    if (done.length > 0) return { kept: 0, released: 0 }
+    const reserved = -reserve.delta
+    const kept = Math.min(reserved, Math.max(0, charge - (await keptByClosedRounds(t, taskId, reserveKey))))
+    const returned = await returnToLots(t, lastAllocations(reserve.allocations, reserved - kept), now)
+    await t.pointEntry.create({
+      data: { userId: reserve.userId, taskId, delta: reserved - kept, reason: 'release', idempotencyKey: taskKey(taskId, 'release', round), allocations: { create: returned } },
+    })
+    countPoints('released', reserved - kept)
+    if (kept > 0) countPoints('captured', kept)
+    return { kept, released: reserved - kept }
   })
 }

@@ -1,11 +1,13 @@
 import 'server-only'
 import { db } from '@/lib/db'
-import { LEDGER_TX_OPTIONS, releaseTaskPoints } from '@/lib/points'
+import { LEDGER_TX_OPTIONS } from '@/lib/points'
+import { settleUnfinishedTask } from './work-charge'
 
 /**
- * Marks a task failed and releases its reservation, in one transaction. Rule: only a task still
- * translating changes; a completed or deleted one is left alone. Its translated cues are kept, so
- * a retry translates only what is missing.
+ * Marks a task failed and settles its reservation, in one transaction: what the work already done
+ * costs is kept, the rest released (./work-charge.ts). Rule: only a task still translating changes;
+ * a completed or deleted one is left alone. Its translated cues are kept, so a retry translates
+ * only what is missing (and is charged only the rest of the price).
  */
 export async function failTask({ taskId, error }: { taskId: string; error: string }): Promise<boolean> {
   return db.$transaction(async (tx) => {
@@ -21,7 +23,7 @@ export async function failTask({ taskId, error }: { taskId: string; error: strin
       },
     })
     if (changed.count === 0) return false
-    await releaseTaskPoints({ taskId, tx })
+    await settleUnfinishedTask({ taskId, tx })
     return true
   }, LEDGER_TX_OPTIONS)
 }

@@ -2,13 +2,14 @@ import 'server-only'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
-import { captureTaskPoints, LEDGER_TX_OPTIONS, ReservationError, releaseTaskPoints } from '@/lib/points'
+import { captureTaskPoints, LEDGER_TX_OPTIONS, ReservationError } from '@/lib/points'
 import { changeCursor, changedSegments } from './changes'
 import type { TaskDetailDto } from './contract'
 import { toSegmentDto, toTaskDto, type TaskDto } from './dto'
 import { toPage, type Page } from '@/lib/pagination'
 import { isTaskIdShape } from './schemas'
 import { appStorage } from './storage'
+import { settleUnfinishedTask } from './work-charge'
 
 /** A task of the user, or 40400 "task does not exist" (also for another user's task). */
 export async function findOwnTask({ userId, taskId }: { userId: string; taskId: string }) {
@@ -62,8 +63,9 @@ export async function getTaskChanges({ userId, taskId, since }: { userId: string
 }
 
 /**
- * Deletes a task of the user with its segments. Rules: a task translating or failed gives its
- * reserved points back (a worker still on it notices the task is gone and stops); a completed one
+ * Deletes a task of the user with its segments. Rules: a task still translating keeps the price of
+ * the work already done and gives the rest of its reservation back (./work-charge.ts; a worker still
+ * on it notices the task is gone and stops); a failed one was settled when it failed; a completed one
  * keeps its charge (captured now if the capture at completion failed); the
  * stored file is removed too, read from the row as it is deleted, so a file the worker stored
  * between our read and the delete is not left behind.
@@ -80,7 +82,7 @@ export async function deleteTask({ userId, taskId }: { userId: string; taskId: s
         if (!(error instanceof ReservationError)) throw error
       })
     } else {
-      await releaseTaskPoints({ taskId, tx })
+      await settleUnfinishedTask({ taskId, tx })
     }
     return tx.$queryRaw<{ storageKey: string | null; audioKey: string | null }[]>`DELETE FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} RETURNING "storageKey", "audioKey"`
   }, LEDGER_TX_OPTIONS)

@@ -48,6 +48,8 @@ export type LiveJob = {
   onPlanned: (chunk: KnownChunk) => Promise<void>
   /** Asked before a chunk goes to the provider (its price settled): false refuses it. May wait. */
   mayTranscribe: (chunk: KnownChunk) => Promise<boolean>
+  /** Called the moment a chunk's request is about to leave (its slot free); what it throws stops the run, nothing sent. */
+  onSending?: (chunk: KnownChunk) => Promise<void>
   /** A chunk's words (screened against the speech heard), its language, the lines left out, the voices first heard in it. */
   onChunkDone: (chunk: KnownChunk, done: ChunkDone, speech: Span[]) => Promise<void>
   onLanguage?: (language: string) => Promise<void>
@@ -158,6 +160,7 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
     if (labelsSpeakers) await untilAborted(order.turn(chunk.index), signal)
     await send(async () => {
       signal.throwIfAborted()
+      await job.onSending?.(chunk)
       const speakers = voices ? await knownSpeakers(timeline, voices.known, voices.order, job.provider.maxKnownSpeakers ?? 0) : undefined
       const answer = await transcribeChunkAudio(job.provider, { audio: await readFile(file), fileName: `chunk-${chunk.index}.flac`, language: providerLanguage(spoken ?? 'auto'), prompt: job.prompt, speakers, signal }, job.retry)
       await rm(file, { force: true })

@@ -3,9 +3,10 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
-import { followFile, joinParts, readAudioHeader } from '@/lib/media'
+import { log } from '@/lib/log'
+import { followFile, joinFormatOf, joinParts, readAudioHeader } from '@/lib/media'
 import type { StorageDriver } from '@/lib/storage'
-import { audioExtension, type LivePart } from '@/lib/transcribe'
+import type { LivePart } from '@/lib/transcribe'
 import { isPartComplete, partFile, partsOf, removePartFiles } from '@/lib/uploads'
 
 /**
@@ -36,17 +37,25 @@ export async function recordingSource(task: { id: string; audioKey: string | nul
 
 /**
  * Keeps an uploaded recording as the task's audio for the editor's player: its parts joined into
- * one file without decoding (lib/media joinParts), stored under `audio/{taskId}.{ext}`.
+ * one file of their own container without decoding (lib/media joinParts), stored under
+ * `audio/{taskId}.{ext}`. Parts of different kinds, or of a container we do not join, are not
+ * kept (answers false): the player has no sound, the transcription is unaffected.
  */
-export async function storeUploadedRecording(taskId: string, uploads: string[], { storage, dir, signal }: { storage: StorageDriver; dir: string; signal?: AbortSignal }): Promise<void> {
+export async function storeUploadedRecording(taskId: string, uploads: string[], { storage, dir, signal }: { storage: StorageDriver; dir: string; signal?: AbortSignal }): Promise<boolean> {
   const files = uploads.map(partFile)
-  const header = await readAudioHeader(files[0], { signal })
-  const format = header?.format.includes('ogg') ? 'ogg' : header?.format.includes('mp3') ? 'mp3' : 'adts'
-  const joined = path.join(dir, `joined.${format}`)
+  const headers = await Promise.all(files.map((file) => readAudioHeader(file, { signal })))
+  const first = headers[0]
+  const format = first ? joinFormatOf(first) : null
+  if (!first || !format || headers.some((h) => h?.format !== first.format || h.codec !== first.codec)) {
+    log.warn('transcribe.recording_not_joined', { taskId, parts: headers.map((h) => (h ? `${h.format}/${h.codec}` : null)) })
+    return false
+  }
+  const joined = path.join(dir, `joined${format.extension}`)
   await joinParts(files, { out: joined, format, signal })
-  const key = `audio/${taskId}${audioExtension(format === 'adts' ? 'aac' : format)}`
+  const key = `audio/${taskId}${format.extension}`
   await storage.put(key, await readFile(joined), { timeoutMs: 300_000 })
   await db.task.update({ where: { id: taskId }, data: { audioKey: key } })
+  return true
 }
 
 /** The uploaded parts' files, once the task no longer needs them (its cues are stored). */

@@ -16,6 +16,7 @@ import { appStorage } from '../storage'
 import { chunkCueMaker, type ChunkCue } from './chunk-cues'
 import { priceKeeper } from './price'
 import { dropUploadedParts, recordingSource, storeUploadedRecording } from './recording-source'
+import { markChunkSent, TaskStoppedError } from './sent-sound'
 import { TRANSCRIBING } from './stages'
 import { storeCues } from './store-cues'
 
@@ -129,6 +130,8 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
           await db.$executeRaw`UPDATE "Task" SET "chunksTotal" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId})::int WHERE "id" = ${taskId}`
         },
         mayTranscribe: (chunk) => price.mayTranscribe(chunk),
+        // What is sent is charged even if the task ends unfinished; a task gone meanwhile sends nothing more.
+        onSending: (chunk) => markChunkSent(taskId, chunk.index),
         onChunkDone: async (chunk, done, speech) => {
           await saveChunk(taskId, chunk.index, done, { durationMs: task.audioDurationMs ?? 0, withTranslation: task.withTranslation })
           await options.onChunkSaved?.(chunk.index)
@@ -142,12 +145,22 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
         onPartEnd: async (end) => {
           log.info('transcribe.part_decoded', { taskId, part: end.index, decodedMs: end.decodedMs, ended: end.ended })
           await price.partEnded(end)
-          if (++ended === source.parts.length && source.uploads.length > 0) keeping = storeUploadedRecording(taskId, source.uploads, { storage, dir, signal: options.signal })
+          // The recording is for the player: failing to keep it never fails the transcription it was paid for.
+          if (++ended === source.parts.length && source.uploads.length > 0) {
+            keeping = storeUploadedRecording(taskId, source.uploads, { storage, dir, signal: options.signal }).then(
+              () => undefined,
+              (error) => {
+                if (options.signal?.aborted) throw error
+                log.error('transcribe.recording_store_failed', { taskId, error })
+              },
+            )
+          }
         },
       })
       await cues.settle()
       await keeping
     } catch (error) {
+      if (error instanceof TaskStoppedError) return 'skipped'
       if (options.signal?.aborted || !(error instanceof SttError)) throw error
       log.warn('transcribe.failed', { taskId, error })
       await failTask({ taskId, error: message(error) })
