@@ -70,11 +70,14 @@ export async function ledgerOf(taskId: string): Promise<[string, number][]> {
   return entries.map((e) => [e.reason, e.delta])
 }
 
-/** The ledger of a task that failed, was retried and completed: reserved, released, reserved again, captured once. */
-export const retriedThenCaptured = (cost: number): [string, number][] => [
+/**
+ * The ledger of a task that failed, was retried and completed: reserved, released but for what the
+ * failed run's work cost (`kept`, docs/billing.md), the rest reserved again, captured once.
+ */
+export const retriedThenCaptured = (cost: number, kept = 0): [string, number][] => [
   ['reserve', -cost],
-  ['release', cost],
-  ['reserve', -cost],
+  ['release', cost - kept],
+  ['reserve', kept - cost],
   ['capture', 0],
 ]
 

@@ -184,7 +184,9 @@ describe('provider fallback and retry', () => {
       google.faults.clear()
     }
     const { cost } = await db.task.findUniqueOrThrow({ where: { id: taskId } })
-    expect(await getBalance({ userId: user.id })).toBe(1000)
+    // What was translated is charged: over four fifths of the text of a 5-minute file is 5 started minutes, all of it.
+    expect(cost).toBe(50)
+    expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
     const missing = (await db.segment.findMany({ where: { taskId, translatedText: null }, orderBy: { index: 'asc' }, select: { index: true } })).map((s) => s.index)
     expect(missing.length).toBeGreaterThanOrEqual(10)
     expect(missing.length).toBeLessThan(120)
@@ -211,7 +213,7 @@ describe('provider fallback and retry', () => {
     expect(byGoogle.every((id) => missing.includes(id))).toBe(true)
 
     expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
-    expect(await ledgerOf(taskId)).toEqual(retriedThenCaptured(cost))
+    expect(await ledgerOf(taskId)).toEqual(retriedThenCaptured(cost, cost))
     const again = await retryRoute(jsonRequest('POST', `/api/tasks/${taskId}/retry`, auth), ctx({ id: taskId }))
     expect((await again.json()).code).toBe(40900)
   })
@@ -234,7 +236,9 @@ describe('a cue every provider fails on', () => {
       google.faults.clear()
     }
     const { cost } = await db.task.findUniqueOrThrow({ where: { id: taskId } })
-    expect(await getBalance({ userId: user.id })).toBe(1000)
+    // 39 of 40 lines translated: 2 minutes × 39/40 is 2 started minutes, the whole price.
+    expect(cost).toBe(20)
+    expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
     const segments = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
     expect(segments.filter((s) => s.translatedText === null).map((s) => s.index)).toEqual([17])
     for (const s of segments.filter((s) => s.index !== 17)) expect(s.translatedText).toBe(`[ja] ${text(s.index)}`)
@@ -249,7 +253,7 @@ describe('a cue every provider fails on', () => {
     expect((await db.segment.findFirstOrThrow({ where: { taskId, index: 17 } })).translatedText).toBe(`[ja] ${text(17)}`)
 
     expect(await getBalance({ userId: user.id })).toBe(1000 - cost)
-    expect(await ledgerOf(taskId)).toEqual(retriedThenCaptured(cost))
+    expect(await ledgerOf(taskId)).toEqual(retriedThenCaptured(cost, cost))
   })
 })
 

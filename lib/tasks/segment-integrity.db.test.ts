@@ -79,7 +79,8 @@ describe('a failed task whose cues were shifted and edited before its retry', ()
     const text = (i: number) => (i === 12 || i === 13 ? `Broken ${i} [[fault:500]]` : `Line number ${i}, a sentence to translate.`)
     const task = await newTask(buildSrt(20, { text }), { batchSize: '5' })
     expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('failed')
-    expect(await getBalance({ userId: task.owner.user.id })).toBe(GRANT)
+    // Three quarters translated of a 1-minute file: that started minute is charged (docs/billing.md).
+    expect(await getBalance({ userId: task.owner.user.id })).toBe(GRANT - task.cost)
     expect((await rows(task.taskId)).filter((r) => r.translatedText === null).map((r) => r.index)).toEqual(expect.arrayContaining([12, 13]))
 
     const shift = await call(await shiftRoute(jsonRequest('POST', '/x', task.owner.auth, { offsetMs: 1000 }), ctx({ id: task.taskId })))
@@ -103,7 +104,7 @@ describe('a failed task whose cues were shifted and edited before its retry', ()
 })
 
 describe('completion guard', () => {
-  it('fails the task and releases its points instead of completing it while a cue with text has no translation', async () => {
+  it('fails the task instead of completing it while a cue with text has no translation, charging only what was translated', async () => {
     const task = await newTask(buildSrt(4))
     await db.segment.updateMany({ where: { taskId: task.taskId, index: { in: [1, 2, 4] } }, data: { translatedText: 'done', translatedBy: 'deepseek' } })
     await completeTask({ taskId: task.taskId, startedAt: new Date() })
@@ -111,7 +112,9 @@ describe('completion guard', () => {
     expect(after.status).toBe('failed')
     expect(after.error).toMatch(/1 cue/)
     expect(await captures(task.taskId)).toBe(0)
-    expect(await getBalance({ userId: task.owner.user.id })).toBe(GRANT)
+    // Three of four lines translated, of a 1-minute file: its one started minute.
+    expect(await getBalance({ userId: task.owner.user.id })).toBe(GRANT - task.cost)
+    expect(await db.pointEntry.count({ where: { taskId: task.taskId, reason: 'release' } })).toBe(1)
   })
 
   it('fails a run that leaves a cue without its translation (a row the worker may not write)', async () => {
@@ -121,7 +124,8 @@ describe('completion guard', () => {
     expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('failed')
     expect((await db.task.findUniqueOrThrow({ where: { id: task.taskId } })).status).toBe('failed')
     expect(await captures(task.taskId)).toBe(0)
-    expect(await getBalance({ userId: task.owner.user.id })).toBe(GRANT)
+    // Five of six lines translated, of a 1-minute file: its one started minute.
+    expect(await getBalance({ userId: task.owner.user.id })).toBe(GRANT - task.cost)
   })
 
   it('completes a task whose blank cues and a person\'s emptied translation have no text', async () => {
