@@ -3,7 +3,7 @@ import { db } from '@/lib/db'
 import { POST as decrPoint } from '@/app/api/user/decr_point/route'
 import { POST as getPoint } from '@/app/api/user/get_point/route'
 import { ctx, jsonRequest, makeUser } from '@/test/route-harness'
-import { captureTaskPoints, getBalance, grantPoints, releaseTaskPoints, reserveTaskPoints, ReservationError, spendPoints } from './index'
+import { captureTaskPoints, getBalance, grantPoints, releaseTaskPoints, reserveTaskPoints, reserveTaskRetryPoints, ReservationError, settleTaskPoints, spendPoints } from './index'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -95,5 +95,34 @@ describe('get_point and decr_point', () => {
   it('refuses callers without a session', async () => {
     const res = await getPoint(jsonRequest('POST', '/api/user/get_point', { 'x-locale': 'en-US' }), ctx())
     expect(res.status).toBe(401)
+  })
+
+  it('settles an unfinished task once: keeps the charge for its work on the soonest-expiring lot, releases the rest, and a retry reserves only the rest', async () => {
+    const { user } = await makeUser()
+    const now = new Date()
+    await grantPoints({ userId: user.id, amount: 30, key: `soon:${user.id}`, expiresAt: new Date(now.getTime() + 10 * DAY) })
+    await grantPoints({ userId: user.id, amount: 100, key: `late:${user.id}`, expiresAt: new Date(now.getTime() + 300 * DAY) })
+    const taskId = `settle:${user.id}`
+    await reserveTaskPoints({ userId: user.id, taskId, amount: 60 })
+    // Settled twice at once (a delete racing a failure): one release, of 60 - 20.
+    const settled = await Promise.all([settleTaskPoints({ taskId, charge: 20 }), settleTaskPoints({ taskId, charge: 20 })])
+    expect(settled.sort((a, b) => b.released - a.released)).toEqual([{ kept: 20, released: 40 }, { kept: 0, released: 0 }])
+    expect(await getBalance({ userId: user.id })).toBe(110)
+    const lots = await db.pointLot.findMany({ where: { userId: user.id }, orderBy: { expiresAt: 'asc' } })
+    expect(lots.map((l) => l.remaining)).toEqual([10, 100])
+    expect(await releaseTaskPoints({ taskId })).toEqual({ released: 0 })
+    await expect(captureTaskPoints({ taskId })).rejects.toBeInstanceOf(ReservationError)
+
+    // The retry reserves the price less what the failure kept; its own failure keeps only what is still due.
+    await reserveTaskRetryPoints({ userId: user.id, taskId, amount: 60 })
+    expect(await getBalance({ userId: user.id })).toBe(70)
+    expect(await settleTaskPoints({ taskId, charge: 50 })).toEqual({ kept: 30, released: 10 })
+    await reserveTaskRetryPoints({ userId: user.id, taskId, amount: 60 })
+    expect(await captureTaskPoints({ taskId })).toEqual({ amount: 10, isDuplicate: false })
+    expect(await getBalance({ userId: user.id })).toBe(130 - 60)
+    // A charge above the reservation keeps the reservation, never more.
+    await reserveTaskPoints({ userId: user.id, taskId: `${taskId}:b`, amount: 10 })
+    expect(await settleTaskPoints({ taskId: `${taskId}:b`, charge: 500 })).toEqual({ kept: 10, released: 0 })
+    expect(await getBalance({ userId: user.id })).toBe(60)
   })
 })
