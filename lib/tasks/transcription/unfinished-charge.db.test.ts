@@ -194,7 +194,7 @@ describe('a recording uploaded as WAV parts', () => {
   it('keeps the transcription charge when it fails after transcription (its translation refused for good)', async () => {
     stt.resetStats()
     const { user, auth, task } = await wavTask(100, { targetLanguage: 'ja', service: 'deepseek' })
-    const refused = () => createDeepSeekProvider({ baseUrl: deepseek.url, apiKey: 'sk-revoked' })
+    const refused = () => createDeepSeekProvider({ baseUrl: deepseek.url, apiKey: 'sk-revoked', model: 'deepseek-flash' })
     const outcome = await runTask({ taskId: task.id, ...PIPELINE, provider: refused, fallbacks: () => [], transcription: { retry: { attempts: 2, delayMs: 5 } } })
     expect(outcome).toBe('failed')
     expect(await db.task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ status: 'failed' })
