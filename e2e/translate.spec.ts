@@ -43,7 +43,7 @@ test('upload an SRT file, translate it, edit, retranslate and export', async ({ 
   await expect(row.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', { timeout: 45_000 })
   await row.getByTestId('task-edit').click()
 
-  // Editor: times are the first 8 characters, translations come from the sandbox.
+  // Editor: times to the millisecond, translations come from the sandbox.
   await expect(page).toHaveURL(/\/edit\//)
   await expect(page.getByTestId('editor-file-name')).toHaveText(fileName)
   await expect(page.getByTestId('segment-row')).toHaveCount(12)
