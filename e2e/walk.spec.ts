@@ -23,16 +23,23 @@ const LOCALES = [
 
 const SRT = Array.from({ length: 6 }, (_, i) => `${i + 1}\n00:00:0${i},250 --> 00:00:0${i + 1},125\nWelcome to line ${i + 1} of the walk.\n`).join('\n')
 
-/** Hydration errors React reports in the console while `run` goes on. */
+// A production build reports a hydration mismatch as React's minified errors 418, 423 and 425.
+const HYDRATION = /hydrat|react\.dev\/errors\/(418|423|425)|#(418|423|425)/i
+
+/** Hydration errors React reports (in the console, or as an uncaught error) while `run` goes on. */
 async function hydrationErrors(page: Page, run: () => Promise<void>): Promise<string[]> {
   const errors: string[] = []
-  const listen = (message: { type(): string; text(): string }) => {
-    if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text())
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'error' && HYDRATION.test(message.text())) errors.push(message.text())
   }
-  page.on('console', listen)
-  page.on('pageerror', (error) => /hydrat/i.test(error.message) && errors.push(error.message))
+  const onError = (error: Error) => {
+    if (HYDRATION.test(error.message)) errors.push(error.message)
+  }
+  page.on('console', onConsole)
+  page.on('pageerror', onError)
   await run()
-  page.off('console', listen)
+  page.off('console', onConsole)
+  page.off('pageerror', onError)
   return errors
 }
 
