@@ -82,6 +82,7 @@ for (const { locale, prefix, messages, target } of LOCALES) {
     await expect(page.getByTestId('upload-extra-target-ko')).toBeVisible()
     await expect(page.getByTestId('upload-extra-target-en')).toHaveCount(0)
     await expect(page.getByTestId('upload-review')).toBeEnabled()
+    await expect(page.getByTestId('upload-review-label')).toContainText(/\+[1-9]/)
     await inView()
     await shot(page, 'upload-dialog', locale)
     await submit.click()
