@@ -1,26 +1,9 @@
-// Next.js calls register() once when a server process starts. In the Node.js runtime it starts the
-// translation workers inside the web process, unless WORKER_MODE=external (then `npm run worker`
-// processes do the work and web processes only queue it).
+// Next.js calls register() once when a server process starts, in each runtime. Only Node.js does
+// anything: the condition is Next.js's documented one, replaced at build time, so the Edge bundle
+// leaves the import (and its Node.js APIs, process.exit among them) out instead of warning about it.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return
-  if (process.env.NEXT_PHASE === 'phase-production-build') return
-  // Validate every setting once at start, naming each missing or malformed one (also for a bare `next start`).
-  const { env } = await import('./lib/env')
-  const settings = env()
-  if (process.env.NODE_ENV === 'production') {
-    // Users' recordings are decoded by ffmpeg: a production server runs only a current one (also for a bare `next start`).
-    const { assertMediaToolsCurrent } = await import('./lib/media/versions')
-    await assertMediaToolsCurrent().catch((error: Error) => {
-      console.error(error.message)
-      process.exit(1)
-    })
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { registerNode } = await import('./instrumentation-node')
+    await registerNode()
   }
-  // Traces only when a collector is configured: otherwise the SDK is never loaded.
-  if (settings.OTEL_EXPORTER_OTLP_ENDPOINT) {
-    const { startTracing } = await import('./lib/tracing/start')
-    await startTracing({ endpoint: settings.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: settings.OTEL_SERVICE_NAME })
-  }
-  if (process.env.WORKER_MODE === 'external' || !process.env.DATABASE_URL) return
-  const { startWebWorkers } = await import('./lib/jobs/in-process')
-  startWebWorkers()
 }

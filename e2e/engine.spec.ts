@@ -66,9 +66,9 @@ test('upload suggests recurring names to add; a line DeepSeek refuses is transla
   const help = page.getByTestId('upload-glossary')
   await expect(help.getByTestId('upload-glossary-applies')).toHaveAttribute('data-count', '0')
   await help.getByTestId('glossary-suggestion').filter({ hasText: name }).click()
-  // Where the name first occurs: cue 1, at 00:00:01.
+  // Where the name first occurs: cue 1, at 00:01.000 (one second in).
   await expect(help.getByTestId('glossary-suggestion-first')).toHaveAttribute('data-cue', '1')
-  await expect(help.getByTestId('glossary-suggestion-first')).toContainText('00:00:01')
+  await expect(help.getByTestId('glossary-suggestion-first')).toContainText('00:01.000')
   await help.getByTestId('glossary-suggestion-translation').fill('ゾラ')
   await help.getByTestId('glossary-suggestion-add').click()
   await expect(help.getByTestId('upload-glossary-applies')).toHaveAttribute('data-count', '1')

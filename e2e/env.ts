@@ -36,6 +36,9 @@ export const E2E = {
     FAKE_AIRWALLEX_PORT: String(fakeBase + 9),
     FAKE_STT_PORT: String(fakeBase + 10),
     FAKE_DEEPSEEK_DELAY_MS: '20',
+    // The browser tests use the translation fakes as translators: their lines go into the memory and
+    // are reused, as a real service's would (lib/tasks/sandbox-memory.db.test.ts covers the sandbox's rule).
+    SANDBOX_TRANSLATORS: 'none',
     // GET /metrics answers only this Bearer token (e2e/metrics.spec.ts).
     METRICS_TOKEN: 'e2e-metrics-token-0123456789',
     NEXT_TELEMETRY_DISABLED: '1',

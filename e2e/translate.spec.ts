@@ -43,11 +43,11 @@ test('upload an SRT file, translate it, edit, retranslate and export', async ({ 
   await expect(row.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', { timeout: 45_000 })
   await row.getByTestId('task-edit').click()
 
-  // Editor: times are the first 8 characters, translations come from the sandbox.
+  // Editor: times to the millisecond, translations come from the sandbox.
   await expect(page).toHaveURL(/\/edit\//)
   await expect(page.getByTestId('editor-file-name')).toHaveText(fileName)
   await expect(page.getByTestId('segment-row')).toHaveCount(12)
-  await expect(page.getByTestId('segment-row').first()).toContainText('00:00:01')
+  await expect(page.getByTestId('segment-row').first()).toContainText('00:01.000')
   // Japanese is read at 4 characters a second: a line too long for its 3.5 s comes back shortened
   // (DeepSeek was asked once more), its first version one click away.
   await expect(translationBox(page, 0)).toHaveValue('[ja] Welcome.')

@@ -13,6 +13,8 @@ export type Sandbox = { env: Record<string, string>; servers: FakeServer[]; stop
 const port = (name: string) => Number(process.env[name] ?? 0)
 
 type Service = {
+  /** The translation service this fake stands in for (its lines are placeholders, kept out of the memory). */
+  translator?: string
   /** Whether the real service is configured (then no fake is started). */
   isConfigured: (env: NodeJS.ProcessEnv) => boolean
   start: () => Promise<{ server: FakeServer; env: Record<string, string> }>
@@ -21,6 +23,7 @@ type Service = {
 // Accounts, payments and storage fakes add their entries to this list.
 const SERVICES: Service[] = [
   {
+    translator: 'deepseek',
     isConfigured: (env) => Boolean(env.DEEPSEEK_API_KEY),
     start: async () => {
       const apiKey = 'sk-sandbox-deepseek'
@@ -29,6 +32,7 @@ const SERVICES: Service[] = [
     },
   },
   {
+    translator: 'google',
     isConfigured: (env) => Boolean(env.GOOGLE_TRANSLATE_API_KEY),
     start: async () => {
       const apiKey = 'sandbox-google-key'
@@ -46,6 +50,7 @@ const SERVICES: Service[] = [
     },
   },
   {
+    translator: 'mymemory',
     isConfigured: (env) => Boolean(env.MYMEMORY_BASE_URL),
     start: async () => {
       const server = await startMyMemoryFake({ port: port('FAKE_MYMEMORY_PORT') })
@@ -104,11 +109,15 @@ const SERVICES: Service[] = [
 export async function startSandbox(env: NodeJS.ProcessEnv = process.env): Promise<Sandbox> {
   const servers: FakeServer[] = []
   const overrides: Record<string, string> = { SANDBOX: '1' }
+  const translators: string[] = []
   for (const service of SERVICES) {
     if (service.isConfigured(env)) continue
     const started = await service.start()
     servers.push(started.server)
     Object.assign(overrides, started.env)
+    if (service.translator) translators.push(service.translator)
   }
+  // A setting of its own wins here too (the browser tests treat the fakes as real translators).
+  if (!env.SANDBOX_TRANSLATORS) overrides.SANDBOX_TRANSLATORS = translators.join(',')
   return { env: overrides, servers, stop: async () => void (await Promise.all(servers.map((s) => s.close()))) }
 }

@@ -42,7 +42,7 @@ describe('test harness', () => {
   it('is imported by no production file under app/, components/, lib/ or scripts/', () => {
     const production = ['app', 'components', 'lib', 'scripts']
       .flatMap(sourceFiles)
-      .concat(['proxy.ts', 'instrumentation.ts', 'instrumentation-client.ts'])
+      .concat(['proxy.ts', 'instrumentation.ts', 'instrumentation-node.ts', 'instrumentation-client.ts'])
       .filter((file) => !isTest(file))
     const offenders = production.flatMap((file) => {
       const absolute = path.join(ROOT, file)

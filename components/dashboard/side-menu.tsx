@@ -2,7 +2,6 @@
 
 import { useTranslations } from 'next-intl'
 import { useSelectedLayoutSegment } from 'next/navigation'
-import { toast } from 'sonner'
 import { BrandMark } from '@/components/layout/brand-mark'
 import { LocalizedLink } from '@/components/layout/localized-link'
 import { cn } from '@/components/ui/cn'
@@ -20,14 +19,14 @@ const ICONS: Record<DashboardSection, string> = {
 type Props = { isManager: boolean; canPurchase: boolean }
 
 /**
- * The side menu: translation, glossary, translation memory, buy points (when enabled), my orders, user
- * management. Each item links to its page; a non-manager's click on user management only warns
- * (the page itself is guarded on the server).
+ * The side menu: translation, glossary, translation memory, buy points (when enabled), my orders, and
+ * user management for managers only (a creator never sees it; the page itself is guarded on the
+ * server, which warns a creator who types its address).
  */
 export function SideMenu({ isManager, canPurchase }: Props) {
   const t = useTranslations()
   const current = sectionOf(useSelectedLayoutSegment())
-  const items: DashboardSection[] = ['tasks', 'glossary', 'memory', ...(canPurchase ? (['points'] as const) : []), 'orders', 'users']
+  const items: DashboardSection[] = ['tasks', 'glossary', 'memory', ...(canPurchase ? (['points'] as const) : []), 'orders', ...(isManager ? (['users'] as const) : [])]
   return (
     <aside className="border-b border-border bg-surface lg:fixed lg:inset-y-0 lg:left-0 lg:w-60 lg:border-r lg:border-b-0">
       <div className="flex h-16 items-center px-5">
@@ -38,23 +37,15 @@ export function SideMenu({ isManager, canPurchase }: Props) {
       </div>
       <nav aria-label={t('dashboard.menuLabel')} className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:pb-0">
         {items.map((item) => {
-          const isBlocked = item === 'users' && !isManager
           return (
             <LocalizedLink
               key={item}
               href={SECTION_PATHS[item]}
-              prefetch={isBlocked ? false : undefined}
-              onClick={(event) => {
-                if (!isBlocked) return
-                event.preventDefault()
-                toast.warning(t('dashboard.adminOnly'), { id: 'admin-only' })
-              }}
               data-testid={`menu-${item}`}
               aria-current={current === item ? 'page' : undefined}
               className={cn(
                 'flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors',
                 current === item ? 'bg-brand-subtle font-medium text-brand' : 'text-muted hover:bg-surface-2 hover:text-fg',
-                isBlocked && 'opacity-60',
               )}
             >
               <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">

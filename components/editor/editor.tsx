@@ -18,6 +18,7 @@ import { ExportMenu } from './export-menu'
 import { EditorFindBar } from './find-bar'
 import { flaggedIds } from './flag-index'
 import { LeftOutNote } from './left-out-note'
+import { SandboxNote } from './sandbox-note'
 import type { Change } from './history'
 import { SegmentList, type SegmentListHandle } from './segment-list'
 import type { RowHandlers } from './segment-row'
@@ -37,7 +38,8 @@ import { VideoExportEntry } from './video-export-entry'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
 /** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */
-export function Editor({ taskId, user, initialTask }: { taskId: string; user: PublicUser; initialTask?: TaskDetail | null }) {
+/** `isSandbox`: the sandbox translated the task (its lines are placeholders, lib/features.ts). */
+export function Editor({ taskId, user, initialTask, isSandbox = false }: { taskId: string; user: PublicUser; initialTask?: TaskDetail | null; isSandbox?: boolean }) {
   const t = useTranslations('editor')
   const languageName = useLanguageName()
   const query = useTaskDetail(taskId, initialTask)
@@ -62,7 +64,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
     recordRef.current = (c) => ops.record('edit', [c])
   }, [ops])
 
-  const { limits, saveLimits, defaults, glossary, deferredEdits, script } = useRowChecks(task, edits, isTranscript)
+  const { limits, saveLimits, defaults, glossary, deferredEdits, script } = useRowChecks(task, edits, isTranscript, isSandbox && !isTranscript)
   const [selection, setSelection] = useState<Selection>(emptySelection)
   const { hasSpeech, speech, onRestored } = useTranscriptTiming({ taskId, task, isTranscript, renumber: ops.renumber, retranslate, setSelection })
   const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script, speech), [segments, deferredEdits, limits, isTranslating, glossary, script, speech])
@@ -185,6 +187,7 @@ export function Editor({ taskId, user, initialTask }: { taskId: string; user: Pu
         />
       )}
       {task.status === 'failed' && <EditorFailed error={task.error} />}
+      {isSandbox && !isTranscript && <SandboxNote />}
       <ReviewPassNote task={task} />
       <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={onRestored} speakerNames={speakers.names} />
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">

@@ -44,8 +44,16 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
+/** A range with its value beside it, as a percentage (every style slider is a fraction: of the picture's height, the text's size, opacity). */
 function Slider({ value, min, max, step, onChange, testId }: { value: number; min: number; max: number; step: number; onChange: (v: number) => void; testId: string }) {
-  return <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="w-full accent-[var(--brand)]" data-testid={testId} />
+  return (
+    <span className="flex items-center gap-2">
+      <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="min-w-0 flex-1 accent-[var(--brand)]" data-testid={testId} />
+      <output className="tabular w-11 shrink-0 text-right text-fg" data-testid={`${testId}-value`}>
+        {Number((value * 100).toFixed(1))}%
+      </output>
+    </span>
+  )
 }
 
 function Colour({ value, onChange, testId }: { value: string; onChange: (v: string) => void; testId: string }) {

@@ -31,10 +31,10 @@ export function RecordingTranslationOptions({ flow }: { flow: RecordingFlow }) {
             {estimate && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: estimate.reviewCost })}</span>}
           </>
         }
-        hint={canReview ? tr('hint') : tr('deepseekOnly')}
+        hint={canReview ? tr('hint') : tr('switchesToDeepseek')}
         checked={canReview && choices.review}
-        isDisabled={flow.isSubmitting || !canReview}
-        onChange={(review) => set({ review })}
+        isDisabled={flow.isSubmitting}
+        onChange={(review) => set(review && !canReview ? { review, service: 'deepseek' } : { review })}
       />
       <p className="text-sm sm:col-span-2" data-testid="recording-glossary" data-count={entries}>
         <span className="font-medium text-fg">{tg('title')}</span>

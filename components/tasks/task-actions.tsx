@@ -7,7 +7,7 @@ import { LocalizedLink } from '@/components/layout/localized-link'
 import { useRetryTaskAction } from './use-retry-task-action'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { errorText } from '@/lib/client/api'
-import { defaultExportContent } from '@/lib/client/task-helpers'
+import { defaultExportContent, exportFileName } from '@/lib/client/task-helpers'
 import { downloadExport, type Task } from '@/lib/client/tasks'
 
 const ICON = 'size-4 shrink-0'
@@ -23,6 +23,8 @@ export function TaskActions({ task, onDelete }: { task: Task; onDelete: (task: T
   const isCompleted = task.status === 'completed'
   const retry = useRetryTaskAction(task)
 
+  // Named for the file it delivers (the subtitles, not the video or recording the task came from).
+  const downloadLabel = t('downloadNamed', { fileName: exportFileName(task.fileName, task.format ?? 'srt', defaultExportContent(task), task.targetLanguage) })
   const download = async () => {
     setDownloading(true)
     try {
@@ -41,7 +43,7 @@ export function TaskActions({ task, onDelete }: { task: Task; onDelete: (task: T
           <LocalizedLink href={`/edit/${task.id}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })} data-testid="task-edit">
             {t('edit')}
           </LocalizedLink>
-          <Button variant="ghost" size="sm" onClick={download} isLoading={isDownloading} className="w-8 px-0" title={t('download')} aria-label={t('downloadNamed', { fileName: task.fileName })} data-testid="task-download">
+          <Button variant="ghost" size="sm" onClick={download} isLoading={isDownloading} className="w-8 px-0" title={downloadLabel} aria-label={downloadLabel} data-testid="task-download">
             {!isDownloading && (
               <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className={ICON}>
                 <path d="M8 2.5v8m0 0L5 7.5m3 3 3-3M3 11v1.5A1.5 1.5 0 0 0 4.5 14h7a1.5 1.5 0 0 0 1.5-1.5V11" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />

@@ -69,7 +69,7 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
         <fieldset className="sm:col-span-2" data-testid="upload-extra-targets">
           <legend className="mb-1.5 text-sm font-medium text-fg">{t('alsoInto')}</legend>
           <div className="flex flex-wrap gap-1.5">
-            {TARGET_LANGUAGES.filter((code) => code !== value.target).map((code) => {
+            {TARGET_LANGUAGES.filter((code) => code !== value.target && code !== effectiveSource).map((code) => {
               const isOn = value.extraTargets.includes(code)
               const isFull = !isOn && value.extraTargets.filter((c) => c !== value.target).length >= MAX_EXTRA_TARGETS
               return (
@@ -115,16 +115,17 @@ export function UploadOptions({ value, onChange, detectedLanguage, canUseGoogle,
         <CheckOption
           id="upload-review"
           checked={canReview && Boolean(value.review)}
-          onChange={(review) => set({ review })}
-          isDisabled={isDisabled || !canReview}
+          // Only DeepSeek reviews: choosing the review under another service switches to DeepSeek, and says so.
+          onChange={(review) => set(review && !canReview ? { review, service: 'deepseek' } : { review })}
+          isDisabled={isDisabled}
           label={
             <>
               {tr('label')}
-              {reviewCost !== null && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: reviewCost })}</span>}
+              {reviewCost !== null && reviewCost > 0 && value.target && <span className="tabular ml-1.5 font-normal text-muted">{tr('cost', { points: reviewCost })}</span>}
             </>
           }
           labelProps={{ 'data-testid': 'upload-review-label' }}
-          hint={canReview ? tr('hint') : tr('deepseekOnly')}
+          hint={canReview ? tr('hint') : tr('switchesToDeepseek')}
         />
       </div>
     </div>

@@ -36,7 +36,8 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           )}
           <div className="mt-4">{children}</div>
-          {footer && <div className="mt-6 flex justify-end gap-2">{footer}</div>}
+          {/* Pinned to the dialog's bottom edge: its actions stay in view however long the content is. */}
+          {footer && <div className="sticky -bottom-6 z-10 -mx-6 mt-6 -mb-6 flex justify-end gap-2 border-t border-border bg-surface px-6 py-4">{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -43,7 +43,9 @@ describe('numbers shown in the upload dialog', () => {
 
 describe('editor and export helpers', () => {
   it('keeps the first 8 characters of a time', () => {
-    expect(shortTime('01:02:03,456')).toBe('01:02:03')
+    expect(shortTime('01:02:03,456')).toBe('1:02:03.456')
+    expect(shortTime('00:00:09,120')).toBe('00:09.120')
+    expect(shortTime('00:12:00.005')).toBe('12:00.005')
     expect(shortTime('')).toBe('')
   })
   it('downloads bilingual only when the task keeps the original', () => {

@@ -39,9 +39,17 @@ export function estimatedSeconds(ms: number): number {
   return ms > 0 ? Math.ceil(ms / 1000) : 0
 }
 
-/** The editor's time column: the first 8 characters of `HH:MM:SS,mmm`. */
+/**
+ * The editor's time column, to the millisecond (cues are timed in milliseconds, and whole seconds
+ * hide a cue ending early): `MM:SS.mmm`, with the hours in front only from the first hour on
+ * (`1:02:03.456`). `HH:MM:SS,mmm` in; anything else is shown as it came.
+ */
 export function shortTime(time: string): string {
-  return time.slice(0, 8)
+  const match = /^(\d{2,}):(\d{2}):(\d{2})[,.](\d{3})$/.exec(time)
+  if (!match) return time
+  const [, hours, minutes, seconds, ms] = match
+  const clock = `${minutes}:${seconds}.${ms}`
+  return Number(hours) === 0 ? clock : `${Number(hours)}:${clock}`
 }
 
 /** The dashboard's one-click download: bilingual when the task keeps the original text, else translated. */

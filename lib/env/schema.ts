@@ -16,6 +16,11 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   SANDBOX: flag(false),
+  /** The translation services the sandbox stands in for with its fakes (set by fakes/sandbox.ts): their lines are placeholders. */
+  SANDBOX_TRANSLATORS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((name) => name.trim()).filter(Boolean)),
 
   SITE_HOST_CN: z.string().default('cn.localhost'),
   SITE_HOST_INTL: z.string().default('intl.localhost'),

@@ -152,3 +152,17 @@ export async function restoreMachineTranslations({ userId, sourceLanguage, targe
     WHERE e."userId" = ${userId} AND e."sourceLanguage" = ${sourceLanguage} AND e."targetLanguage" = ${targetLanguage}
       AND e."sourceHash" = v.h AND e."origin" = 'edited' AND e."targetText" = v.u`
 }
+
+/**
+ * Takes back a person's edits that an undo replaced with a line not worth keeping (the sandbox's
+ * placeholder): where the memory still holds the undone text as the person's, the entry goes.
+ */
+export async function forgetUndoneEdits({ userId, sourceLanguage, targetLanguage, items }: { userId: string; sourceLanguage: string; targetLanguage: string; items: readonly { sourceText: string; undoneText: string }[] }): Promise<number> {
+  const kept = items.filter((item) => item.sourceText.trim() !== '')
+  if (kept.length === 0 || sourceLanguage === targetLanguage) return 0
+  return db.$executeRaw`
+    DELETE FROM "MemoryEntry" AS e
+    USING unnest(${kept.map((i) => memoryKey(i.sourceText))}::text[], ${kept.map((i) => i.undoneText)}::text[]) AS v(h, u)
+    WHERE e."userId" = ${userId} AND e."sourceLanguage" = ${sourceLanguage} AND e."targetLanguage" = ${targetLanguage}
+      AND e."sourceHash" = v.h AND e."origin" = 'edited' AND e."targetText" = v.u`
+}

@@ -13,7 +13,7 @@ import { db } from '@/lib/db'
 import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { formatMs } from '@/lib/subtitles'
-import { cueFit } from '@/lib/subtitles/fit'
+import { cueFit, fitChars } from '@/lib/subtitles/fit'
 import { runTranslationTask } from '@/lib/tasks'
 import { fitTranslations } from '@/lib/tasks/fit-translations'
 import { createDeepSeekProvider, createGoogleTranslateProvider } from '@/lib/translate/providers'
@@ -61,8 +61,11 @@ const overIds = CUES.map((cue, i) => i + 1).filter((id) => !cueFit(firstTranslat
 
 type SegmentOut = { id: number; translatedText: string; translatedBy: string; firstTranslation: string | null; fit?: string | null; duration: number }
 
-async function create(auth: Record<string, string>, fields: Record<string, string>) {
-  const res = await createRoute(multipart('/api/tasks', auth, { name: 'storm.srt', body: srt }, { targetLanguage: 'de', sourceLanguage: 'en', ...fields }), ctx())
+const srtOf = (cues: readonly { text: string; ms: number }[]) =>
+  cues.map((cue, i) => `${i + 1}\n${formatMs(i * 7000)} --> ${formatMs(i * 7000 + cue.ms)}\n${cue.text}\n`).join('\n')
+
+async function create(auth: Record<string, string>, fields: Record<string, string>, file = srt) {
+  const res = await createRoute(multipart('/api/tasks', auth, { name: 'storm.srt', body: file }, { targetLanguage: 'de', sourceLanguage: 'en', ...fields }), ctx())
   const body = await res.json()
   expect(body.code).toBe(20000)
   return body.data as { id: string; cost: number }
@@ -175,6 +178,43 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
       expect(segment).toMatchObject({ translatedText: firstTranslation(segment.id), firstTranslation: null })
       expect(segment.fit).toBe(overIds.includes(segment.id) ? 'over' : undefined)
     }
+  })
+})
+
+describe('identical lines too long for their cues', () => {
+  it('sends each distinct line once, within the tightest limit of its copies, and every copy gets that answer', async () => {
+    const long = CUES[1].text
+    const longer = CUES[3].text
+    const cues = [
+      ...[2500, 2000, 2300, 2500, 2200].map((ms) => ({ text: long, ms })),
+      ...[3000, 2800, 3000].map((ms) => ({ text: longer, ms })),
+      { text: 'Hello.', ms: 2000 },
+      { text: 'Hello.', ms: 2000 },
+    ]
+    const { user, auth } = await makeUser()
+    await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
+    const task = await create(auth, { service: 'deepseek' }, srtOf(cues))
+    expect(await runTranslationTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
+
+    // One request of two lines, not eight: the first copy of each, asked for its copies' tightest fit.
+    expect(fake.stats.counters.condenseRequests).toBe(1)
+    expect(fake.stats.counters.condenseLines).toBe(2)
+    const sent = fake.stats.log.flatMap((entry) => (entry.data as { lines: { id: number; maxChars?: number }[] }).lines).filter((line) => line.maxChars !== undefined)
+    expect(sent).toEqual([
+      expect.objectContaining({ id: 1, maxChars: fitChars(2000, 'de') }),
+      expect.objectContaining({ id: 6, maxChars: fitChars(2800, 'de') }),
+    ])
+
+    const segments = await segmentsOf(auth, task.id)
+    for (const copies of [segments.slice(0, 5), segments.slice(5, 8)]) {
+      const answer = copies[0].translatedText
+      expect(Array.from(answer).length).toBeLessThan(Array.from(copies[0].firstTranslation ?? '').length)
+      for (const copy of copies) {
+        expect(copy).toMatchObject({ translatedText: answer, fit: 'shortened' })
+        expect(cueFit(copy.translatedText, copy.duration, 'de').fits).toBe(true)
+      }
+    }
+    expect(segments.slice(8).map((s) => s.fit)).toEqual([undefined, undefined])
   })
 })
 

@@ -1,5 +1,6 @@
 import 'server-only'
 import { db } from '@/lib/db'
+import { sandboxTranslators } from '@/lib/features'
 import { condenseTranslations, linesToFit, shortenedLine, type GlossaryTerm, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import type { SegmentFit } from './contract'
 import { speakerLineLabel } from './speakers'
@@ -32,9 +33,11 @@ export type FitOutcome = { sent: number; shortened: number; flagged: number }
  * as translated, marked `over`. Lines of another service (Google, MyMemory), of the translation
  * memory, or of a provider that cannot shorten are marked `over` without a request. A person's
  * lines and lines changed meanwhile are never touched. Marked lines are not checked again, so a
- * resumed task sends no line twice.
+ * resumed task sends no line twice. The sandbox's lines (`[ja] ` and the source line) are not in the
+ * target language: they are neither judged by its limits nor shortened.
  */
 export async function fitTranslations({ taskId, provider, sourceLanguage, targetLanguage, glossary = [], speakerNames, retry, signal }: FitOptions): Promise<FitOutcome> {
+  if (sandboxTranslators().includes(provider.name)) return { sent: 0, shortened: 0, flagged: 0 }
   const rows = await db.segment.findMany({
     where: { taskId, fit: null, translatedText: { not: null } },
     orderBy: { index: 'asc' },

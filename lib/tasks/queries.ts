@@ -3,7 +3,7 @@ import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import { captureTaskPoints, LEDGER_TX_OPTIONS, ReservationError } from '@/lib/points'
-import { changeCursor, changedSegments } from './changes'
+import { readTaskAtCursor, readTaskChanges } from './changes'
 import type { TaskDetailDto } from './contract'
 import { toSegmentDto, toTaskDto, type TaskDto } from './dto'
 import { toPage, type Page } from '@/lib/pagination'
@@ -42,23 +42,25 @@ export async function listTasks({ userId, page, size }: { userId: string; page: 
  * (status, progress) is answered, which is what a progress poll of a 50,000-cue file should ask for.
  */
 export async function getTask({ userId, taskId, withSegments = true }: { userId: string; taskId: string; withSegments?: boolean }): Promise<TaskDetailDto> {
-  // Taken before anything is read, so the next poll's `since` covers every write not seen here.
-  const cursor = await changeCursor()
-  const task = await findOwnTask({ userId, taskId })
-  if (!withSegments) return { ...toTaskDto(task, await db.segment.count({ where: { taskId } })), cursor }
-  const segments = await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })
+  if (!withSegments) {
+    const task = await findOwnTask({ userId, taskId })
+    return toTaskDto(task, await db.segment.count({ where: { taskId } }))
+  }
+  if (!isTaskIdShape(taskId)) throw new AppError('not_found', 'taskNotFound')
+  const { cursor, task, segments } = await readTaskAtCursor({ userId, taskId })
+  if (!task) throw new AppError('not_found', 'taskNotFound')
   return { ...toTaskDto(task, segments.length), segments: segments.map(toSegmentDto), cursor }
 }
 
 /**
  * The task and only the segments written since `since` (a cursor an earlier answer gave), with the
  * cursor for the next poll: what the editor polls every second while a task translates, so it
- * downloads each translated row about once instead of the whole task each time.
+ * downloads each translated row once instead of the whole task each time.
  */
 export async function getTaskChanges({ userId, taskId, since }: { userId: string; taskId: string; since: string }): Promise<TaskDetailDto> {
-  const cursor = await changeCursor()
-  const task = await findOwnTask({ userId, taskId })
-  const [segmentCount, segments] = await Promise.all([db.segment.count({ where: { taskId } }), changedSegments(taskId, since)])
+  if (!isTaskIdShape(taskId)) throw new AppError('not_found', 'taskNotFound')
+  const { cursor, task, segmentCount, segments } = await readTaskChanges({ userId, taskId, since })
+  if (!task) throw new AppError('not_found', 'taskNotFound')
   return { ...toTaskDto(task, segmentCount), segments: segments.map(toSegmentDto), cursor, changedSince: since }
 }
 

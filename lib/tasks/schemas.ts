@@ -77,13 +77,44 @@ export { MAX_PAGE }
 export const listTasksQuery = pageQuery
 
 /** `GET /api/tasks/{id}?segments=0`: leave the segments out (progress polls). */
+const XID = /^[1-9]\d{0,17}$/
+// Polls run while transactions come and go: a snapshot lists the ones open when it was taken, at most a few hundred.
+const MAX_CURSOR_LENGTH = 8000
+
+/**
+ * A poll's cursor: a PostgreSQL snapshot `xmin:xmax:xip,…` (lib/tasks/changes.ts), checked here as
+ * PostgreSQL would check it, so a made-up one is a 400, never a database error. A bare number (a
+ * cursor from before snapshots) is the snapshot that saw everything below it.
+ */
+export const changeCursorSchema = z
+  .string()
+  .max(MAX_CURSOR_LENGTH, 'invalidField')
+  .transform((value) => {
+    if (!/^\d{1,18}$/.test(value)) return value
+    const xid = BigInt(value) > 0n ? BigInt(value) : 1n
+    return `${xid}:${xid}:`
+  })
+  .refine((value) => {
+    const [xmin, xmax, xip, ...rest] = value.split(':')
+    if (rest.length > 0 || xip === undefined || !XID.test(xmin) || !XID.test(xmax)) return false
+    const list = xip === '' ? [] : xip.split(',')
+    if (!list.every((x) => XID.test(x))) return false
+    const [low, high] = [BigInt(xmin), BigInt(xmax)]
+    let last = low
+    for (const x of list.map(BigInt)) {
+      if (x < last || x >= high) return false
+      last = x
+    }
+    return low <= high
+  }, 'invalidField')
+
 export const getTaskQuery = z.object({
   segments: z
     .enum(['0', '1', 'false', 'true'])
     .optional()
     .transform((v) => v !== '0' && v !== 'false'),
   /** A cursor from an earlier answer: only the segments written since then are answered. */
-  since: z.string().regex(/^\d{1,18}$/, 'invalidField').optional(),
+  since: changeCursorSchema.optional(),
 })
 
 // PostgreSQL text cannot hold NUL, so it is dropped from edited text instead of failing the write.

@@ -1,5 +1,5 @@
 import 'server-only'
-import { buildCues, coversSpeech, snapCuesToSpeech, speechMs, type Span, type TimedWord } from '@/lib/captions'
+import { buildCues, coversSpeech, MIN_GAP_MS, snapCuesToSpeech, speechMs, type Span, type TimedWord } from '@/lib/captions'
 import { detectTextLanguage } from '@/lib/languages'
 import { formatMs } from '@/lib/subtitles'
 import { callProvider, type RetryPolicy } from '@/lib/provider-calls'
@@ -67,11 +67,13 @@ export function voicesOnSpeech(found: HeardSpeaker[], speech: readonly Span[], c
 /**
  * A recording's words as numbered cues (lib/captions' rules), ready to store as segments, with
  * `speakers` when the words carry them; with the recording's spans of speech, each cue's start
- * and end are moved onto the speech it covers.
+ * and end are moved onto the speech it covers, but a cue never ends before its last word does: a
+ * soft last word ("for you") can fall under the loudness that finds speech, and ending early cuts
+ * it off, where the trade accepts ending a little after.
  */
 export function cuesFromWords(words: TimedWord[], language: string, speech?: readonly Span[]) {
   const built = buildCues(words, language)
-  const timed = speech ? snapCuesToSpeech(built, speech, language).cues : built
+  const timed = speech ? notBeforeWords(snapCuesToSpeech(built, speech, language).cues, built) : built
   return timed.map((cue, i) => ({
     id: i + 1,
     startMs: cue.startMs,
@@ -81,4 +83,12 @@ export function cuesFromWords(words: TimedWord[], language: string, speech?: rea
     text: cue.text,
     ...(cue.speakers ? { speakers: cue.speakers } : {}),
   }))
+}
+
+/** Snapped cues ending no earlier than the cues built from the words (each ends at its last word or later), within the gap to the next. */
+function notBeforeWords<C extends { startMs: number; endMs: number }>(snapped: C[], built: readonly { endMs: number }[]): C[] {
+  return snapped.map((cue, i) => {
+    const room = i + 1 < snapped.length ? snapped[i + 1].startMs - MIN_GAP_MS : Infinity
+    return { ...cue, endMs: Math.max(cue.endMs, Math.min(built[i].endMs, room)) }
+  })
 }

@@ -21,8 +21,27 @@ const MAX_CONDENSE_LINES = 200
 /** Tokens a line adds to a condense request: its source, its translation and the JSON around them. */
 const lineTokens = (line: CondenseLine) => estimateTokens(line.text) + estimateTokens(line.translation) + 10
 
+/** A line sent once for all its copies (same speaker, source and translation), within the tightest of their limits. */
+type DistinctLine = { sent: CondenseLine; copies: CondenseLine[] }
+
+function distinctLines(lines: readonly CondenseLine[]): DistinctLine[] {
+  const byKey = new Map<string, DistinctLine>()
+  for (const line of lines) {
+    const key = JSON.stringify([line.speaker ?? '', line.text, line.translation])
+    const known = byKey.get(key)
+    if (!known) byKey.set(key, { sent: line, copies: [line] })
+    else {
+      known.copies.push(line)
+      if (line.maxChars < known.sent.maxChars) known.sent = { ...known.sent, maxChars: line.maxChars }
+    }
+  }
+  return [...byKey.values()]
+}
+
 /**
- * Asks the provider to shorten `lines`. Rules: one request for all of them unless their tokens pass
+ * Asks the provider to shorten `lines`. Rules: identical lines (same speaker, source and
+ * translation) are sent once, asked for the tightest limit among them, and every copy is reported
+ * with that one answer, so copies stay alike and cost no tokens of their own; one request for all unless their tokens pass
  * the provider's `condenseTokens` (or 200 lines), then the fewest even batches within it, at most
  * `concurrency` at once; each request carries the glossary entries its lines use. A provider's
  * failure is retried as any provider call (lib/provider-calls), a wrong answer included (never
@@ -43,8 +62,21 @@ export async function condenseTranslations({
   onBatchDone,
 }: CondenseOptions): Promise<void> {
   const budget = provider.condenseTokens ?? provider.batchTokens
-  const batches = planBatches(lines, lineTokens, { budget, maxItems: MAX_CONDENSE_LINES })
-  await eachWithConcurrency(batches, concurrency, condenseBatch, onBatchDone)
+  const distinct = distinctLines(lines)
+  const batches = planBatches(distinct, (line) => lineTokens(line.sent), { budget, maxItems: MAX_CONDENSE_LINES })
+  await eachWithConcurrency(batches, concurrency, condenseDistinct, (batch, answer) => onBatchDone(batch.flatMap((line) => line.copies), answer))
+
+  /** The answer to one request, given to every copy of each line sent. */
+  async function condenseDistinct(batch: DistinctLine[]): Promise<Map<number, string> | null> {
+    const answer = await condenseBatch(batch.map((line) => line.sent))
+    if (!answer) return null
+    const forCopies = new Map<number, string>()
+    for (const { sent, copies } of batch) {
+      const text = answer.get(sent.id)
+      if (text !== undefined) for (const copy of copies) forCopies.set(copy.id, text)
+    }
+    return forCopies
+  }
 
   async function condenseBatch(batch: CondenseLine[]): Promise<Map<number, string> | null> {
     const condense = provider.condenseBatch?.bind(provider)

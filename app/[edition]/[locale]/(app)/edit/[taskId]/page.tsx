@@ -5,6 +5,7 @@ import { toPublicUser } from '@/lib/auth/public-user'
 import { noIndexMetadata } from '@/lib/seo/no-index-metadata'
 import { pageLocale } from '@/lib/seo/page-params'
 import { getTask } from '@/lib/tasks'
+import { sandboxTranslators } from '@/lib/features'
 import type { TaskDetail } from '@/lib/client/tasks'
 
 type Params = { params: Promise<{ locale: string; taskId: string }> }
@@ -26,5 +27,6 @@ export default async function EditPage({ params }: Params) {
   const task = await getTask({ userId: user.id, taskId }).catch(() => null)
   // The same JSON the API answers (dates as strings), so the cache holds one shape.
   const initialTask = task ? (JSON.parse(JSON.stringify(task)) as TaskDetail) : null
-  return <Editor taskId={taskId} user={toPublicUser(user)} initialTask={initialTask} />
+  const isSandbox = task !== null && sandboxTranslators().includes(task.translationService)
+  return <Editor taskId={taskId} user={toPublicUser(user)} initialTask={initialTask} isSandbox={isSandbox} />
 }
