@@ -1,14 +1,16 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { LEDGER_TX_OPTIONS, releaseTaskPoints } from '@/lib/points'
+import { dropPartsOfFailedTask } from './transcription/recording-source'
 
 /**
  * Marks a task failed and releases its reservation, in one transaction. Rule: only a task still
  * translating changes; a completed or deleted one is left alone. Its translated cues are kept, so
- * a retry translates only what is missing.
+ * a retry translates only what is missing; the recording's parts go once the task no longer needs
+ * them (recording-source.ts).
  */
 export async function failTask({ taskId, error }: { taskId: string; error: string }): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  const isFailed = await db.$transaction(async (tx) => {
     const task = await tx.task.findUnique({ where: { id: taskId }, select: { translationStartTime: true } })
     const end = new Date()
     const changed = await tx.task.updateMany({
@@ -24,4 +26,6 @@ export async function failTask({ taskId, error }: { taskId: string; error: strin
     await releaseTaskPoints({ taskId, tx })
     return true
   }, LEDGER_TX_OPTIONS)
+  if (isFailed) await dropPartsOfFailedTask(taskId)
+  return isFailed
 }
