@@ -36,24 +36,24 @@ export const PARKED_LOOK_SECONDS = 3
  */
 export async function startTaskWorkers({ tasksAtOnce = 2, transcriptionsAtOnce = 2, pollingIntervalSeconds = 1, boss: settings = {}, pipeline = {} }: WorkerOptions = {}): Promise<Workers> {
   const boss = await getBoss(settings)
+  const park = (taskId: string, parkedBytes: number) => sendTaskRun({ taskId, tx: db, startAfter: PARKED_LOOK_SECONDS, parkedBytes })
+  // A run that stopped to wait for its upload is queued again (on the transcription queue, whichever it came from).
   const run = async (job: Job<TaskRunJob>) => {
     const started = Date.now()
     const { taskId, traceparent } = taskRunJob.payload.parse(job.data)
     const outcome = await observeTaskRun(taskId, traceparent, () => runTask({ taskId, ...pipeline, signal: job.signal }))
     log.info('jobs.task_done', { taskId, queue: job.name, outcome, attempt: job.retryCount, ms: Date.now() - started })
-    return outcome
+    if (outcome === 'waiting') await park(taskId, (await taskUploadState(taskId)).bytes)
+    return { outcome }
   }
-  const runOne = async ([job]: Job<TaskRunJob>[]) => ({ outcome: await run(job) })
-  const park = (taskId: string, parkedBytes: number) => sendTaskRun({ taskId, tx: db, startAfter: PARKED_LOOK_SECONDS, parkedBytes })
+  const runOne = ([job]: Job<TaskRunJob>[]) => run(job)
   const runTranscriptionJob = async ([job]: Job<TranscriptionRunJob>[]) => {
     const { taskId, parkedBytes } = transcriptionRunJob.payload.parse(job.data)
     if (parkedBytes !== undefined) {
       const upload = await taskUploadState(taskId)
       if (!upload.isComplete && !upload.isStalled && upload.bytes <= parkedBytes) return park(taskId, parkedBytes).then(() => ({ outcome: 'waiting' }))
     }
-    const outcome = await run(job)
-    if (outcome === 'waiting') await park(taskId, (await taskUploadState(taskId)).bytes)
-    return { outcome }
+    return run(job)
   }
   const failDead = async ([job]: Job<TaskRunJob>[]) => {
     const { taskId } = taskRunJob.payload.parse(job.data)
