@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { errorMessage } from '@/lib/errors'
 import { grantPoints } from '@/lib/points'
-import { failTask } from '@/lib/tasks'
+import { createTranscriptionTask, failTask } from '@/lib/tasks'
 import { buildSrt, makeUser, waitFor } from '@/test/route-harness'
 import { serveRoutes } from '@/test/route-server'
 import { makeRecording } from '@/test/speech-audio'
@@ -141,6 +141,33 @@ describe('parts on disk', () => {
     await runMaintenance()
     expect(existsSync(orphan) || existsSync(`${orphan}.json`)).toBe(false)
     expect(existsSync(path.join(uploads, kept))).toBe(true)
+  })
+})
+
+describe('a failed task\'s parts', () => {
+  async function failedTranscription(stage: 'transcribing' | 'translating') {
+    const { user, headers } = await funded()
+    const id = await createPart(headers)
+    expect((await append(headers, id, 0, recording.subarray(0, 20 * 1024))).status).toBe(204)
+    // Created as the route does, its job left unqueued: this test fails it itself.
+    const task = await createTranscriptionTask({ userId: user.id, upload: null, fields: { parts: [id], durationMs: 60_000, sourceLanguage: 'en' }, enqueue: async () => {} })
+    await db.task.update({ where: { id: task.id }, data: { stage } })
+    await failTask({ taskId: task.id, error: 'the provider failed' })
+    return { taskId: task.id, part: id }
+  }
+
+  it('go when the task no longer needs them (its transcript stored), rows and files', async () => {
+    const { part } = await failedTranscription('translating')
+    expect(await db.audioPart.count({ where: { id: part } })).toBe(0)
+    expect(partFilesOf([part])).toEqual([])
+  })
+
+  it('stay a day for a retry when it failed while transcribing, then go', async () => {
+    const { part } = await failedTranscription('transcribing')
+    expect(partFilesOf([part]).length).toBeGreaterThan(0)
+    await runMaintenance({ now: new Date(Date.now() + 25 * 3600_000) })
+    expect(await db.audioPart.count({ where: { id: part } })).toBe(0)
+    expect(partFilesOf([part])).toEqual([])
   })
 })
 
