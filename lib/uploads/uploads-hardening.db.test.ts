@@ -5,7 +5,7 @@
 // retries are limited; uploads that stop (or trickle) hold no worker a subtitle file waits for,
 // and are given up on within seconds here (UPLOAD_STALL_MS).
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { tmpdir } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,10 +31,12 @@ afterAll(() => server.close())
 
 let recording: Buffer
 beforeAll(async () => {
-  const file = path.join(uploads, '..', `ss-uploads-hardening-${process.pid}.ogg`)
+  const file = path.join(tmpdir(), `ss-uploads-hardening-${process.pid}.ogg`)
   await makeRecording({ sentences: [{ text: 'A few words at the start of the recording.', atMs: 1000 }], totalMs: 60_000, file })
   recording = readFileSync(file)
+  rmSync(file)
 }, 60_000)
+afterAll(() => rmSync(uploads, { recursive: true, force: true }))
 
 const TUS = { 'tus-resumable': '1.0.0' }
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
@@ -54,7 +56,7 @@ async function createPart(headers: Record<string, string>, meta = metadata('talk
 }
 
 const append = (headers: Record<string, string>, id: string, offset: number, bytes: Uint8Array, extra: Record<string, string> = {}) =>
-  fetch(`${server.url}/api/uploads/${id}`, { method: 'PATCH', headers: { ...headers, ...TUS, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset), ...extra }, body: bytes })
+  fetch(`${server.url}/api/uploads/${id}`, { method: 'PATCH', headers: { ...headers, ...TUS, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset), ...extra }, body: bytes as Uint8Array<ArrayBuffer> })
 
 async function transcribe(headers: Record<string, string>, parts: string[]) {
   const form = new FormData()
@@ -150,7 +152,7 @@ describe('a failed task\'s parts', () => {
     const id = await createPart(headers)
     expect((await append(headers, id, 0, recording.subarray(0, 20 * 1024))).status).toBe(204)
     // Created as the route does, its job left unqueued: this test fails it itself.
-    const task = await createTranscriptionTask({ userId: user.id, upload: null, fields: { parts: [id], durationMs: 60_000, sourceLanguage: 'en' }, enqueue: async () => {} })
+    const task = await createTranscriptionTask({ userId: user.id, upload: null, fields: { parts: [id], durationMs: 60_000, sourceLanguage: 'en', targetLanguage: undefined, includeOriginalText: false }, enqueue: async () => {} })
     await db.task.update({ where: { id: task.id }, data: { stage } })
     await failTask({ taskId: task.id, error: 'the provider failed' })
     return { taskId: task.id, part: id }
