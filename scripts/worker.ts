@@ -24,6 +24,7 @@ async function main() {
   const tracing: Tracing | null = settings.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracing({ endpoint: settings.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: `${settings.OTEL_SERVICE_NAME}-worker` }) : null
   const workers = await startTaskWorkers({
     tasksAtOnce: number('WORKER_TASKS_AT_ONCE', 2),
+    transcriptionsAtOnce: number('WORKER_TRANSCRIPTIONS_AT_ONCE', 2),
     pollingIntervalSeconds: number('WORKER_POLL_SECONDS', 1),
     boss: { superviseIntervalSeconds: number('WORKER_SUPERVISE_SECONDS', 10), heartbeatSeconds: number('WORKER_HEARTBEAT_SECONDS', 30) },
   })

@@ -74,8 +74,12 @@ export const envSchema = z.object({
   STORAGE_DIR: z.string().default('.data/storage'),
   // Recordings' sound arriving in parts (tus uploads, lib/uploads): web and worker processes share it.
   UPLOAD_DIR: z.string().default('.data/uploads'),
-  // A part that stops arriving for this long is taken as ending there: its task transcribes what came.
-  UPLOAD_STALL_MS: positiveInt(10 * 60_000),
+  // A part that does not grow by 16 KB for this long is taken as ending there: its task transcribes what came.
+  UPLOAD_STALL_MS: positiveInt(3 * 60_000),
+  // A transcription whose parts bring nothing new for this long gives its worker slot back until they do.
+  UPLOAD_PARK_MS: positiveInt(10_000),
+  // Bytes of parts a user may keep that no task has taken yet (one recording of the largest size, and room).
+  UPLOAD_QUOTA_BYTES: positiveInt(256 * 1024 * 1024),
   OSS_REGION: optional,
   OSS_BUCKET: optional,
   OSS_ENDPOINT: optional,

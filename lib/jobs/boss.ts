@@ -2,8 +2,10 @@ import 'server-only'
 import { PgBoss, fromPrisma } from 'pg-boss'
 import { log } from '@/lib/log'
 import { traceParent } from '@/lib/tracing'
+import type { Tx } from '@/lib/db'
 import type { Enqueue } from '@/lib/tasks/enqueue'
-import { taskRunJob } from './definitions'
+import { runTarget } from '@/lib/tasks/upkeep'
+import { taskRunJob, transcriptionRunJob } from './definitions'
 
 /** The queue of task runs, and where a task lands after its last allowed worker failure. */
 export const TASK_QUEUE = taskRunJob.queue
@@ -11,6 +13,9 @@ export const TASK_DEAD_QUEUE = taskRunJob.deadQueue
 /** The same two queues under the job's former name: drained by the workers, never sent to. */
 export const LEGACY_TASK_QUEUE = taskRunJob.legacyQueues.queue
 export const LEGACY_TASK_DEAD_QUEUE = taskRunJob.legacyQueues.deadQueue
+/** The queue of transcription runs (their own workers), and where one lands after its last allowed failure. */
+export const TRANSCRIPTION_QUEUE = transcriptionRunJob.queue
+export const TRANSCRIPTION_DEAD_QUEUE = transcriptionRunJob.deadQueue
 
 /** The former task queues that exist on this database (only one that ran the app before the rename). */
 export async function legacyTaskQueues(boss: PgBoss): Promise<{ queue?: string; deadQueue?: string }> {
@@ -34,7 +39,8 @@ export type BossSettings = {
 }
 
 /**
- * Starts a pg-boss instance on the app's PostgreSQL and makes sure both queues exist. Rule: the
+ * Starts a pg-boss instance on the app's PostgreSQL and makes sure the task and transcription
+ * queues and their dead letters exist. Rule: the
  * first start installs pg-boss's schema (`pgboss`), later starts and other processes reuse it.
  */
 export async function createBoss({
@@ -56,14 +62,10 @@ export async function createBoss({
   })
   boss.on('error', (error) => log.error('jobs.error', { error }))
   await boss.start()
-  await boss.createQueue(TASK_DEAD_QUEUE)
-  await boss.createQueue(TASK_QUEUE, {
-    heartbeatSeconds,
-    retryLimit,
-    retryDelay: retryDelaySeconds,
-    expireInSeconds,
-    deadLetter: TASK_DEAD_QUEUE,
-  })
+  for (const [queue, deadLetter] of [[TASK_QUEUE, TASK_DEAD_QUEUE], [TRANSCRIPTION_QUEUE, TRANSCRIPTION_DEAD_QUEUE]]) {
+    await boss.createQueue(deadLetter)
+    await boss.createQueue(queue, { heartbeatSeconds, retryLimit, retryDelay: retryDelaySeconds, expireInSeconds, deadLetter })
+  }
   return boss
 }
 
@@ -95,10 +97,20 @@ export async function stopBoss({ timeoutMs = 10_000 }: { timeoutMs?: number } = 
  * Queues a task's run inside the caller's transaction, so the job exists exactly when the task
  * does (a rolled-back creation leaves no job behind). Handed to lib/tasks by the routes.
  */
-export const enqueueTaskRun: Enqueue = Object.assign(
-  async ({ taskId, tx }: Parameters<Enqueue>[0]) => {
-    const boss = await getBoss()
-    await boss.send(TASK_QUEUE, taskRunJob.payload.parse({ taskId, traceparent: traceParent() }), { db: fromPrisma(tx) })
-  },
-  { prepare: () => getBoss() },
-)
+export const enqueueTaskRun: Enqueue = Object.assign(async ({ taskId, tx }: Parameters<Enqueue>[0]) => sendTaskRun({ taskId, tx }), { prepare: () => getBoss() })
+
+/**
+ * Queues a task's run on its queue: a transcription on the transcription queue in its user's group
+ * (one of the user's runs at a time), any other task on the task queue. `startAfter` (seconds)
+ * and `parkedBytes` are a parked transcription's (worker.ts).
+ */
+export async function sendTaskRun({ taskId, tx, startAfter, parkedBytes }: { taskId: string; tx: Tx; startAfter?: number; parkedBytes?: number }): Promise<void> {
+  const boss = await getBoss()
+  const target = await runTarget({ taskId, tx })
+  const traceparent = traceParent()
+  if (target?.kind === 'transcription') {
+    await boss.send(TRANSCRIPTION_QUEUE, transcriptionRunJob.payload.parse({ taskId, traceparent, parkedBytes }), { db: fromPrisma(tx), group: { id: target.userId }, startAfter })
+  } else {
+    await boss.send(TASK_QUEUE, taskRunJob.payload.parse({ taskId, traceparent }), { db: fromPrisma(tx), startAfter })
+  }
+}

@@ -20,6 +20,17 @@ export const taskRunJob = {
   legacyQueues: { queue: 'translate-task', deadQueue: 'translate-task-dead' },
 }
 
+/**
+ * Run (or resume) a transcription task: its own queue and workers, so recordings never hold the
+ * workers subtitle files wait for; one running at a time per user (the job's group is its user).
+ * `parkedBytes`: the run stopped to wait for its upload when the parts held that many bytes; the
+ * next run starts only once they grew, finished or stalled.
+ */
+export const transcriptionRunJob = {
+  ...defineJob({ queue: 'transcription-run', version: 1, payload: taskRunJob.payload.extend({ parkedBytes: z.number().int().min(0).optional() }) }),
+  deadQueue: 'transcription-run-dead',
+}
+
 /** Ask the providers about unpaid orders of the last 24 hours (one run per interval across processes). */
 export const reconcilePaymentsJob = defineJob({ queue: 'payments-reconcile', version: 1, payload: z.object({}) })
 
@@ -27,3 +38,4 @@ export const reconcilePaymentsJob = defineJob({ queue: 'payments-reconcile', ver
 export const maintenanceJob = defineJob({ queue: 'maintenance', version: 1, payload: z.object({}) })
 
 export type TaskRunJob = z.infer<typeof taskRunJob.payload>
+export type TranscriptionRunJob = z.infer<typeof transcriptionRunJob.payload>

@@ -15,7 +15,7 @@ const holder = globalThis as unknown as { __webWorkers?: Promise<unknown> }
 export function startWebWorkers(): void {
   if (holder.__webWorkers) return
   const attempt = (delayMs: number): Promise<unknown> =>
-    startTaskWorkers({ tasksAtOnce: Number(process.env.WORKER_TASKS_AT_ONCE ?? 2) || 2 })
+    startTaskWorkers({ tasksAtOnce: Number(process.env.WORKER_TASKS_AT_ONCE ?? 2) || 2, transcriptionsAtOnce: Number(process.env.WORKER_TRANSCRIPTIONS_AT_ONCE ?? 2) || 2 })
       .then(() => startPaymentReconciliation({ intervalSeconds: env().PAYMENT_RECONCILE_INTERVAL_S }))
       .then(() => startMaintenance())
       .catch(async (error) => {

@@ -5,9 +5,9 @@ import { deleteExpiredSessions } from '@/lib/auth/sessions'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { deleteEndedWindows } from '@/lib/rate-limit'
-import { deleteStaleAudio, deleteStaleUploads, failTask, findStuckTasks } from '@/lib/tasks'
-import { deleteStaleParts } from '@/lib/uploads'
-import { enqueueTaskRun, getBoss, legacyTaskQueues, TASK_DEAD_QUEUE, TASK_QUEUE } from './boss'
+import { deleteStaleAudio, deleteStaleUploads, failedWhileTranscribing, failTask, findStuckTasks } from '@/lib/tasks'
+import { deleteStaleParts, deleteTaskParts, PART_TTL_MS, sweepPartFiles } from '@/lib/uploads'
+import { enqueueTaskRun, getBoss, legacyTaskQueues, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
 /** The queue of housekeeping runs: stuck tasks, expired sessions, codes and rate-limit rows. */
@@ -23,7 +23,7 @@ export type MaintenanceReport = { resumed: number; failed: number; sessions: num
 
 async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
   const legacy = await legacyTaskQueues(boss)
-  for (const queue of [TASK_QUEUE, TASK_DEAD_QUEUE, legacy.queue, legacy.deadQueue]) {
+  for (const queue of [TASK_QUEUE, TASK_DEAD_QUEUE, TRANSCRIPTION_QUEUE, TRANSCRIPTION_DEAD_QUEUE, legacy.queue, legacy.deadQueue]) {
     if (!queue) continue
     const jobs = await boss.findJobs<{ taskId: string }>(queue, { data: { taskId } })
     if (jobs.some((job) => LIVE_STATES.has(job.state))) return true
@@ -35,8 +35,9 @@ async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
  * One housekeeping pass. Rules: a task still `translating` after 10 minutes with no live job
  * (purged, or lost by a dead-letter handler that failed) is queued again to resume, or failed with
  * its points released once it has used its runs; expired sessions, verification codes (a day
- * after expiry), rate-limit windows, uploads kept over a day for their create call and recording parts no task took
- * within a day (with their files) are deleted.
+ * after expiry), rate-limit windows, uploads kept over a day for their create call, recording parts
+ * no task took within a day or whose task failed while transcribing a day ago (with their files),
+ * and files in the upload folder that no part's row names are deleted.
  */
 export async function runMaintenance({ now = new Date() }: { now?: Date } = {}): Promise<MaintenanceReport> {
   const boss = await getBoss()
@@ -57,6 +58,11 @@ export async function runMaintenance({ now = new Date() }: { now?: Date } = {}):
   report.uploads = await deleteStaleUploads(now)
   report.uploads += await deleteStaleAudio({ now })
   report.uploads += await deleteStaleParts(now)
+  for (const taskId of await failedWhileTranscribing({ before: new Date(now.getTime() - PART_TTL_MS) })) {
+    await deleteTaskParts(taskId)
+    report.uploads += 1
+  }
+  report.uploads += await sweepPartFiles({ now })
   if (report.resumed + report.failed > 0) log.warn('jobs.stuck_tasks', { resumed: report.resumed, failed: report.failed })
   return report
 }

@@ -1,14 +1,18 @@
 import 'server-only'
 import type { Job, PgBoss } from 'pg-boss'
+import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { countDeadTask, observeTaskRun } from '@/lib/metrics'
 import { failTask, runTask, type PipelineOptions } from '@/lib/tasks'
-import { getBoss, legacyTaskQueues, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, type BossSettings } from './boss'
-import { taskRunJob, type TaskRunJob } from './definitions'
+import { taskUploadState } from '@/lib/uploads'
+import { getBoss, legacyTaskQueues, sendTaskRun, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE, type BossSettings } from './boss'
+import { taskRunJob, transcriptionRunJob, type TaskRunJob, type TranscriptionRunJob } from './definitions'
 
 export type WorkerOptions = {
-  /** Tasks run at once by this process (each with its own requests in flight). */
+  /** Subtitle tasks run at once by this process (each with its own requests in flight). */
   tasksAtOnce?: number
+  /** Transcriptions run at once by this process, on workers of their own (one per user across processes). */
+  transcriptionsAtOnce?: number
   pollingIntervalSeconds?: number
   boss?: BossSettings | Partial<BossSettings>
   pipeline?: Omit<PipelineOptions, 'signal'>
@@ -17,22 +21,39 @@ export type WorkerOptions = {
 export type Workers = { boss: PgBoss; stop(options?: { timeoutMs?: number }): Promise<void> }
 
 const DEAD_MESSAGE = 'translation stopped: its worker failed repeatedly'
+/** A parked transcription is looked at again this often: a cheap look at its parts, a run only when they moved. */
+export const PARKED_LOOK_SECONDS = 3
 
 /**
- * Starts the task workers of this process on the shared pg-boss instance. Rules: a task whose
- * worker dies (no heartbeat) or throws unexpectedly runs again on any worker and resumes; one that
- * exhausts its runs lands in the dead-letter queue, where it is marked failed and its points
- * released. Jobs still waiting under the former queue names (`translate-task`, queued before the
- * rename) are run by the same handlers until those queues are empty.
+ * Starts the task workers of this process on the shared pg-boss instance. Rules: subtitle tasks
+ * and transcriptions run on separate queues and workers, so recordings never hold the workers a
+ * subtitle file waits for; a user runs one transcription at a time (the others queue behind it);
+ * a transcription whose upload brought nothing new for a while gives its worker back and is queued
+ * again, and runs only once its parts grew, finished or stalled. A task whose worker dies (no
+ * heartbeat) or throws unexpectedly runs again on any worker and resumes; one that exhausts its
+ * runs lands in the dead-letter queue, where it is marked failed and its points released. Jobs
+ * still waiting under the former queue names (`translate-task`) are run by the same handlers.
  */
-export async function startTaskWorkers({ tasksAtOnce = 2, pollingIntervalSeconds = 1, boss: settings = {}, pipeline = {} }: WorkerOptions = {}): Promise<Workers> {
+export async function startTaskWorkers({ tasksAtOnce = 2, transcriptionsAtOnce = 2, pollingIntervalSeconds = 1, boss: settings = {}, pipeline = {} }: WorkerOptions = {}): Promise<Workers> {
   const boss = await getBoss(settings)
-  const runOne = async ([job]: Job<TaskRunJob>[]) => {
+  const park = (taskId: string, parkedBytes: number) => sendTaskRun({ taskId, tx: db, startAfter: PARKED_LOOK_SECONDS, parkedBytes })
+  // A run that stopped to wait for its upload is queued again (on the transcription queue, whichever it came from).
+  const run = async (job: Job<TaskRunJob>) => {
     const started = Date.now()
     const { taskId, traceparent } = taskRunJob.payload.parse(job.data)
     const outcome = await observeTaskRun(taskId, traceparent, () => runTask({ taskId, ...pipeline, signal: job.signal }))
     log.info('jobs.task_done', { taskId, queue: job.name, outcome, attempt: job.retryCount, ms: Date.now() - started })
+    if (outcome === 'waiting') await park(taskId, (await taskUploadState(taskId)).bytes)
     return { outcome }
+  }
+  const runOne = ([job]: Job<TaskRunJob>[]) => run(job)
+  const runTranscriptionJob = async ([job]: Job<TranscriptionRunJob>[]) => {
+    const { taskId, parkedBytes } = transcriptionRunJob.payload.parse(job.data)
+    if (parkedBytes !== undefined) {
+      const upload = await taskUploadState(taskId)
+      if (!upload.isComplete && !upload.isStalled && upload.bytes <= parkedBytes) return park(taskId, parkedBytes).then(() => ({ outcome: 'waiting' }))
+    }
+    return run(job)
   }
   const failDead = async ([job]: Job<TaskRunJob>[]) => {
     const { taskId } = taskRunJob.payload.parse(job.data)
@@ -43,10 +64,12 @@ export async function startTaskWorkers({ tasksAtOnce = 2, pollingIntervalSeconds
   const deadPolling = Math.max(pollingIntervalSeconds, 2)
   await boss.work<TaskRunJob>(TASK_QUEUE, { localConcurrency: tasksAtOnce, pollingIntervalSeconds, batchSize: 1 }, runOne)
   await boss.work<TaskRunJob>(TASK_DEAD_QUEUE, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)
+  await boss.work<TranscriptionRunJob>(TRANSCRIPTION_QUEUE, { localConcurrency: transcriptionsAtOnce, groupConcurrency: 1, pollingIntervalSeconds, batchSize: 1 }, runTranscriptionJob)
+  await boss.work<TaskRunJob>(TRANSCRIPTION_DEAD_QUEUE, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)
   const legacy = await legacyTaskQueues(boss)
   if (legacy.queue) await boss.work<TaskRunJob>(legacy.queue, { localConcurrency: tasksAtOnce, pollingIntervalSeconds: deadPolling, batchSize: 1 }, runOne)
   if (legacy.deadQueue) await boss.work<TaskRunJob>(legacy.deadQueue, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)
-  log.info('jobs.task_workers_started', { tasksAtOnce, legacyQueues: Boolean(legacy.queue || legacy.deadQueue) })
+  log.info('jobs.task_workers_started', { tasksAtOnce, transcriptionsAtOnce, legacyQueues: Boolean(legacy.queue || legacy.deadQueue) })
   return {
     boss,
     stop: (options) => stopBoss(options),

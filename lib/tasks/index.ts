@@ -24,7 +24,7 @@ export { createTaskFields, getTaskQuery, listTasksQuery, editSegmentBody, editSe
 export { createTaskBatch, MAX_BATCH_FILES, MAX_BATCH_LANGUAGES } from './batch'
 export { exportZip, zipEntryName } from './export-zip'
 export { runTask } from './run-task'
-export { findStuckTasks, translatedFilesOf } from './upkeep'
+export { findStuckTasks, translatedFilesOf, runTarget, failedWhileTranscribing } from './upkeep'
 export { estimateAudio, createTranscriptionTask, type AudioUpload } from './transcription/create'
 export { deleteStaleAudio, STAGED_AUDIO_TTL_MS, STAGED_AUDIO_CAP } from './transcription/staged-audio'
 export { runTranscription, TRANSCRIBING, TRANSLATING, type TranscriptionOptions, type TranscriptionOutcome } from './transcription/run'

@@ -7,6 +7,7 @@ import { readTaskAtCursor, readTaskChanges } from './changes'
 import type { TaskDetailDto } from './contract'
 import { toSegmentDto, toTaskDto, type TaskDto } from './dto'
 import { toPage, type Page } from '@/lib/pagination'
+import { partIdsOf, removeFilesOfParts } from '@/lib/uploads'
 import { isTaskIdShape } from './schemas'
 import { appStorage } from './storage'
 import { settleUnfinishedTask } from './work-charge'
@@ -74,6 +75,8 @@ export async function getTaskChanges({ userId, taskId, since }: { userId: string
  */
 export async function deleteTask({ userId, taskId }: { userId: string; taskId: string }): Promise<void> {
   await findOwnTask({ userId, taskId })
+  // A recording's parts go with their rows (the task's deletion cascades to them): their files after it.
+  const parts = await partIdsOf(taskId)
   const deleted = await db.$transaction(async (tx) => {
     // The row lock orders this against a worker failing the task; a worker finishing it captures first.
     const rows = await tx.$queryRaw<{ status: string }[]>`SELECT "status" FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} FOR UPDATE`
@@ -89,6 +92,7 @@ export async function deleteTask({ userId, taskId }: { userId: string; taskId: s
     return tx.$queryRaw<{ storageKey: string | null; audioKey: string | null }[]>`DELETE FROM "Task" WHERE "id" = ${taskId} AND "userId" = ${userId} RETURNING "storageKey", "audioKey"`
   }, LEDGER_TX_OPTIONS)
   if (deleted.length === 0) throw new AppError('not_found', 'taskNotFound')
+  await removeFilesOfParts(parts)
   // The stored file, and a transcription's recording, go with the task.
   for (const key of [deleted[0].storageKey, deleted[0].audioKey]) {
     if (!key) continue

@@ -9,9 +9,10 @@ import { runTranscription, TRANSCRIBING, type TranscriptionOptions } from './tra
  * Runs (or resumes) any task's job: a transcription is transcribed first, then, when a target
  * language was chosen, translated by the translation run like any task; a transcript alone is
  * completed at once (its points captured, its file stored). A recording without speech ends there
- * (`no_speech`, its points released).
+ * (`no_speech`, its points released). A transcription whose upload brought nothing new for a while
+ * stops (`waiting`): the queue runs it again later, off the worker meanwhile.
  */
-export async function runTask({ taskId, transcription = {}, ...pipeline }: { taskId: string; transcription?: Omit<TranscriptionOptions, 'signal'> } & PipelineOptions): Promise<PipelineOutcome | 'no_speech'> {
+export async function runTask({ taskId, transcription = {}, ...pipeline }: { taskId: string; transcription?: Omit<TranscriptionOptions, 'signal'> } & PipelineOptions): Promise<PipelineOutcome | 'no_speech' | 'waiting'> {
   const task = await db.task.findUnique({ where: { id: taskId }, select: { kind: true, stage: true, withTranslation: true, status: true, translationStartTime: true } })
   if (!task) return 'skipped'
   if (task.kind !== 'transcription') return timeStage('translating', () => runTranslationTask({ taskId, ...pipeline }))

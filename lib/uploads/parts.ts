@@ -75,10 +75,26 @@ export async function isPartComplete(id: string): Promise<boolean> {
   return !part || part.completedAt !== null
 }
 
+/** The ids of a task's parts (read before the task is deleted: its rows go with it, their files must follow). */
+export async function partIdsOf(taskId: string): Promise<string[]> {
+  const parts = await db.audioPart.findMany({ where: { taskId }, select: { id: true } })
+  return parts.map((p) => p.id)
+}
+
+/** Removes a task's parts, rows and files (a task that no longer needs them: its transcript is stored, or it is gone). */
+export async function deleteTaskParts(taskId: string): Promise<void> {
+  await deleteParts(await partIdsOf(taskId))
+}
+
 /** Removes parts' rows and their files (the tus store's data and its `.json` beside it). */
 export async function deleteParts(ids: string[]): Promise<void> {
   if (ids.length === 0) return
   await db.audioPart.deleteMany({ where: { id: { in: ids } } })
+  for (const id of ids) await removePartFiles(id)
+}
+
+/** Removes the files of parts whose rows are already gone (or are going with their task). */
+export async function removeFilesOfParts(ids: string[]): Promise<void> {
   for (const id of ids) await removePartFiles(id)
 }
 

@@ -2,28 +2,28 @@ import 'server-only'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { db } from '@/lib/db'
-import { env } from '@/lib/env'
 import { log } from '@/lib/log'
-import { followFile, joinFormatOf, joinParts, readAudioHeader } from '@/lib/media'
+import { joinFormatOf, joinParts, readAudioHeader } from '@/lib/media'
 import type { StorageDriver } from '@/lib/storage'
 import type { LivePart } from '@/lib/transcribe'
-import { isPartComplete, partFile, partsOf, removePartFiles } from '@/lib/uploads'
+import { deleteTaskParts, followPart, partFile, partsOf, removePartFiles } from '@/lib/uploads'
+import { TRANSCRIBING } from './stages'
 
 /**
  * Where a transcription's sound comes from: the parts the browser is still uploading (each read as
- * it grows, until it is whole or stops arriving for UPLOAD_STALL_MS), or the recording kept in
- * storage (sent whole: the API, a browser that cannot extract, a staged estimate). Null when neither exists.
+ * it grows, until it is whole or stalls: lib/uploads followPart, which calls `park` when nothing
+ * new came for a while), or the recording kept in storage (sent
+ * whole: the API, a browser that cannot extract, a staged estimate). Null when neither exists.
  */
-export async function recordingSource(task: { id: string; audioKey: string | null }, { storage, dir }: { storage: StorageDriver; dir: string }): Promise<{ parts: LivePart[]; uploads: string[] } | null> {
+export async function recordingSource(task: { id: string; audioKey: string | null }, { storage, dir, park = () => {} }: { storage: StorageDriver; dir: string; park?: () => void }): Promise<{ parts: LivePart[]; uploads: string[] } | null> {
   const uploads = await partsOf(task.id)
   if (uploads.length > 0) {
-    const stallMs = env().UPLOAD_STALL_MS
     return {
       uploads: uploads.map((u) => u.id),
       parts: uploads.map((u, i) => ({
         startMs: u.startMs,
         endMs: uploads[i + 1]?.startMs ?? null,
-        input: { stream: (stop: AbortSignal) => followFile(partFile(u.id), { isComplete: () => isPartComplete(u.id), stallMs, signal: stop }) },
+        input: { stream: (stop: AbortSignal) => followPart(u.id, { signal: stop, park }) },
       })),
     }
   }
@@ -56,6 +56,17 @@ export async function storeUploadedRecording(taskId: string, uploads: string[], 
   await storage.put(key, await readFile(joined), { timeoutMs: 300_000 })
   await db.task.update({ where: { id: taskId }, data: { audioKey: key } })
   return true
+}
+
+/**
+ * Drops a failed task's parts when it no longer needs them: its transcript is stored (a retry only
+ * translates). A task that failed while transcribing keeps them for its retry, a day at most
+ * (maintenance).
+ */
+export async function dropPartsOfFailedTask(taskId: string): Promise<void> {
+  const task = await db.task.findUnique({ where: { id: taskId }, select: { kind: true, stage: true } })
+  if (task?.kind === 'transcription' && task.stage === TRANSCRIBING) return
+  await deleteTaskParts(taskId)
 }
 
 /** The uploaded parts' files, once the task no longer needs them (its cues are stored). */

@@ -9,6 +9,7 @@ import { env } from '@/lib/env'
 import { spokenTermsFor } from '@/lib/glossary'
 import { log } from '@/lib/log'
 import type { StorageDriver } from '@/lib/storage'
+import { UploadParkedError } from '@/lib/uploads'
 import { CODEC_PADDING_MS, createSttProvider, fixedSizing, liveTranscribe, MAX_AUDIO_MS, SttError, type ChunkDone, type HeardSpeaker, type KnownChunk, type LiveOutcome, type SttProvider } from '@/lib/transcribe'
 import { failTask } from '../fail'
 import type { PipelineOptions } from '../run-translation'
@@ -39,7 +40,8 @@ export type TranscriptionOptions = {
   signal?: AbortSignal
 }
 
-export type TranscriptionOutcome = 'transcribed' | 'no_speech' | 'failed' | 'skipped'
+/** `waiting`: the recording's parts brought nothing new for a while; the run stopped to resume when they do. */
+export type TranscriptionOutcome = 'transcribed' | 'no_speech' | 'failed' | 'skipped' | 'waiting'
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
@@ -99,7 +101,14 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
   const storage = options.storage ?? appStorage()
   const dir = await mkdtemp(path.join(tmpdir(), 'transcription-'))
   try {
-    const source = await recordingSource(task, { storage, dir })
+    // A part that brings nothing new stops the run (the worker is given back) once no chunk is on its way to the provider.
+    let inFlight = 0
+    const parking = new AbortController()
+    const park = () => {
+      if (inFlight === 0 && !parking.signal.aborted) parking.abort(new UploadParkedError('the upload brings nothing new'))
+    }
+    const signal = options.signal ? AbortSignal.any([options.signal, parking.signal]) : parking.signal
+    const source = await recordingSource(task, { storage, dir, park })
     if (!source) {
       await failTask({ taskId, error: 'the recording is missing' })
       return 'failed'
@@ -124,15 +133,20 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
         capMs: MAX_AUDIO_MS + CODEC_PADDING_MS,
         sizing: options.chunkTargetMs ? fixedSizing(options.chunkTargetMs) : undefined,
         known: known.map((k) => k.chunk),
-        signal: options.signal,
+        signal,
         onPlanned: async (chunk) => {
           await db.transcriptChunk.createMany({ data: [{ taskId, index: chunk.index, startMs: chunk.startMs, endMs: chunk.endMs }], skipDuplicates: true })
           await db.$executeRaw`UPDATE "Task" SET "chunksTotal" = (SELECT count(*) FROM "TranscriptChunk" WHERE "taskId" = ${taskId})::int WHERE "id" = ${taskId}`
         },
-        mayTranscribe: (chunk) => price.mayTranscribe(chunk),
+        mayTranscribe: async (chunk) => {
+          const isSent = await price.mayTranscribe(chunk)
+          if (isSent) inFlight++
+          return isSent
+        },
         // What is sent is charged even if the task ends unfinished; a task gone meanwhile sends nothing more.
         onSending: (chunk) => markChunkSent(taskId, chunk.index),
         onChunkDone: async (chunk, done, speech) => {
+          inFlight--
           await saveChunk(taskId, chunk.index, done, { durationMs: task.audioDurationMs ?? 0, withTranslation: task.withTranslation })
           await options.onChunkSaved?.(chunk.index)
           cues.add(chunk, done.words, language === 'auto' ? (done.heard ?? 'en') : language, speech)
@@ -161,6 +175,11 @@ export async function runTranscription({ taskId, ...options }: { taskId: string 
       await keeping
     } catch (error) {
       if (error instanceof TaskStoppedError) return 'skipped'
+      // Nothing new arrived and nothing is in flight: the worker is given back, the job comes again.
+      if (parking.signal.aborted && !options.signal?.aborted) {
+        await cues.settle().catch((settling) => log.warn('transcribe.parked_cues_failed', { taskId, error: settling }))
+        return 'waiting'
+      }
       if (options.signal?.aborted || !(error instanceof SttError)) throw error
       log.warn('transcribe.failed', { taskId, error })
       await failTask({ taskId, error: message(error) })
