@@ -18,8 +18,18 @@ function linesBySpeaker(text: string, names: readonly string[]): { line: string;
   })
 }
 
+/**
+ * A name on one line: line breaks and control characters (C0, DEL, C1, Unicode's line and paragraph
+ * separators) become spaces, wherever a name is written, so no name can open a line (an SRT
+ * timing line, a cue of its own) in a file. Names are refused with them; older ones may hold them.
+ */
+export const oneLineName = (name: string) => name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
+
+/** Whether a name holds none of what oneLineName takes out. */
+export const isOneLineName = (name: string) => !/[\p{Cc}\u2028\u2029]/u.test(name)
+
 /** A name as a voice span's annotation: no `>`, `<`, `&` or line break, which would end or break the tag. */
-const voiceName = (name: string) => name.replace(/[<>&\r\n]+/g, ' ').trim()
+const voiceName = (name: string) => oneLineName(name.replace(/[<>&]+/g, ' '))
 
 /** WebVTT: the text inside voice spans, `<v Ada>...` (one speaker) or one span per turn of a dialogue cue. */
 export function voiceTagged(text: string, names: readonly string[]): string {
@@ -41,12 +51,13 @@ export function namePrefixed(text: string, names: readonly string[]): string {
     .map(({ line, name, opensTurn }) => {
       if (!opensTurn) return line
       const dash = names.length > 1 ? DASH_LINE.exec(line) : null
-      return dash ? `${dash[1]}${name}: ${dash[2]}` : `${name}: ${line}`
+      const written = oneLineName(name)
+      return dash ? `${dash[1]}${written}: ${dash[2]}` : `${written}: ${line}`
     })
     .join('\n')
 }
 
 /** ASS: the Name field of an event, the speakers joined with "&" (a comma would end the field). */
 export function assName(names: readonly string[]): string {
-  return names.map((name) => name.replace(/[,\r\n]+/g, ' ').trim()).join(' & ')
+  return names.map((name) => oneLineName(name.replace(/,+/g, ' '))).join(' & ')
 }

@@ -3,6 +3,7 @@ import type { Prisma } from '@prisma/client'
 import { z } from 'zod'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
+import { isOneLineName } from '@/lib/subtitles/speakers'
 import { toTaskDto, type TaskDto } from './dto'
 import { findOwnTask } from './queries'
 
@@ -13,10 +14,19 @@ import { findOwnTask } from './queries'
 export const MAX_SPEAKER_NAME = 40
 const LABEL = /^S[1-9]\d{0,2}$/
 
-/** `PATCH /api/tasks/{id}/speakers`: label → name; a blank name forgets the name. */
+/**
+ * `PATCH /api/tasks/{id}/speakers`: label → name; a blank name forgets the name. A name with a line
+ * break or a control character is refused before anything else is looked at, whatever its label
+ * (one could write a cue of its own into an SRT file).
+ */
 export const speakerNamesBody = z.object({
   names: z
-    .record(z.string().regex(LABEL, 'invalidField'), z.string().trim().max(MAX_SPEAKER_NAME, 'speakerNameTooLong'))
+    .record(z.string(), z.unknown())
+    .superRefine((names, ctx) => {
+      const unsafe = Object.entries(names).find(([, name]) => typeof name === 'string' && !isOneLineName(name))
+      if (unsafe) ctx.addIssue({ code: 'custom', message: 'speakerNameUnsafe', path: [unsafe[0]] })
+    })
+    .pipe(z.record(z.string().regex(LABEL, 'invalidField'), z.string().trim().max(MAX_SPEAKER_NAME, 'speakerNameTooLong')))
     .refine((names) => Object.keys(names).length >= 1 && Object.keys(names).length <= 100, 'invalidField'),
 })
 
