@@ -1,6 +1,7 @@
 // Who speaks a cue, written the way each format carries it: WebVTT voice spans (`<v Ada>`), the
 // ASS event's Name field, and, when asked, a "Name: " before the text in SRT. A cue has one
 // speaker, or two in a dialogue cue whose lines open with a dash, one speaker after the other.
+// An uploaded WebVTT or ASS file's own speakers are read the same ways, and renamed in place.
 
 const DASH_LINE = /^(\s*[-–—]\s*)(.*)$/
 
@@ -60,4 +61,39 @@ export function namePrefixed(text: string, names: readonly string[]): string {
 /** ASS: the Name field of an event, the speakers joined with "&" (a comma would end the field). */
 export function assName(names: readonly string[]): string {
   return names.map((name) => oneLineName(name.replace(/,+/g, ' '))).join(' & ')
+}
+
+/** A voice tag: `<v`, its classes (`.loud`), the space, the annotation (the speaker's name). */
+const VOICE_TAG = /<v((?:\.[^\s.>]+)*)[ \t]+([^>]*)>/g
+const TAG_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': ' ' }
+const voiceAnnotation = (raw: string) => oneLineName(raw.replace(/&(?:amp|lt|gt|nbsp);/g, (entity) => TAG_ENTITIES[entity]))
+
+/** The speakers of a WebVTT cue's text, from its voice tags (`<v Ada>`, `<v.loud Bo>`): each once, in order. */
+export function voicesIn(text: string): string[] {
+  const names: string[] = []
+  for (const match of text.matchAll(VOICE_TAG)) {
+    const name = voiceAnnotation(match[2])
+    if (name !== '' && !names.includes(name)) names.push(name)
+  }
+  return names
+}
+
+/** A WebVTT cue's text with the voice named `from[k]` named `to[k]` instead (classes kept; others untouched). */
+export function renameVoices(text: string, from: readonly string[], to: readonly string[]): string {
+  return text.replace(VOICE_TAG, (tag, classes: string, annotation: string) => {
+    const k = from.indexOf(voiceAnnotation(annotation))
+    const name = k >= 0 && to[k] !== undefined ? oneLineName(to[k]) : ''
+    if (name === '' || name === voiceAnnotation(annotation)) return tag
+    return `<v${classes} ${name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}>`
+  })
+}
+
+/** The speakers of an ASS event's Name field: several are joined by " & ", as assName writes them. */
+export function assNamesIn(field: string): string[] {
+  const names: string[] = []
+  for (const part of field.split(' & ')) {
+    const name = oneLineName(part)
+    if (name !== '' && !names.includes(name)) names.push(name)
+  }
+  return names
 }
