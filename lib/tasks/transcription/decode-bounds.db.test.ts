@@ -51,7 +51,7 @@ beforeAll(async () => {
   const minute = path.join(dir, 'minute.ogg')
   longPart = path.join(dir, 'five-hours.ogg')
   const ffmpeg = await ffmpegPath()
-  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=r=16000:a=0.002:d=60', '-ac', '1', '-c:a', 'libopus', '-b:a', '6k', '-compression_level', '0', '-frame_duration', '60', minute])
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=r=16000:a=0.002:d=60', '-ac', '1', '-c:a', 'libopus', '-b:a', '6k', '-compression_level', '0', '-frame_duration', '120', minute])
   execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-stream_loop', String(HOURS_5 / 60 - 1), '-i', minute, '-c', 'copy', longPart])
   shortPart = path.join(dir, 'short.ogg')
   await makeRecording({ sentences: [{ text: 'The second part speaks here.', atMs: 2000 }], totalMs: 10_000, file: shortPart, opusRate: 16_000 })
