@@ -55,6 +55,16 @@ test('speakers from an uploaded WebVTT file are named in the editor, and a renam
   await expect(chips(page, 1)).toHaveText(['Countess'])
   await expect(chips(page, 3)).toHaveText(['Countess'])
 
+  // A name that would write a cue of its own into an SRT file is refused, whatever the label, before any other check.
+  const taskId = new URL(page.url()).pathname.split('/').pop()!
+  for (const label of ['S1', 'S9', 'nobody']) {
+    const refused = await page.evaluate(async ({ id, label }) => {
+      const res = await fetch(`/api/tasks/${id}/speakers`, { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-locale': 'en-US' }, body: JSON.stringify({ names: { [label]: 'Ada\n\n9\n00:00:00,000 --> 00:09:00,000\nInjected' } }) })
+      return { status: res.status, body: await res.json() }
+    }, { id: taskId, label })
+    expect(refused).toMatchObject({ status: 400, body: { code: 40000, msg: "a speaker's name must be one line of text: no line breaks or control characters" } })
+  }
+
   // Exported in its own format: the voice tags carry the new name, the other voice and its class as uploaded.
   await page.getByTestId('export-menu').click()
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-vtt-original').click()])
