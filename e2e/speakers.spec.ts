@@ -11,8 +11,8 @@ import { editorReady, madeRecording, newCreator, signIn, transcribedByApi } from
 //
 // How the speakers get there: only a diarizing speech-to-text model labels speakers, and the shared
 // browser-test server runs without one (STT_DIARIZE off: other specs rely on its plain answers).
-// An uploaded WebVTT/ASS file keeps its own voice spans and Name fields verbatim in its round trip,
-// not as task speakers. So the task is a real transcription of a recording through the STT fake,
+// (An uploaded WebVTT/ASS file's own voices and Name fields are task speakers too, named:
+// file-speakers.spec.ts.) So the task is a real transcription of a recording through the STT fake,
 // and its cues then get the labels a diarizing run stores (lib/tasks/transcription/store-cues.ts;
 // speakers.db.test.ts proves that side), written into the e2e database directly: S1 and S2 on one
 // cue each, and a dialogue cue of both, laid out as lib/captions/dialogue.ts lays out two quick

@@ -1,9 +1,10 @@
 // A page for the Chromium tests of Opus decoding (lib/client/media/worker-decode.test.ts): the picked file's
-// packets decoded by WebCodecs singly or joined (opus-join.ts), and the workers' own decodedSamples
-// from a point mid-file. Samples come back as base64 of planar float32, channel after channel.
+// packets decoded by WebCodecs singly or joined (opus-join.ts), the workers' own decodedSamples
+// from a point mid-file, and the sound the split search (worker-split.ts) hears from there. Samples come back as base64 of planar float32, channel after channel.
 import { ALL_FORMATS, BlobSource, EncodedPacketSink, Input, type EncodedPacket } from 'mediabunny'
 import { joinOpusFrames, opusFrameS, OpusGrouper } from '@/lib/client/media/opus-join'
 import { decodedSamples } from '@/lib/client/media/worker-decode'
+import { soundAfter } from '@/lib/client/media/worker-split'
 
 export type Decoded = { firstS: number; frames: number; channels: number; base64: string; calls: number; error: string | null }
 
@@ -86,4 +87,21 @@ async function decodeFrom(startMs: number, spanMs: number, mono = false): Promis
   return { firstS, frames, channels: planes.length, base64: encode(planes, frames), calls: 0, error: null }
 }
 
-Object.assign(window, { decodeAll, decodeFrom })
+/** The split search's sound from `startMs` (worker-split.ts soundAfter), its first `spanMs`, as one channel (the mean of its channels). */
+async function splitSound(startMs: number, spanMs: number): Promise<Decoded> {
+  const input = new Input({ source: new BlobSource(picked()), formats: ALL_FORMATS })
+  const track = (await input.getPrimaryAudioTrack())!
+  const pieces: Float32Array[] = []
+  let frames = 0
+  let firstS = NaN
+  for await (const { startMs: at, channels } of soundAfter(track, startMs, spanMs)) {
+    if (Number.isNaN(firstS)) firstS = at / 1000
+    const mono = channels.length === 1 ? channels[0] : channels[0].map((_, i) => channels.reduce((sum, c) => sum + c[i], 0) / channels.length)
+    pieces.push(mono)
+    frames += mono.length
+  }
+  input.dispose()
+  return { firstS, frames, channels: 1, base64: encode([pieces], frames), calls: 0, error: null }
+}
+
+Object.assign(window, { decodeAll, decodeFrom, splitSound })

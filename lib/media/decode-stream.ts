@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync } from 'node:fs'
 import { ffmpegPath, MediaToolError } from './binaries'
 import { speechFormatFilters } from './resample'
+import type { DecodeBudget } from './decode-budget'
 import { FollowStalledError } from './follow-file'
 import { silenceFilter, type Silence } from './silences'
 
@@ -19,7 +20,7 @@ export type DecodeProgress = { decodedMs: number; silences: Silence[] }
 export type DecodedStream = DecodeProgress & {
   /** `stalled`: the input stopped arriving before it was whole (a sender gone); what came is decoded. */
   ended: 'complete' | 'stalled'
-  /** The decoded sound passed `capMs`: decoding stopped there. */
+  /** The decoded sound passed `capMs` or the shared budget: decoding stopped there. */
   tooLong: boolean
 }
 
@@ -28,38 +29,47 @@ export type DecodedStream = DecodeProgress & {
  * the input is a file, or a stream of its bytes (a part still uploading), fed to ffmpeg as it
  * comes. Times count decoded samples (`asetpts=N/SR/TB`), never the container's timestamps, and
  * the silences are heard on the way (silencedetect). `onProgress` is called as samples reach the
- * disk, so chunks can be cut and sent before the end. Rules: decoding stops once more than `capMs`
- * came out (`tooLong`); a stream that stalls ends the input there (`ended: 'stalled'`); a file
- * ffmpeg cannot read at all is a MediaToolError; the process is killed when `signal` aborts.
+ * disk, so chunks can be cut and sent before the end. Rules: decoding stops (ffmpeg is killed, the
+ * input no longer read) once the sound passes `limitMs` (the rest is not the part's: `complete`), or
+ * once more than `capMs`, or than the shared `budget` allows, came out (`tooLong`); nothing past
+ * those is written; a stream that stalls ends the input there (`ended: 'stalled'`); a file ffmpeg
+ * cannot read at all is a MediaToolError; the process is killed when `signal` aborts.
  */
 export type DecodeOptions = {
   /** The samples' file: written from `atMs` on (a part of a recording writes its place in the recording's timeline). */
   out: string
   atMs?: number
-  /** Samples past this (ms from the part's start) are decoded but not written (a part's padding over the next part's start). */
+  /** Where the part ends (ms from its start): sound past it (a codec's padding, or a file longer than it said) is not decoded. */
   limitMs?: number
+  /** The most sound this input may decode. */
   capMs?: number
+  /** The most sound the recording may decode, shared with its other parts. */
+  budget?: DecodeBudget
   signal?: AbortSignal
   onProgress?: (progress: DecodeProgress) => void
   /** Each piece of samples as it is written (speech levels are measured on the way). */
   onSamples?: (samples: Buffer) => void
 }
 
-export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs = Infinity, capMs, signal, onProgress, onSamples }: DecodeOptions): Promise<DecodedStream> {
+export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs = Infinity, capMs, budget, signal, onProgress, onSamples }: DecodeOptions): Promise<DecodedStream> {
   const source = 'file' in input ? input.file : 'pipe:0'
   // A stream still arriving is probed on its first bytes (its container's headers come first),
   // not on the 5 MB ffmpeg would otherwise wait for before its first sample.
-  const probe = 'file' in input ? ['-nostdin'] : ['-probesize', '32768', '-analyzeduration', '0', '-fflags', '+nobuffer']
+  // Not `-fflags +nobuffer`: it drops the packets read while probing, so an MP3, ADTS or WAV stream
+  // would lose its start and every time after it would come early.
+  const probe = 'file' in input ? ['-nostdin'] : ['-probesize', '32768', '-analyzeduration', '0']
   const args = ['-hide_banner', '-nostats', ...probe, '-i', source, '-vn', '-map', '0:a:0', '-af', `${await speechFormatFilters(PCM_RATE)},asetpts=N/SR/TB,${silenceFilter()}`, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']
   const child = spawn(await ffmpegPath(), args, { stdio: ['file' in input ? 'ignore' : 'pipe', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
   // The file may hold other parts already (their own places): written in place, never truncated.
   const pcm = createWriteStream(out, { flags: existsSync(out) ? 'r+' : 'w', start: Math.round(atMs * PCM_BYTES_PER_MS) })
   const limitBytes = Number.isFinite(limitMs) ? Math.round(limitMs * PCM_BYTES_PER_MS) : Infinity
+  const capBytes = capMs === undefined ? Infinity : Math.round(capMs * PCM_BYTES_PER_MS)
   let kept = 0
   const silences: Silence[] = []
   let openSince: number | null = null
   let written = 0
   let tooLong = false
+  let atLimit = false
   let ended: DecodedStream['ended'] = 'complete'
   let stderr = ''
   let pending = ''
@@ -82,18 +92,24 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
   }
   child.stderr!.on('data', (chunk: Buffer) => readLines(chunk.toString('utf8')))
   child.stdout!.on('data', (decoded: Buffer) => {
-    if (tooLong) return
-    // Past the part's limit the samples are dropped, never written over the next part.
-    const chunk = decoded.subarray(0, Math.max(0, Math.min(decoded.length, limitBytes - kept)))
-    kept += chunk.length
-    if (chunk.length > 0) onSamples?.(chunk)
+    if (tooLong || atLimit) return
+    // What may still be kept: up to the part's end, its own cap, and the recording's shared budget.
+    const toLimit = limitBytes - kept
+    const room = Math.min(toLimit, capBytes - kept, budget?.room() ?? Infinity)
+    const size = Math.max(0, Math.min(decoded.length, room))
+    if (budget) budget.take(size)
+    const chunk = decoded.subarray(0, size)
+    kept += size
+    if (decoded.length > room) {
+      // Decoding the rest would be work nobody pays for: ffmpeg stops here.
+      if (toLimit <= room) atLimit = true
+      else tooLong = true
+      child.kill('SIGKILL')
+    }
     if (chunk.length === 0) return
+    onSamples?.(chunk)
     if (!pcm.write(chunk, () => {
       written += chunk.length
-      if (capMs !== undefined && decodedMs() > capMs) {
-        tooLong = true
-        child.kill('SIGKILL')
-      }
       onProgress?.(progress())
     })) {
       child.stdout!.pause()
@@ -121,10 +137,10 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
   await feeding
   await new Promise<void>((resolve, reject) => pcm.end((error?: Error | null) => (error ? reject(error) : resolve())))
   signal?.throwIfAborted()
-  if (code !== 0 && !tooLong && written === 0) throw new MediaToolError(`ffmpeg exited with ${code}: ${stderr.trim().slice(-500)}`)
+  if (code !== 0 && !tooLong && !atLimit && written === 0) throw new MediaToolError(`ffmpeg exited with ${code}: ${stderr.trim().slice(-500)}`)
   readLines('\n')
   const final = progress()
-  return { ...final, decodedMs: tooLong && capMs !== undefined ? Math.min(final.decodedMs, capMs) : final.decodedMs, ended, tooLong }
+  return { ...final, ended: atLimit || tooLong ? 'complete' : ended, tooLong }
 }
 
 async function feed(stream: AsyncIterable<Buffer>, stdin: NodeJS.WritableStream, stop: AbortSignal): Promise<void> {

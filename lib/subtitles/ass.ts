@@ -15,6 +15,9 @@ export type AssCue = Cue & {
   endAt: [number, number]
   /** The event's Style field (its style's name). */
   style: string
+  /** The event's Name field (who speaks it), and where it is in the source (null when the format has none). */
+  name: string
+  nameAt: [number, number] | null
 }
 
 export type AssDocument = { raw: string; cues: AssCue[] }
@@ -110,6 +113,8 @@ export function parseAss(raw: string): AssDocument {
       fieldStart = comma + 1
     }
     if (fields.length !== format.length - 1) continue
+    // Who speaks: the Name field, called Actor by some editors.
+    const nameIndex = format.includes('name') ? format.indexOf('name') : format.indexOf('actor')
     const startIndex = format.indexOf('start')
     const endIndex = format.indexOf('end')
     if (startIndex < 0 || endIndex < 0 || startIndex >= fields.length || endIndex >= fields.length) continue
@@ -134,6 +139,8 @@ export function parseAss(raw: string): AssDocument {
       startAt: spans[startIndex],
       endAt: spans[endIndex],
       style: fields[format.indexOf('style')] ?? '',
+      name: fields[nameIndex] ?? '',
+      nameAt: spans[nameIndex] ?? null,
     })
   }
   return { raw, cues }
@@ -154,22 +161,28 @@ export type AssTiming = { startMs: number; endMs: number }
  * Writes the script back with each cue's Text replaced by `texts[i]` (plain text, `\n` for breaks),
  * wrapped in the cue's own leading and trailing tags. Rules: every other byte is the source's; a
  * missing text (undefined) keeps that event's text as it was; a cue whose `times[i]` differ from
- * the source's (shifted in the editor) gets only its Start and End fields rewritten.
+ * the source's (shifted in the editor) gets only its Start and End fields rewritten, one whose
+ * `names[i]` differs from its Name field (a speaker renamed) only that field.
  */
-export function writeAss(doc: AssDocument, texts: readonly (string | undefined)[], times?: readonly (AssTiming | undefined)[]): string {
+export function writeAss(doc: AssDocument, texts: readonly (string | undefined)[], times?: readonly (AssTiming | undefined)[], names?: readonly (string | undefined)[]): string {
+  const edits: [number, number, string][] = []
+  doc.cues.forEach((cue, i) => {
+    const time = times?.[i]
+    if (time && time.startMs !== cue.startMs) edits.push([cue.startAt[0], cue.startAt[1], formatAssTime(time.startMs)])
+    if (time && time.endMs !== cue.endMs) edits.push([cue.endAt[0], cue.endAt[1], formatAssTime(time.endMs)])
+    const name = names?.[i]
+    if (name !== undefined && cue.nameAt && name !== cue.name) edits.push([cue.nameAt[0], cue.nameAt[1], name])
+    const text = texts[i]
+    if (text !== undefined) edits.push([cue.textStart, cue.textEnd, cue.lead + toAssText(text) + cue.trail])
+  })
+  // The Format line may put the Name field before or after the times: edits go in file order.
+  edits.sort((a, b) => a[0] - b[0])
   let out = ''
   let last = 0
-  const put = (from: number, to: number, value: string) => {
+  for (const [from, to, value] of edits) {
     out += doc.raw.slice(last, from) + value
     last = to
   }
-  doc.cues.forEach((cue, i) => {
-    const time = times?.[i]
-    if (time && time.startMs !== cue.startMs) put(cue.startAt[0], cue.startAt[1], formatAssTime(time.startMs))
-    if (time && time.endMs !== cue.endMs) put(cue.endAt[0], cue.endAt[1], formatAssTime(time.endMs))
-    const text = texts[i]
-    if (text !== undefined) put(cue.textStart, cue.textEnd, cue.lead + toAssText(text) + cue.trail)
-  })
   return out + doc.raw.slice(last)
 }
 

@@ -8,11 +8,12 @@ import { parseSubtitleOrThrow } from '@/lib/subtitles/format'
 const read = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name), 'utf8')
 
 describe('a feature-length film as WebVTT and as SRT', () => {
-  it('gives the same cues and timings (VTT sets its <i> spans aside, SRT keeps them in the text)', () => {
+  it('gives the same cues and timings (VTT sets its <i> spans aside, SRT keeps them in the text), and VTT its voices', () => {
     const fromSrt = parseSrt(read('film.srt')).map((cue) => ({ ...cue, text: cue.text.replace(/<\/?i>/g, '') }))
     const fromVtt = parseSubtitleOrThrow(read('film.vtt'), 'vtt')
     expect(fromSrt.length).toBeGreaterThan(1000)
-    expect(fromVtt).toEqual(fromSrt)
+    expect(fromVtt.map(({ speakers: _speakers, ...cue }) => cue)).toEqual(fromSrt)
+    expect(fromVtt[0].speakers).toEqual(['Captain Oda'])
   })
 
   it('keeps its header, STYLE, REGION and NOTE blocks and every cue setting on export', () => {

@@ -2,6 +2,7 @@
 import { parseSrt, type Cue } from '@/lib/subtitles/srt'
 import { SrtError } from '@/lib/subtitles/errors'
 import { parseAss } from '@/lib/subtitles/ass'
+import { assNamesIn, voicesIn } from '@/lib/subtitles/speakers'
 import { parseVtt } from '@/lib/subtitles/vtt'
 
 /** The formats a task is read from and exported to: the one list (server schemas, contract, browser). */
@@ -44,15 +45,15 @@ export function exportFileName(fileName: string, format: SubtitleFormat, content
   return `${base}.${language}.${content}.${ext}`
 }
 
-/** Cues of a decoded file, in the shape SRT uploads already use. */
+/** Cues of a decoded file, in the shape SRT uploads already use, with their speakers when the file names them (WebVTT voices, ASS Name fields). */
 export function parseSubtitle(text: string, format: SubtitleFormat): Cue[] {
-  if (format === 'vtt') return parseVtt(text).cues.map(plainCue)
-  if (format === 'ass') return parseAss(text).cues.map(plainCue)
+  if (format === 'vtt') return parseVtt(text).cues.map((cue) => plainCue(cue, voicesIn(cue.source.text)))
+  if (format === 'ass') return parseAss(text).cues.map((cue) => plainCue(cue, assNamesIn(cue.name)))
   return parseSrt(text)
 }
 
-function plainCue(cue: Cue): Cue {
-  return { id: cue.id, startTime: cue.startTime, endTime: cue.endTime, startMs: cue.startMs, endMs: cue.endMs, text: cue.text }
+function plainCue(cue: Cue, speakers: string[]): Cue {
+  return { id: cue.id, startTime: cue.startTime, endTime: cue.endTime, startMs: cue.startMs, endMs: cue.endMs, text: cue.text, ...(speakers.length > 0 ? { speakers } : {}) }
 }
 
 /** Like `parseSrtOrThrow` for every format: blank text is `empty_file`, no cue is `invalid_format`. */

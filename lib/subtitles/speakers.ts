@@ -1,6 +1,7 @@
 // Who speaks a cue, written the way each format carries it: WebVTT voice spans (`<v Ada>`), the
 // ASS event's Name field, and, when asked, a "Name: " before the text in SRT. A cue has one
 // speaker, or two in a dialogue cue whose lines open with a dash, one speaker after the other.
+// An uploaded WebVTT or ASS file's own speakers are read the same ways, and renamed in place.
 
 const DASH_LINE = /^(\s*[-–—]\s*)(.*)$/
 
@@ -18,8 +19,18 @@ function linesBySpeaker(text: string, names: readonly string[]): { line: string;
   })
 }
 
+/**
+ * A name on one line: line breaks and control characters (C0, DEL, C1, Unicode's line and paragraph
+ * separators) become spaces, wherever a name is written, so no name can open a line (an SRT
+ * timing line, a cue of its own) in a file. Names are refused with them; older ones may hold them.
+ */
+export const oneLineName = (name: string) => name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
+
+/** Whether a name holds none of what oneLineName takes out. */
+export const isOneLineName = (name: string) => !/[\p{Cc}\u2028\u2029]/u.test(name)
+
 /** A name as a voice span's annotation: no `>`, `<`, `&` or line break, which would end or break the tag. */
-const voiceName = (name: string) => name.replace(/[<>&\r\n]+/g, ' ').trim()
+const voiceName = (name: string) => oneLineName(name.replace(/[<>&]+/g, ' '))
 
 /** WebVTT: the text inside voice spans, `<v Ada>...` (one speaker) or one span per turn of a dialogue cue. */
 export function voiceTagged(text: string, names: readonly string[]): string {
@@ -41,12 +52,48 @@ export function namePrefixed(text: string, names: readonly string[]): string {
     .map(({ line, name, opensTurn }) => {
       if (!opensTurn) return line
       const dash = names.length > 1 ? DASH_LINE.exec(line) : null
-      return dash ? `${dash[1]}${name}: ${dash[2]}` : `${name}: ${line}`
+      const written = oneLineName(name)
+      return dash ? `${dash[1]}${written}: ${dash[2]}` : `${written}: ${line}`
     })
     .join('\n')
 }
 
 /** ASS: the Name field of an event, the speakers joined with "&" (a comma would end the field). */
 export function assName(names: readonly string[]): string {
-  return names.map((name) => name.replace(/[,\r\n]+/g, ' ').trim()).join(' & ')
+  return names.map((name) => oneLineName(name.replace(/,+/g, ' '))).join(' & ')
+}
+
+/** A voice tag: `<v`, its classes (`.loud`), the space, the annotation (the speaker's name). */
+const VOICE_TAG = /<v((?:\.[^\s.>]+)*)[ \t]+([^>]*)>/g
+const TAG_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': ' ' }
+const voiceAnnotation = (raw: string) => oneLineName(raw.replace(/&(?:amp|lt|gt|nbsp);/g, (entity) => TAG_ENTITIES[entity]))
+
+/** The speakers of a WebVTT cue's text, from its voice tags (`<v Ada>`, `<v.loud Bo>`): each once, in order. */
+export function voicesIn(text: string): string[] {
+  const names: string[] = []
+  for (const match of text.matchAll(VOICE_TAG)) {
+    const name = voiceAnnotation(match[2])
+    if (name !== '' && !names.includes(name)) names.push(name)
+  }
+  return names
+}
+
+/** A WebVTT cue's text with the voice named `from[k]` named `to[k]` instead (classes kept; others untouched). */
+export function renameVoices(text: string, from: readonly string[], to: readonly string[]): string {
+  return text.replace(VOICE_TAG, (tag, classes: string, annotation: string) => {
+    const k = from.indexOf(voiceAnnotation(annotation))
+    const name = k >= 0 && to[k] !== undefined ? oneLineName(to[k]) : ''
+    if (name === '' || name === voiceAnnotation(annotation)) return tag
+    return `<v${classes} ${name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}>`
+  })
+}
+
+/** The speakers of an ASS event's Name field: several are joined by " & ", as assName writes them. */
+export function assNamesIn(field: string): string[] {
+  const names: string[] = []
+  for (const part of field.split(' & ')) {
+    const name = oneLineName(part)
+    if (name !== '' && !names.includes(name)) names.push(name)
+  }
+  return names
 }

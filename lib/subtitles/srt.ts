@@ -9,6 +9,8 @@ export type Cue = {
   startMs: number
   endMs: number
   text: string
+  /** Who speaks it, as the file names them: a WebVTT voice (`<v Ada>`), an ASS Name field. SRT names nobody. */
+  speakers?: string[]
 }
 
 const LF = 10

@@ -4,8 +4,8 @@ import { parseTime } from '@/lib/subtitles/time'
 import { toSrt, toVtt, type ExportContent, type Segment } from '@/lib/subtitles/serialize'
 import { newAssScript, parseAss, writeAss } from '@/lib/subtitles/ass'
 import type { SubtitleFormat } from '@/lib/subtitles/format'
-import { assName } from '@/lib/subtitles/speakers'
-import { parseVtt, writeVtt } from '@/lib/subtitles/vtt'
+import { assName, renameVoices, voicesIn } from '@/lib/subtitles/speakers'
+import { parseVtt, writeVtt, type VttCue } from '@/lib/subtitles/vtt'
 
 export type WriteInput = {
   /** The uploaded file's format and, for VTT and ASS, its decoded text. */
@@ -44,7 +44,17 @@ function timingOf(segment: Segment | undefined): { startMs: number; endMs: numbe
   return startMs === null || endMs === null ? undefined : { startMs, endMs }
 }
 
-/** The export body. Rules: same format as uploaded → written back into the source; otherwise a fresh file. */
+/** A WebVTT cue with its voices named as the task names its speakers now (the file's own names are where the labels came from, in order). */
+function withVoices(cue: VttCue, names: readonly string[] | undefined): VttCue {
+  const from = voicesIn(cue.source.text)
+  if (!names?.length || from.length === 0) return cue
+  return { ...cue, lead: renameVoices(cue.lead, from, names), source: { ...cue.source, text: renameVoices(cue.source.text, from, names) } }
+}
+
+/**
+ * The export body. Rules: same format as uploaded → written back into the source, its speakers
+ * (WebVTT voices, ASS Name fields) named as the segments' speakers now are; otherwise a fresh file.
+ */
 export function writeSubtitle({ sourceFormat, source, segments, format, content, speakerPrefix = false }: WriteInput): string {
   const byId = new Map(segments.map((s) => [s.id, s]))
   if (format === 'ass' && sourceFormat === 'ass' && source !== null) {
@@ -53,12 +63,16 @@ export function writeSubtitle({ sourceFormat, source, segments, format, content,
       doc,
       doc.cues.map((cue) => textFor(byId.get(cue.id), content)),
       doc.cues.map((cue) => timingOf(byId.get(cue.id))),
+      doc.cues.map((cue) => {
+        const speakers = byId.get(cue.id)?.speakers
+        return speakers?.length ? assName(speakers) : undefined
+      }),
     )
   }
   if (format === 'vtt' && sourceFormat === 'vtt' && source !== null) {
     const doc = parseVtt(source)
     // Shifted segments move their cue; ids, settings and blocks stay.
-    const cues = doc.cues.map((cue) => ({ ...cue, ...timingOf(byId.get(cue.id)) }))
+    const cues = doc.cues.map((cue) => ({ ...withVoices(cue, byId.get(cue.id)?.speakers), ...timingOf(byId.get(cue.id)) }))
     return writeVtt({ ...doc, cues }, doc.cues.map((cue) => textFor(byId.get(cue.id), content)))
   }
   if (format === 'srt') return toSrt(segments, { content, speakerPrefix })

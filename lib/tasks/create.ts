@@ -10,7 +10,8 @@ import { glossaryTermsOfUser } from '@/lib/glossary'
 import type { Estimate } from './contract'
 import { toTaskDto, type TaskDto } from './dto'
 import type { CreateTaskFields } from './schemas'
-import { insertSegments } from './segment-rows'
+import { insertSegments, saveSpeakers } from './segment-rows'
+import { speakersFromFile } from './speakers'
 import { analyseUpload, summariseUploadOffThread } from './analyse-pool'
 import type { AnalysedSubtitle, SubtitleUpload } from './upload'
 import type { Enqueue } from './enqueue'
@@ -69,6 +70,8 @@ export async function storeSubtitleTask(
 ): Promise<TaskDto> {
   const id = newTaskId()
   const { cost, review, reviewCost } = priceTask({ service: fields.service, review: fields.review ?? false, cost: analysis.cost })
+  // A WebVTT or ASS file's own speakers, named as the file names them.
+  const speakers = speakersFromFile(analysis.cues)
   await reserveTaskPoints({ userId, taskId: id, amount: cost, tx })
   const task = await tx.task.create({
     data: {
@@ -87,10 +90,12 @@ export async function storeSubtitleTask(
       batchSize: batchSizeFor(fields.batchSize),
       format: upload.format ?? 'srt',
       source: analysis.source,
+      speakerNames: speakers.names,
     },
     omit: { source: true },
   })
   await insertSegments(tx, id, analysis.cues)
+  if (speakers.cues.length > 0) await saveSpeakers(tx, id, speakers.cues)
   await enqueue({ taskId: id, tx })
   return toTaskDto(task, analysis.cues.length)
 }

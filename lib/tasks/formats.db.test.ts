@@ -133,7 +133,7 @@ intro
 00:04.300 --> 00:07.050 line:0
 <c.sign>HARBOUR MASTER</c>
 `
-  it('keep ids, settings, blocks and speakers; converts to ASS', async () => {
+  it('keep ids, settings, blocks and speakers; converts to ASS with the speaker in the Name field', async () => {
     const { taskId, auth } = await translated('clip.VTT', VTT)
     const { body, disposition } = await download(taskId, auth)
     expect(disposition).toContain('clip.ja.translated.vtt')
@@ -154,7 +154,7 @@ intro
     expect((await download(taskId, auth, '?content=original')).body).toBe(VTT)
     const ass = await download(taskId, auth, '?format=ass')
     expect(ass.body).toContain('[Events]')
-    expect(ass.body).toContain('Dialogue: 0,0:00:01.50,0:00:04.20,Default,,0,0,0,,[ja] Where did the ferry go?')
+    expect(ass.body).toContain('Dialogue: 0,0:00:01.50,0:00:04.20,Default,Mina,0,0,0,,[ja] Where did the ferry go?')
   })
 
   it('answers the format\'s own "no cue" message', async () => {

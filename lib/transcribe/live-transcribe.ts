@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Span } from '@/lib/captions'
-import { decodeStream, extractChunk, MediaToolError, SpeechTrack, speechOfParts, type DecodeInput, type DecodeProgress } from '@/lib/media'
+import { DecodeBudget, decodeStream, extractChunk, MediaToolError, SpeechTrack, speechOfParts, type DecodeInput, type DecodeProgress } from '@/lib/media'
 import type { RetryPolicy } from '@/lib/provider-calls'
 import { providerLanguage } from './languages'
 import { LIVE_SIZING, LivePlanner, type ChunkSizing } from './live-plan'
@@ -38,7 +38,7 @@ export type LiveJob = {
   /** Requests to the provider at once (one, in order, with a provider that labels speakers). */
   concurrency: number
   retry?: Partial<RetryPolicy>
-  /** The longest sound decoded in all (a 3-hour recording and the codec's padding). */
+  /** The longest sound decoded in all parts together (a 3-hour recording and the codec's padding). */
   capMs: number
   /** How long chunks are (tests make them short and fixed); default LIVE_SIZING, pulled by the free request slots (live-plan.ts). */
   sizing?: ChunkSizing
@@ -109,6 +109,8 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
   // Each part's planner looks again when a slot frees, not only when more sound is decoded.
   const replans: (() => void)[] = []
   const tracks = job.parts.map(() => new SpeechTrack())
+  // The parts decode side by side from one allowance: the recording's limit, not a limit a part.
+  const budget = new DecodeBudget(job.capMs)
   let language: string | null = job.known.find((c) => c.language)?.language ?? (job.language === 'auto' ? null : job.language)
   let announce: (spoken: string) => void
   const languageKnown = new Promise<string>((resolve) => (announce = resolve))
@@ -214,7 +216,7 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
       if (latest && !isFinal) onProgress(latest, false)
     })
     try {
-      const decoded = await decodeStream(part.input, { out: timeline, atMs: part.startMs, limitMs, capMs: job.capMs, signal, onProgress: (progress) => onProgress(progress, false), onSamples: (samples) => tracks[p].push(samples) })
+      const decoded = await decodeStream(part.input, { out: timeline, atMs: part.startMs, limitMs, budget, signal, onProgress: (progress) => onProgress(progress, false), onSamples: (samples) => tracks[p].push(samples) })
       onProgress(decoded, true)
       await chain
       const decodedMs = Math.min(decoded.decodedMs, limitMs)

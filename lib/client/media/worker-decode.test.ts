@@ -1,8 +1,9 @@
 // The workers' Opus decoding in a real Chromium (WebCodecs has no Node.js version): packets joined
 // by opus-join.ts must decode to the very samples the packets give one by one, and to what
 // ffmpeg's libopus makes of the file; a part starting mid-file must get its first frames right
-// (its decoder warmed up on pre-roll), as the whole file's decode has them at that time; a stereo
-// track decoded as mono must be the mean of its two channels, timed as the stereo decode.
+// (its decoder warmed up on pre-roll), as the whole file's decode has them at that time, and so
+// must the sound the split search hears from the middle (worker-split.ts); a stereo track decoded
+// as mono must be the mean of its two channels, timed as the stereo decode.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -63,6 +64,8 @@ async function decode(name: Name, run: () => Promise<Decoded>): Promise<Decoded>
   return run()
 }
 const decodeAll = (name: Name, maxS: number) => decode(name, () => chromium.page.evaluate((m) => (window as unknown as { decodeAll: (m: number) => Promise<Decoded> }).decodeAll(m), maxS))
+const splitSound = (name: Name, startMs: number, spanMs: number) =>
+  decode(name, () => chromium.page.evaluate(([s, n]) => (window as unknown as { splitSound: (s: number, n: number) => Promise<Decoded> }).splitSound(s, n), [startMs, spanMs] as const))
 const decodeFrom = (name: Name, startMs: number, spanMs: number, mono = false) =>
   decode(name, () => chromium.page.evaluate(([s, n, m]) => (window as unknown as { decodeFrom: (s: number, n: number, m: boolean) => Promise<Decoded> }).decodeFrom(s, n, m), [startMs, spanMs, mono] as const))
 
@@ -172,5 +175,38 @@ describe('a stereo track decoded as mono', () => {
     const { error, level } = fromMean(samples, reference[name], placed(labelled, (at) => fromMean(samples, reference[name], at).error))
     expect(level).toBeGreaterThan(0.05)
     expect(error).toBeLessThan(MONO_TOLERANCE)
+  }, 60_000)
+})
+
+describe('the split search from the middle of a file', () => {
+  /** RMS of `mono` against the mean of ffmpeg's channels over [fromMs, toMs) from frame `offset`, relative to that mean's RMS. */
+  function fromMean(mono: Float32Array, ffmpeg: Float32Array, channels: number, offset: number, fromMs: number, toMs: number) {
+    let error = 0
+    let level = 0
+    for (let i = (fromMs * RATE) / 1000; i < (toMs * RATE) / 1000; i++) {
+      let want = 0
+      for (let c = 0; c < channels; c++) want += ffmpeg[(offset + i) * channels + c] / channels
+      error += (mono[i] - want) ** 2
+      level += want ** 2
+    }
+    return Math.sqrt(error / level)
+  }
+
+  it.each([
+    ['stereo VBR', 6000, 2],
+    ['stereo VBR', 7333, 2],
+    ['mono voip', 5010, 1],
+  ] as [Name, number, number][])('%s from %i ms: hears the first 200 ms as the whole file decode has them', async (name, startMs, channels) => {
+    const heard = await splitSound(name, startMs, 200)
+    expect(heard.firstS).toBe(startMs / 1000)
+    expect(Math.abs(heard.frames - (200 * RATE) / 1000)).toBeLessThanOrEqual(1)
+    const samples = planes(heard)[0]
+    // Placed on ffmpeg's decode as a part is above (WebM's millisecond times), on the last 100 ms.
+    const labelled = Math.round(heard.firstS * RATE)
+    const offset = placed(labelled, (at) => fromMean(samples, reference[name], channels, at, 100, 200))
+    expect(Math.abs(offset - labelled)).toBeLessThanOrEqual(72)
+    // A decoder started cold here is far off in its first 20 ms; warmed up on pre-roll, as a part's.
+    expect(fromMean(samples, reference[name], channels, offset, 0, 20)).toBeLessThan(0.01)
+    expect(fromMean(samples, reference[name], channels, offset, 20, 200)).toBeLessThan(0.01)
   }, 60_000)
 })
