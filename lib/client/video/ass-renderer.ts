@@ -75,9 +75,10 @@ export async function createAssRenderer({ assText }: { assText: string }): Promi
     async draw(ctx: FrameContext, timeMs: number) {
       await started
       const frame = await ask((id) => ({ type: 'render', id, timeMs }))
-      if (!frame) return
+      if (!frame) return false
       ctx.drawImage(frame.bitmap, frame.x, frame.y)
       frame.bitmap.close()
+      return true
     },
     dispose() {
       fail(new Error('The ASS renderer was disposed.'))

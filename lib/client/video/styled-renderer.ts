@@ -110,7 +110,7 @@ export function createStyledRenderer({ cues, style }: { cues: StyledCue[]; style
     },
     draw(ctx, timeMs) {
       const index = cueIndexAt(sorted, timeMs)
-      if (index < 0 || !measurer) return
+      if (index < 0 || !measurer) return false
       let lines = layouts.get(index)
       if (!lines) {
         lines = layoutCue(blocksOf(sorted[index], style), style, size, measure)
@@ -119,6 +119,7 @@ export function createStyledRenderer({ cues, style }: { cues: StyledCue[]; style
       ctx.save()
       for (const line of lines) drawLine(ctx, line, timeMs, style.highlightColour)
       ctx.restore()
+      return true
     },
     dispose() {
       layouts.clear()

@@ -12,8 +12,11 @@ export type FrameContext = CanvasRenderingContext2D | OffscreenCanvasRenderingCo
 export interface SubtitleRenderer {
   /** Called once before the first frame and whenever the output size changes (fonts, layout). */
   prepare(size: { width: number; height: number }): Promise<void>
-  /** Draws the subtitles shown at `timeMs` over the frame already on `ctx` (same size as prepare's). */
-  draw(ctx: FrameContext, timeMs: number): void | Promise<void>
+  /**
+   * Draws the subtitles shown at `timeMs` over the frame already on `ctx` (same size as prepare's);
+   * answers false when nothing is shown then (a burn-in then leaves the frame as it is).
+   */
+  draw(ctx: FrameContext, timeMs: number): boolean | void | Promise<boolean | void>
   /**
    * Takes new subtitles in place where that is cheaper than a new renderer (the ASS renderer keeps
    * its libass worker and fonts); false when `spec` is not its kind. Absent: make a new renderer.
