@@ -100,9 +100,10 @@ async function exportTracks(container: 'mkv' | 'mp4', tracks: SubtitleTrack[]): 
 
 beforeAll(() => {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '7', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', source])
-})
+}, 120_000)
 
-describe('the track export read back with ffprobe and ffmpeg', () => {
+// ffmpeg and ffprobe run several times a test: generous time on a busy machine.
+describe('the track export read back with ffprobe and ffmpeg', { timeout: 120_000 }, () => {
   it('writes SRT tracks into MKV: subrip streams with language and title, the cues as given', async () => {
     const out = await exportTracks('mkv', TRACKS)
     const streams = probe(out)
@@ -141,6 +142,13 @@ describe('the track export read back with ffprobe and ffmpeg', () => {
     // The file still decodes whole: video and audio copied, the movie box read after the added tracks.
     expect(streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'subtitle', 'subtitle', 'video'])
     execFileSync('ffmpeg', ['-v', 'error', '-xerror', '-i', out, '-map', '0:v', '-map', '0:a', '-f', 'null', '-'])
+  })
+
+  it('leaves out a track with no cue to show, in both containers', async () => {
+    for (const container of ['mkv', 'mp4'] as const) {
+      const out = await exportTracks(container, [TRACKS[0], { language: 'en', title: 'English', cues: [{ startMs: 100, endMs: 900, text: '  ' }] }])
+      expect(probe(out).filter((s) => s.codec_type === 'subtitle').map((s) => s.tags?.language), container).toEqual([container === 'mkv' ? 'fre' : 'fra'])
+    }
   })
 
   it("writes an ASS task's script into MKV as ASS, its styles and tags kept", async () => {

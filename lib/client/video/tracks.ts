@@ -47,7 +47,7 @@ export class TrackExportError extends Error {
   }
 }
 
-type MkvCarrier = { codec: MkvTextCodec; text: string }
+type MkvCarrier = { codec: MkvTextCodec; text: string; cues: number }
 
 /** Writes `source` with `tracks` added as subtitle tracks into `file`; rejects with an AbortError on abort. */
 export async function muxSubtitleTracks({ source, tracks, container, file, signal, onProgress }: MuxSubtitleTracksOptions): Promise<void> {
@@ -74,12 +74,13 @@ export async function muxSubtitleTracks({ source, tracks, container, file, signa
     } catch (error) {
       throw new TrackExportError('unreadable', String(error))
     }
-    const carriers = container === 'mkv' ? tracks.map(mkvCarrier) : []
+    // A track with no cue to show is left out (the muxer would write no header for it).
+    const carriers = container === 'mkv' ? tracks.map((track) => ({ track, ...mkvCarrier(track) })).filter((c) => c.cues > 0) : []
     const subtitleSources = carriers.map((carrier, i) => {
       const subtitles = new mb.TextSubtitleSource('webvtt')
       output.addSubtitleTrack(subtitles, {
-        languageCode: trackLanguageCode(tracks[i].language, container),
-        name: tracks[i].title,
+        languageCode: trackLanguageCode(carrier.track.language, container),
+        name: carrier.track.title,
         // The first chosen language plays by default; the others are there to pick.
         disposition: { default: i === 0 },
       })
@@ -144,7 +145,7 @@ function finishingWrites({ container, tracks, carriers, segmentHeader, movieBox 
     return mkvTextCodecPatches(segmentHeader.data, segmentHeader.position, carriers.map((c) => c.codec))
   }
   if (!movieBox) throw new Error('the muxer gave no movie box')
-  const textTracks = tracks.map((track, i) => ({ language: trackLanguageCode(track.language, 'mp4'), title: track.title, isDefault: i === 0, cues: track.cues }))
+  const textTracks = tracks.filter((track) => track.cues.some((c) => c.endMs > c.startMs && srtText(c.text) !== '')).map((track, i) => ({ language: trackLanguageCode(track.language, 'mp4'), title: track.title, isDefault: i === 0, cues: track.cues }))
   return [{ type: 'write', position: movieBox.position, data: withTextTracks(movieBox.data, movieBox.position, textTracks) }]
 }
 
@@ -156,10 +157,10 @@ function mkvCarrier(track: SubtitleTrack): MkvCarrier {
   if (track.ass) {
     const ass = toAssTrack(track.ass)
     const codecPrivate = new TextEncoder().encode(ass.header)
-    return { codec: { codecId: 'S_TEXT/ASS', codecPrivate }, text: carrierText(carrierPreamble(codecPrivate.byteLength), ass.events.map((e) => ({ startMs: e.startMs, endMs: e.endMs, body: e.block }))) }
+    return { codec: { codecId: 'S_TEXT/ASS', codecPrivate }, cues: ass.events.length, text: carrierText(carrierPreamble(codecPrivate.byteLength), ass.events.map((e) => ({ startMs: e.startMs, endMs: e.endMs, body: e.block }))) }
   }
   const cues = [...track.cues].filter((c) => c.endMs > c.startMs && srtText(c.text) !== '').sort((a, b) => a.startMs - b.startMs)
-  return { codec: { codecId: 'S_TEXT/UTF8' }, text: carrierText('WEBVTT', cues.map((c) => ({ startMs: c.startMs, endMs: c.endMs, body: srtText(c.text) }))) }
+  return { codec: { codecId: 'S_TEXT/UTF8' }, cues: cues.length, text: carrierText('WEBVTT', cues.map((c) => ({ startMs: c.startMs, endMs: c.endMs, body: srtText(c.text) }))) }
 }
 
 function carrierText(preamble: string, cues: { startMs: number; endMs: number; body: string }[]): string {
