@@ -10,7 +10,7 @@
 // frame rate and frame count are kept.
 import type { Target } from 'mediabunny'
 import type { SubtitleRenderer } from './subtitle-renderer'
-import { blendOverlayI420, keptColour } from './yuv-overlay'
+import { blendOverlayI420, evenArea, keptColour } from './yuv-overlay'
 
 export type BurnQuality = 'high' | 'medium' | 'low'
 export type BurnOptions = {
@@ -74,8 +74,10 @@ export async function burnSubtitles({ source, renderer, video, target, signal, o
       const frame = new Uint8Array(sample.allocationSize())
       const layout = await sample.copyTo(frame)
       layer.clearRect(0, 0, size.width, size.height)
-      const drew = await renderer.draw(layer, sample.timestamp * 1000)
-      if (drew !== false) blendOverlayI420(frame, layout, size.width, size.height, layer.getImageData(0, 0, size.width, size.height).data, kept.colour)
+      // Only the area the renderer drew in is read back and blended.
+      const drawn = await renderer.draw(layer, sample.timestamp * 1000)
+      const area = drawn && evenArea(drawn, size.width, size.height)
+      if (area) blendOverlayI420(frame, layout, area, layer.getImageData(area.x, area.y, area.width, area.height).data, kept.colour)
       return new mb.VideoSample(frame, { format: 'I420', codedWidth: size.width, codedHeight: size.height, layout, timestamp: sample.timestamp, duration: sample.duration, colorSpace: kept.tags as VideoColorSpaceInit })
     }
 

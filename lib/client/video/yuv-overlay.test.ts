@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { blendOverlayI420, keptColour } from './yuv-overlay'
+import { blendOverlayI420, evenArea, keptColour } from './yuv-overlay'
 
 // The burn-in's blend into a frame's own YUV planes: only what is under the subtitles changes, in
 // the video's matrix and range, and the output keeps the source's colour tags.
 
 const W = 4
 const H = 4
+const WHOLE = { x: 0, y: 0, width: W, height: H }
 
 /** A mid-grey limited-range I420 frame (Y 126, U V 128), planes packed. */
 function greyFrame() {
@@ -33,7 +34,7 @@ describe('blendOverlayI420', () => {
   it('writes opaque red as BT.709 limited range and leaves the rest of the frame as it was', () => {
     const { frame, layout } = greyFrame()
     const block: [number, number][] = [[0, 0], [1, 0], [0, 1], [1, 1]]
-    blendOverlayI420(frame, layout, W, H, overlay(block, [255, 0, 0, 255]), { matrix: 'bt709', fullRange: false })
+    blendOverlayI420(frame, layout, WHOLE, overlay(block, [255, 0, 0, 255]), { matrix: 'bt709', fullRange: false })
     // Y = 16 + 219 x 0.2126, Cb = 128 - 224 x 0.2126 / 1.8556, Cr = 128 + 224 x 0.5
     expect(plane(frame, 0, W * H)).toEqual([63, 63, 126, 126, 63, 63, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126])
     expect(plane(frame, 16, 4)).toEqual([102, 128, 128, 128])
@@ -43,15 +44,30 @@ describe('blendOverlayI420', () => {
   it('blends by coverage, chroma by the block mean, in full range and BT.601 when the video is', () => {
     const { frame, layout } = greyFrame()
     // White at half coverage on one pixel of the first chroma block.
-    blendOverlayI420(frame, layout, W, H, overlay([[0, 0]], [255, 255, 255, 128]), { matrix: 'bt601', fullRange: true })
+    blendOverlayI420(frame, layout, WHOLE, overlay([[0, 0]], [255, 255, 255, 128]), { matrix: 'bt601', fullRange: true })
     expect(frame[0]).toBe(Math.round(126 + ((255 - 126) * 128) / 255))
     expect(frame[1]).toBe(126)
     // White has no colour difference: chroma stays neutral.
     expect(plane(frame, 16, 4)).toEqual([128, 128, 128, 128])
     const red = greyFrame()
-    blendOverlayI420(red.frame, red.layout, W, H, overlay([[0, 0]], [255, 0, 0, 255]), { matrix: 'bt601', fullRange: true })
+    blendOverlayI420(red.frame, red.layout, WHOLE, overlay([[0, 0]], [255, 0, 0, 255]), { matrix: 'bt601', fullRange: true })
     // Cr of pure red is +0.5: 128 + 255 x 0.5, a quarter of the block covered.
     expect(red.frame[20]).toBe(Math.round(128 * 0.75 + (128 + 255 * 0.5) / 4))
+  })
+
+
+  it('blends an overlay of an area of the frame at its place, the area grown to whole chroma blocks', () => {
+    expect(evenArea({ x: 1, y: 1, width: 2, height: 1 }, W, H)).toEqual({ x: 0, y: 0, width: 4, height: 2 })
+    expect(evenArea({ x: -5, y: 3, width: 20, height: 20 }, W, H)).toEqual({ x: 0, y: 2, width: 4, height: 2 })
+    expect(evenArea({ x: 9, y: 9, width: 2, height: 2 }, W, H)).toBeNull()
+    const { frame, layout } = greyFrame()
+    // A 2x2 overlay of opaque red at (2,2): the frame's bottom-right block.
+    const red = new Uint8ClampedArray(2 * 2 * 4)
+    for (let i = 0; i < 4; i++) red.set([255, 0, 0, 255], i * 4)
+    blendOverlayI420(frame, layout, { x: 2, y: 2, width: 2, height: 2 }, red, { matrix: 'bt709', fullRange: false })
+    expect(plane(frame, 0, W * H)).toEqual([126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 63, 63, 126, 126, 63, 63])
+    expect(plane(frame, 16, 4)).toEqual([128, 128, 128, 102])
+    expect(plane(frame, 20, 4)).toEqual([128, 128, 128, 240])
   })
 })
 

@@ -32,15 +32,28 @@ export function keptColour(source: Partial<ColourTags> | null | undefined, size:
   return { tags, colour: { matrix: blendMatrix, fullRange } }
 }
 
+/** `area` grown to even edges (whole chroma blocks) and kept inside the frame; null when nothing is left. */
+export function evenArea(area: Area, width: number, height: number): Area | null {
+  const left = Math.max(0, Math.floor(area.x / 2) * 2)
+  const top = Math.max(0, Math.floor(area.y / 2) * 2)
+  const right = Math.min(width, Math.ceil((area.x + area.width) / 2) * 2)
+  const bottom = Math.min(height, Math.ceil((area.y + area.height) / 2) * 2)
+  return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : null
+}
+
+export type Area = { x: number; y: number; width: number; height: number }
+
 /**
- * Blends `overlay` (RGBA, not premultiplied, as getImageData gives it; `width` x `height`) over
- * the I420 frame in `frame` (planes at `layout`), in place. Chroma is blended per 2x2 block with
- * the block's mean coverage. Rows and blocks with nothing drawn are left untouched.
+ * Blends `overlay` (RGBA, not premultiplied, as getImageData gives it) over the I420 frame in
+ * `frame` (planes at `layout`), in place, at `area` of the frame (the overlay's size; even edges,
+ * see evenArea). Chroma is blended per 2x2 block with the block's mean coverage. Rows and blocks
+ * with nothing drawn are left untouched.
  */
-export function blendOverlayI420(frame: Uint8Array, layout: readonly PlaneLayout[], width: number, height: number, overlay: Uint8ClampedArray, colour: YuvColour): void {
+export function blendOverlayI420(frame: Uint8Array, layout: readonly PlaneLayout[], area: Area, overlay: Uint8ClampedArray, colour: YuvColour): void {
   const [kr, kb] = KR_KB[colour.matrix]
   const kg = 1 - kr - kb
   const [yScale, yOffset, cScale] = colour.fullRange ? [255, 0, 255] : [219, 16, 224]
+  const { width, height } = area
   const pixels = new Uint32Array(overlay.buffer, overlay.byteOffset, width * height)
   const [yPlane, uPlane, vPlane] = layout
   const drawnRows = new Uint8Array(height)
@@ -57,7 +70,7 @@ export function blendOverlayI420(frame: Uint8Array, layout: readonly PlaneLayout
   const luma = (r: number, g: number, b: number) => (kr * r + kg * g + kb * b) / 255
   for (let row = 0; row < height; row++) {
     if (!drawnRows[row]) continue
-    const yRow = yPlane.offset + row * yPlane.stride
+    const yRow = yPlane.offset + (area.y + row) * yPlane.stride + area.x
     for (let x = 0; x < width; x++) {
       const p = (row * width + x) * 4
       const a = overlay[p + 3]
@@ -71,6 +84,7 @@ export function blendOverlayI420(frame: Uint8Array, layout: readonly PlaneLayout
   for (let cy = 0; cy < Math.ceil(height / 2); cy++) {
     const top = cy * 2
     if (!drawnRows[top] && !(top + 1 < height && drawnRows[top + 1])) continue
+    const chromaRow = (area.y + top) / 2
     for (let cx = 0; cx < chromaWidth; cx++) {
       // The block's coverage and its premultiplied colour differences, over its (up to) four pixels.
       let coverage = 0
@@ -94,8 +108,8 @@ export function blendOverlayI420(frame: Uint8Array, layout: readonly PlaneLayout
       }
       if (coverage === 0) continue
       const mean = coverage / count
-      const u = uPlane.offset + cy * uPlane.stride + cx
-      const v = vPlane.offset + cy * vPlane.stride + cx
+      const u = uPlane.offset + chromaRow * uPlane.stride + area.x / 2 + cx
+      const v = vPlane.offset + chromaRow * vPlane.stride + area.x / 2 + cx
       frame[u] = clamp(Math.round(frame[u] * (1 - mean) + (128 * coverage + cScale * cb) / count))
       frame[v] = clamp(Math.round(frame[v] * (1 - mean) + (128 * coverage + cScale * cr) / count))
     }
