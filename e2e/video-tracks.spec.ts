@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { editorReady } from './helpers'
 import { timeMs } from './speech-video'
@@ -7,13 +9,13 @@ import { createSubtitleTask, ffprobeJson, openVideoExport, packetDigests, savedF
 // task translated through the product (the DeepSeek fake answers "[fr] <original>"). The MKV is
 // saved through the File System Access API (the save picker answered with a file of the origin's
 // private file system), the MP4 in memory and downloaded; both are read back with ffprobe and
-// ffmpeg: one subtitle stream per language with its language tag, cues equal to the task's
-// segments, video and audio packets as in the source. Then a burn-in cancelled part-way and one
+// ffmpeg: one subtitle stream per language (SRT in MKV, mov_text in MP4) with its language tag and
+// title, cues equal to the task's segments, video and audio packets as in the source. Then a burn-in cancelled part-way and one
 // whose tab is closed leave no finished-looking file.
 
 type Cue = { start: number; end: number; text: string }
 type ServerSegment = { id: number; startTime: string; endTime: string; originalText: string; translatedText: string | null }
-type Probe = { streams: { index: number; codec_type: string; codec_tag_string: string; tags?: Record<string, string> }[] }
+type Probe = { streams: { index: number; codec_type: string; codec_name?: string; tags?: Record<string, string> }[] }
 type Packets = { packets: { stream_index: number; pts_time: string; duration_time: string; data: string }[] }
 
 const pad = (n: number, size = 2) => String(n).padStart(size, '0')
@@ -37,15 +39,28 @@ function dumpBytes(dump: string): Buffer {
   return Buffer.from(hex, 'hex')
 }
 
-/** The cue text of a packet: Matroska's WebVTT block is the text; MP4's is a vttc box holding a payl box. */
+/** The cue text of a packet: Matroska's SRT block is the text; an MP4 tx3g sample is its length (16 bits), then the text. */
 function cueText(bytes: Buffer, container: 'mkv' | 'mp4'): string | null {
-  let text = bytes.toString('utf8')
-  if (container === 'mp4') {
-    const payl = bytes.indexOf('payl')
-    if (payl < 4) return null // a vtte box: the gap between two cues
-    text = bytes.subarray(payl + 4, payl - 4 + bytes.readUInt32BE(payl - 4)).toString('utf8')
+  const text = (container === 'mp4' ? bytes.subarray(2) : bytes).toString('utf8')
+  return text === '' ? null : text // an empty mov_text sample: the gap between two cues
+}
+
+/** The titles in the MP4's track user data ("name" boxes, as ffmpeg writes them; ffprobe 5.1 does not read them back). */
+function mp4TrackTitles(file: string): string[] {
+  const bytes = readFileSync(file)
+  const titles: string[] = []
+  const walk = (start: number, end: number, path: string) => {
+    for (let at = start; at + 8 <= end; ) {
+      const size = bytes.readUInt32BE(at)
+      const type = bytes.toString('latin1', at + 4, at + 8)
+      if (size < 8) break
+      if (path === 'moov/trak/udta' && type === 'name') titles.push(bytes.toString('utf8', at + 8, at + size))
+      if (['moov', 'trak', 'udta'].includes(type)) walk(at + 8, at + size, path ? `${path}/${type}` : type)
+      at += size
+    }
   }
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  walk(0, bytes.length, '')
+  return titles
 }
 
 test('exports MKV and MP4 with one tagged subtitle track per language, cues from the task, packets copied', async ({ page }, testInfo) => {
@@ -73,24 +88,30 @@ test('exports MKV and MP4 with one tagged subtitle track per language, cues from
     if (container === 'mkv') {
       await page.getByTestId('burn-start').click()
       await expect(page.getByTestId('burn-done')).toBeVisible({ timeout: 60_000 })
-      expect(await savedFile(page, 'source.fr.mkv', out)).toBeGreaterThan(100_000)
+      expect(await savedFile(page, 'source.fr.tracks.mkv', out)).toBeGreaterThan(100_000)
     } else {
       // The same export in memory, downloaded at the end, as where the browser has no save picker.
       await page.evaluate(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker)
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('burn-start').click()])
-      expect(download.suggestedFilename()).toBe('source.fr.mp4')
+      // Not the burned-in video's name: the two exports never replace each other.
+      expect(download.suggestedFilename()).toBe('source.fr.tracks.mp4')
       await download.saveAs(out)
     }
     await expect(page.getByTestId('video-export-dialog')).toHaveAttribute('data-thread', 'worker')
 
-    // One stream per language, tagged. ffprobe 5.1 (Debian 12) does not know WebVTT in MP4 ("wvtt"):
-    // it lists those tracks as data streams with their language; MP4 keeps no track titles in mediabunny.
+    // One subtitle stream per language, in a codec ffprobe 5.1 (Debian 12) reads, tagged and titled.
     const { streams } = ffprobeJson<Probe>(out, ['-show_streams'])
-    const subtitles = streams.filter((s) => (container === 'mkv' ? s.codec_type === 'subtitle' : s.codec_tag_string === 'wvtt'))
+    const subtitles = streams.filter((s) => s.codec_type === 'subtitle')
+    expect(subtitles.map((s) => s.codec_name)).toEqual(container === 'mkv' ? ['subrip', 'subrip'] : ['mov_text', 'mov_text'])
     expect(subtitles.map((s) => s.tags?.language)).toEqual(container === 'mkv' ? ['fre', 'eng'] : ['fra', 'eng'])
-    if (container === 'mkv') expect(subtitles.map((s) => s.tags?.title)).toEqual(['Français', 'English'])
+    expect(container === 'mkv' ? subtitles.map((s) => s.tags?.title) : mp4TrackTitles(out)).toEqual(['Français', 'English'])
     expect(streams.filter((s) => s.codec_type === 'video')).toHaveLength(1)
     expect(streams.filter((s) => s.codec_type === 'audio')).toHaveLength(1)
+    // ffmpeg finds them by type and converts each: every cue is there.
+    for (const n of [0, 1]) {
+      const srt = execFileSync('ffmpeg', ['-v', 'error', '-i', out, '-map', `0:s:${n}`, '-f', 'srt', '-'], { encoding: 'utf8' })
+      expect(srt.split('\n').filter((line) => line.includes(' --> '))).toHaveLength(CUES.length)
+    }
 
     // Each track's cues: the task's segments, times and text.
     const { packets } = ffprobeJson<Packets>(out, ['-show_packets', '-show_data'])

@@ -1,7 +1,7 @@
 // Chromium for bench:burn: bundles bench/burn/page.ts and the export's worker with esbuild, serves
 // them on 127.0.0.1 (a secure context, which WebCodecs needs), picks the video through a real <input type=file> so the page
 // reads it from disk as a user's pick would, and samples the page's memory from /proc.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -10,6 +10,8 @@ import { chromium, type Browser, type CDPSession } from 'playwright'
 import type { PageRun } from './page'
 
 let ready: Promise<{ browser: Browser; cdp: CDPSession; url: string }> | null = null
+/** Where the open page's burn-in is written when it POSTs it to /save. */
+let saveTo: string | null = null
 
 async function start() {
   const bundle = (entry: string, format: 'iife' | 'esm') =>
@@ -19,6 +21,14 @@ async function start() {
   const server = createServer((req, res) => {
     if (req.url === '/bench.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
     else if (req.url === '/export-worker.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(worker)
+    else if (req.url === '/save' && req.method === 'POST') {
+      const parts: Buffer[] = []
+      req.on('data', (part: Buffer) => parts.push(part))
+      req.on('end', () => {
+        if (saveTo) writeFileSync(saveTo, Buffer.concat(parts))
+        res.writeHead(saveTo ? 204 : 409).end()
+      })
+    }
     else res.writeHead(200, { 'content-type': 'text/html' }).end(html)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -34,9 +44,10 @@ export async function closeBench() {
   if (ready) await (await ready).browser.close()
 }
 
-/** A fresh page with `file` picked; run() calls window.bench[name](args) in it. */
-export async function openBenchPage(file: string) {
+/** A fresh page with `file` picked; run() calls window.bench[name](args) in it; a burn-in it keeps is written to `keepAs`. */
+export async function openBenchPage(file: string, keepAs: string | null = null) {
   ready ??= start()
+  saveTo = keepAs
   const { browser, cdp, url } = await ready
   const page = await browser.newPage()
   page.on('crash', () => console.error('the page crashed'))

@@ -1,7 +1,7 @@
 // The page side of bench:burn: the export's own worker (lib/client/video/export-worker.ts, bundled
 // by bench/burn/browser.ts), driven as the product's run-export.ts drives it, on a file picked
-// through <input type=file>. The bytes come back as they would be written to disk; they are counted
-// and dropped.
+// through <input type=file>. The bytes come back as they would be written to disk; they are counted,
+// and a burn-in's file is sent back to the bench (POST /save) for its SSIM against the source.
 import type { ExportJob } from '@/lib/client/video/export-job'
 import type { FromWorker, ToWorker } from '@/lib/client/video/export-protocol'
 import type { StyledCue } from '@/lib/client/video/styled-renderer'
@@ -11,11 +11,12 @@ export type PageRun = { ms: number; bytes: number; audio?: string }
 
 const picked = () => (document.getElementById('pick') as HTMLInputElement).files![0]
 
-function runInWorker(job: ExportJob): Promise<PageRun> {
+function runInWorker(job: ExportJob, keep = false): Promise<PageRun> {
   const worker = new Worker('/export-worker.js', { type: 'module' })
   const post = (message: ToWorker) => worker.postMessage(message)
   let bytes = 0
   let started = 0
+  const chunks: { position: number; data: Uint8Array }[] = []
   return new Promise<PageRun>((resolve, reject) => {
     worker.onerror = (event) => reject(new Error(event.message))
     worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
@@ -25,19 +26,30 @@ function runInWorker(job: ExportJob): Promise<PageRun> {
         post({ type: 'start', job, toDisk: true })
       } else if (data.type === 'write') {
         bytes = Math.max(bytes, data.chunk.position + data.chunk.data.byteLength)
+        if (keep) chunks.push({ position: data.chunk.position, data: data.chunk.data })
         post({ type: 'written', id: data.id })
       } else if (data.type === 'done') {
-        resolve({ ms: performance.now() - started, bytes, audio: data.result.audio })
+        const ms = performance.now() - started
         worker.terminate()
+        const saved = keep ? save(chunks, bytes) : Promise.resolve()
+        saved.then(() => resolve({ ms, bytes, audio: data.result.audio }), reject)
       } else if (data.type === 'failed') reject(new Error(`${data.problem}: ${data.message}`))
     }
     post({ type: 'probe' })
   })
 }
 
+/** The written file, put together from its positioned chunks, to the bench's server. */
+async function save(chunks: { position: number; data: Uint8Array }[], size: number) {
+  const file = new Uint8Array(size)
+  for (const { position, data } of chunks) file.set(data, position)
+  const response = await fetch('/save', { method: 'POST', body: file })
+  if (!response.ok) throw new Error(`the bench did not save the file: ${response.status}`)
+}
+
 /** A burn-in, or with `plain` the same pipeline and settings drawing nothing: the re-encode it is measured against. */
 function burn({ cues, preset, plain }: { cues: StyledCue[]; preset: PresetId; plain: boolean }): Promise<PageRun> {
-  return runInWorker({ type: 'burn', source: picked(), renderer: { kind: 'styled', cues: plain ? [] : cues, style: presetStyle(preset) }, video: { codec: 'avc', quality: 'high' } })
+  return runInWorker({ type: 'burn', source: picked(), renderer: { kind: 'styled', cues: plain ? [] : cues, style: presetStyle(preset) }, video: { codec: 'avc', quality: 'high' } }, !plain)
 }
 
 function tracks({ cues }: { cues: StyledCue[] }): Promise<PageRun> {

@@ -75,6 +75,15 @@ export function VideoExportDialog(props: Props) {
   const spec = useMemo<RendererSpec | null>(() => (isAssLook ? (ass.data ? { kind: 'ass', assText: ass.data } : null) : { kind: 'styled', cues: styled, style }), [isAssLook, ass.data, styled, style])
   const makeRenderer = useCallback(async () => createRenderer(spec!), [spec])
   const tracks = useMemo(() => toSubtitleTracks(cues, { languages, hasTranslation, includeOriginal }), [cues, languages, hasTranslation, includeOriginal])
+  // An ASS task's tracks in MKV are its scripts, styles kept: each track's text as the ASS export writes it.
+  const isAssTracks = Boolean(loadAss) && kind === 'tracks' && container === 'mkv'
+  const assTracks = useQuery({
+    queryKey: [...taskKeys.exportText(task.id, 'ass', 'tracks'), tracks.map((t) => t.content).join('+')],
+    queryFn: () => Promise.all(tracks.map((t) => loadAss!(t.content === 'original' ? EXPORT_CONTENT.original : EXPORT_CONTENT.translation))),
+    enabled: isAssTracks,
+    staleTime: Infinity,
+    gcTime: 0,
+  })
   const previewAt = styled.length > 0 ? Math.round((styled[0].startMs + styled[0].endMs) / 2) : 0
 
   const shortSide = dims ? Math.min(dims.width, dims.height) : null
@@ -87,15 +96,19 @@ export function VideoExportDialog(props: Props) {
   const base = (file?.name ?? 'video').replace(/\.[^.]+$/, '')
   const lang = !hasTranslation || (isBurn && style.content === 'original') ? languages.original : languages.translation
   const extension = isBurn ? (codec === 'avc' ? 'mp4' : 'webm') : container
-  const fileName = `${base}.${lang}.${extension}`
-  const canStart = Boolean(file) && !tooLarge && styled.length > 0 && (isBurn ? support?.ok === true && spec !== null : true)
+  // The burned-in video and the one with tracks are different files, never saved over each other.
+  const fileName = isBurn ? `${base}.${lang}.${extension}` : `${base}.${lang}.tracks.${extension}`
+  const canStart = Boolean(file) && !tooLarge && styled.length > 0 && (isBurn ? support?.ok === true && spec !== null : !isAssTracks || assTracks.data !== undefined)
 
   const start = () => {
     if (!file || !canStart) return
     if (isBurn) {
       onExportStart?.()
       void job.start({ type: 'burn', source: file, renderer: spec!, video: { codec, quality, ...scaled } }, fileName)
-    } else void job.start({ type: 'tracks', source: file, tracks, container }, fileName)
+    } else {
+      const scripts = isAssTracks ? assTracks.data : undefined
+      void job.start({ type: 'tracks', source: file, tracks: scripts ? tracks.map((t, i) => ({ ...t, ass: scripts[i] })) : tracks, container }, fileName)
+    }
   }
 
   // The last export's outcome belongs to its kind: switching clears it.

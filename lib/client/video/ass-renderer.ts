@@ -75,9 +75,11 @@ export async function createAssRenderer({ assText }: { assText: string }): Promi
     async draw(ctx: FrameContext, timeMs: number) {
       await started
       const frame = await ask((id) => ({ type: 'render', id, timeMs }))
-      if (!frame) return
+      if (!frame) return null
       ctx.drawImage(frame.bitmap, frame.x, frame.y)
+      const area = { x: frame.x, y: frame.y, width: frame.bitmap.width, height: frame.bitmap.height }
       frame.bitmap.close()
+      return area
     },
     dispose() {
       fail(new Error('The ASS renderer was disposed.'))

@@ -2,12 +2,15 @@
 
 // Burns subtitles into a video in the browser (issue 29): mediabunny reads the file lazily
 // (BlobSource: never whole into memory), decodes each frame with WebCodecs, the renderer draws the
-// cue over it on a canvas, and the frame is encoded again (H.264 in MP4 or VP9 in WebM). Audio
+// cue over it, and the frame is encoded again (H.264 in MP4 or VP9 in WebM). A frame kept at its
+// size is changed only under the subtitles, in its own YUV planes and colour (yuv-overlay.ts); a
+// resized or rotated one is drawn on a canvas with the subtitles over it. Audio
 // packets are copied untouched when the container takes their codec (AAC into MP4, Opus into
 // WebM), re-encoded otherwise (and the caller says so). Timestamps are the source's, so duration,
 // frame rate and frame count are kept.
 import type { Target } from 'mediabunny'
 import type { SubtitleRenderer } from './subtitle-renderer'
+import { blendOverlayI420, evenArea, keptColour } from './yuv-overlay'
 
 export type BurnQuality = 'high' | 'medium' | 'low'
 export type BurnOptions = {
@@ -62,6 +65,21 @@ export async function burnSubtitles({ source, renderer, video, target, signal, o
     if (!ctx) throw new BurnError('failed', 'no 2D canvas')
     await renderer.prepare(size)
     signal?.throwIfAborted()
+    // Frames kept at their size take the subtitles in their YUV planes, drawn on a transparent layer.
+    const isSameSize = size.width === track.displayWidth && size.height === track.displayHeight && track.rotation === 0 && !(await track.getFlip())
+    const kept = isSameSize ? keptColour(await track.getColorSpace().catch(() => null), size) : null
+    const layer = kept ? frameCanvas(size).getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null : null
+    const inYuv = async (sample: import('mediabunny').VideoSample) => {
+      if (!kept || !layer || sample.format !== 'I420' || sample.rotation !== 0 || sample.visibleRect.width !== size.width || sample.visibleRect.height !== size.height) return null
+      const frame = new Uint8Array(sample.allocationSize())
+      const layout = await sample.copyTo(frame)
+      layer.clearRect(0, 0, size.width, size.height)
+      // Only the area the renderer drew in is read back and blended.
+      const drawn = await renderer.draw(layer, sample.timestamp * 1000)
+      const area = drawn && evenArea(drawn, size.width, size.height)
+      if (area) blendOverlayI420(frame, layout, area, layer.getImageData(area.x, area.y, area.width, area.height).data, kept.colour)
+      return new mb.VideoSample(frame, { format: 'I420', codedWidth: size.width, codedHeight: size.height, layout, timestamp: sample.timestamp, duration: sample.duration, colorSpace: kept.tags as VideoColorSpaceInit })
+    }
 
     const output = new mb.Output({ format, target })
     const quality = { high: mb.QUALITY_HIGH, medium: mb.QUALITY_MEDIUM, low: mb.QUALITY_LOW }[video.quality]
@@ -81,6 +99,8 @@ export async function burnSubtitles({ source, renderer, video, target, signal, o
         processedWidth: size.width,
         processedHeight: size.height,
         process: async (sample) => {
+          const blended = await inYuv(sample)
+          if (blended) return blended
           sample.draw(ctx, 0, 0, size.width, size.height)
           await renderer.draw(ctx, sample.timestamp * 1000)
           return canvas

@@ -48,8 +48,8 @@ export function toSubtitleTracks(segments: CueSource[], { languages, hasTranslat
     .map((s) => ({ startMs: parseTime(s.startTime) ?? 0, endMs: parseTime(s.endTime) ?? 0, original: s.original, translation: s.translation }))
     .filter((c) => c.endMs > c.startMs)
     .sort((a, b) => a.startMs - b.startMs)
-  const original = { language: languages.original, title: languageTitle(languages.original), cues: timed.map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.original })) }
+  const original: SubtitleTrack = { language: languages.original, title: languageTitle(languages.original), content: 'original', cues: timed.map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.original })) }
   if (!hasTranslation) return [original]
-  const translation = { language: languages.translation, title: languageTitle(languages.translation), cues: timed.map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.translation || c.original })) }
+  const translation: SubtitleTrack = { language: languages.translation, title: languageTitle(languages.translation), content: 'translation', cues: timed.map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.translation || c.original })) }
   return includeOriginal ? [translation, original] : [translation]
 }

@@ -1,9 +1,9 @@
 // One video export as plain data (structured-cloneable, so it can be posted to a worker) and the
 // code that runs it on whichever thread it lands: a burn-in (burn.ts, with the renderer its spec
 // names) or the subtitle tracks (tracks.ts). The problems it can end with are named for the UI.
-import type { Target } from 'mediabunny'
 import { BurnError, type BurnQuality } from './burn'
 import type { RendererSpec } from './renderer-spec'
+import type { OutputChunk } from './output'
 import { TrackExportError, type SubtitleTrack } from './tracks'
 
 export type BurnSettings = { codec: 'avc' | 'vp9'; width?: number; height?: number; quality: BurnQuality }
@@ -22,14 +22,15 @@ export function problemOf(error: unknown): ExportProblem {
   return 'failed'
 }
 
-/** Runs `job` into `target` on this thread; rejects with an AbortError when `signal` aborts. */
-export async function runExportJob(job: ExportJob, target: Target, signal: AbortSignal, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
+/** Runs `job` on this thread, its file's bytes written to `file`; rejects with an AbortError when `signal` aborts. */
+export async function runExportJob(job: ExportJob, file: WritableStream<OutputChunk>, signal: AbortSignal, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
   if (job.type === 'tracks') {
     const { muxSubtitleTracks } = await import('./tracks')
-    await muxSubtitleTracks({ source: job.source, tracks: job.tracks, container: job.container, target, signal, onProgress })
+    await muxSubtitleTracks({ source: job.source, tracks: job.tracks, container: job.container, file, signal, onProgress })
     return { audio: 'copied' }
   }
-  const [{ burnSubtitles }, { createRenderer }] = await Promise.all([import('./burn'), import('./renderer-spec')])
+  const [{ burnSubtitles }, { createRenderer }, mb] = await Promise.all([import('./burn'), import('./renderer-spec'), import('mediabunny')])
+  const target = new mb.StreamTarget(file, { chunked: true, chunkSize: 8 * 1024 * 1024 })
   const renderer = await createRenderer(job.renderer)
   try {
     return await burnSubtitles({ source: job.source, renderer, video: job.video, target, signal, onProgress })

@@ -5,6 +5,7 @@
 // they are written (to disk) or into a buffer handed back at the end (in memory).
 import { problemOf, runExportJob } from './export-job'
 import type { FromWorker, ToWorker } from './export-protocol'
+import { memoryFile } from './memory-file'
 import type { OutputChunk } from './output'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
@@ -41,11 +42,9 @@ async function start({ job, toDisk }: Extract<ToWorker, { type: 'start' }>) {
   const abort = new AbortController()
   running = abort
   try {
-    const mb = await import('mediabunny')
-    const memory = toDisk ? null : new mb.BufferTarget()
-    const target = memory ?? new mb.StreamTarget(toPage(), { chunked: true, chunkSize: 8 * 1024 * 1024 })
-    const result = await runExportJob(job, target, abort.signal, (progress) => reply({ type: 'progress', progress }))
-    const buffer = memory?.buffer ?? null
+    const memory = toDisk ? null : memoryFile()
+    const result = await runExportJob(job, memory?.stream ?? toPage(), abort.signal, (progress) => reply({ type: 'progress', progress }))
+    const buffer = memory?.take() ?? null
     reply({ type: 'done', result, buffer }, buffer ? [buffer] : [])
   } catch (error) {
     if (abort.signal.aborted) reply({ type: 'cancelled' })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { canStreamToDisk, fitsOutput, MEMORY_LIMIT_BYTES, openVideoOutput } from './output'
+import { canStreamToDisk, fitsOutput, MEMORY_LIMIT_BYTES, openVideoOutput, type OutputChunk } from './output'
 
 // The save-to-disk output: the picked file is written through its swap stream and only commit()
 // closes it (puts it in place). A cancelled or failed export must never close it: mediabunny
@@ -21,9 +21,9 @@ afterEach(() => {
   delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker
 })
 
-async function writeSome(target: import('mediabunny').Target, finish: boolean) {
+async function writeSome(stream: WritableStream<OutputChunk>, finish: boolean) {
   const mb = await import('mediabunny')
-  const output = new mb.Output({ format: new mb.WebMOutputFormat(), target })
+  const output = new mb.Output({ format: new mb.WebMOutputFormat(), target: new mb.StreamTarget(stream, { chunked: true }) })
   const source = new mb.EncodedVideoPacketSource('vp9')
   output.addVideoTrack(source)
   await output.start()
@@ -39,7 +39,7 @@ describe('openVideoOutput on disk', () => {
     Object.assign(window, { showSaveFilePicker: fakePicker(calls) })
     expect(canStreamToDisk()).toBe(true)
     const out = await openVideoOutput({ fileName: 'talk.webm', mimeType: 'video/webm' })
-    await writeSome(out.target(), true)
+    await writeSome(out.stream, true)
     expect(calls.some((c) => c.startsWith('write@'))).toBe(true)
     expect(calls).not.toContain('close')
     await out.commit()
@@ -50,7 +50,7 @@ describe('openVideoOutput on disk', () => {
     const calls: Call[] = []
     Object.assign(window, { showSaveFilePicker: fakePicker(calls) })
     const out = await openVideoOutput({ fileName: 'talk.webm', mimeType: 'video/webm' })
-    await writeSome(out.target(), false)
+    await writeSome(out.stream, false)
     await out.discard()
     expect(calls).not.toContain('close')
     expect(calls.slice(-2)).toEqual(['abort', 'remove'])
@@ -64,5 +64,19 @@ describe('in memory', () => {
     expect(fitsOutput(MEMORY_LIMIT_BYTES + 1)).toBe(false)
     Object.assign(window, { showSaveFilePicker: fakePicker([]) })
     expect(fitsOutput(50 * MEMORY_LIMIT_BYTES)).toBe(true)
+  })
+
+  it('builds the file from positioned writes, the sizes patched at the end included', async () => {
+    expect((await openVideoOutput({ fileName: 'talk.webm', mimeType: 'video/webm' })).kind).toBe('memory')
+    const { memoryFile } = await import('./memory-file')
+    const file = memoryFile()
+    const w = file.stream.getWriter()
+    await w.write({ type: 'write', position: 0, data: new Uint8Array([1, 2, 3, 4]) })
+    await w.write({ type: 'write', position: 2_000_000, data: new Uint8Array([9]) })
+    await w.write({ type: 'write', position: 1, data: new Uint8Array([7]) })
+    const bytes = new Uint8Array(file.take())
+    expect(bytes.byteLength).toBe(2_000_001)
+    expect([...bytes.subarray(0, 5)]).toEqual([1, 7, 3, 4, 0])
+    expect(bytes[2_000_000]).toBe(9)
   })
 })

@@ -6,7 +6,7 @@
 // cancelled job never leaves a file that looks finished: the disk file is written through a
 // swap file that only commit() puts in place (abort() drops it and the picked file is removed), and
 // a closed tab drops the swap file with the page.
-import type { Target } from 'mediabunny'
+import { memoryFile, type MemoryFile } from './memory-file'
 
 /** The largest video built in memory where the browser cannot stream to disk (1 GiB). */
 export const MEMORY_LIMIT_BYTES = 1024 ** 3
@@ -17,13 +17,11 @@ export type OutputMime = 'video/mp4' | 'video/webm' | 'video/x-matroska'
 
 export type VideoOutput = {
   kind: 'disk' | 'memory'
-  /** A muxer target on this thread (call once, or use `stream` instead). */
-  target(): Target
   /**
-   * On disk, the stream of the file's bytes, where the bytes a worker muxed are written in order.
-   * In memory null: the worker hands its finished buffer to commit().
+   * The file's bytes, written at their positions: on disk straight into the picked file; in memory
+   * into a buffer here (a worker builds its own and hands it to commit() instead).
    */
-  stream: WritableStream<OutputChunk> | null
+  stream: WritableStream<OutputChunk>
   /** Puts the finished file in place (disk) or downloads it (memory, `buffer` from a worker). */
   commit(buffer?: ArrayBuffer): Promise<void>
   /** Leaves nothing behind after a failure or cancel. */
@@ -49,7 +47,6 @@ export const fitsOutput = (bytes: number) => canStreamToDisk() || bytes <= MEMOR
  * Rejects with an AbortError when the creator closes the save picker.
  */
 export async function openVideoOutput({ fileName, mimeType }: { fileName: string; mimeType: OutputMime }): Promise<VideoOutput> {
-  const mb = await import('mediabunny')
   const extension = fileName.slice(fileName.lastIndexOf('.'))
   const save = picker()
   if (save) {
@@ -62,7 +59,6 @@ export async function openVideoOutput({ fileName, mimeType }: { fileName: string
     })
     return {
       kind: 'disk',
-      target: () => new mb.StreamTarget(relay, { chunked: true, chunkSize: 8 * 1024 * 1024 }),
       stream: relay,
       commit: () => writable.close(),
       async discard() {
@@ -71,14 +67,14 @@ export async function openVideoOutput({ fileName, mimeType }: { fileName: string
       },
     }
   }
-  let local: InstanceType<typeof mb.BufferTarget> | null = null
+  let local: MemoryFile | null = memoryFile()
   return {
     kind: 'memory',
-    target: () => (local = new mb.BufferTarget()),
-    stream: null,
+    stream: local.stream,
     async commit(buffer) {
-      const bytes = buffer ?? local?.buffer
+      const bytes = buffer ?? local?.take()
       if (!bytes) throw new Error('the video was not finished')
+      local = null
       const url = URL.createObjectURL(new Blob([bytes], { type: mimeType }))
       const link = Object.assign(document.createElement('a'), { href: url, download: fileName })
       document.body.append(link)

@@ -35,7 +35,7 @@ export async function runExport({ job, output, signal, onProgress, onThread }: R
   if (!worker) {
     onThread?.('page')
     try {
-      return await runExportJob(job, output.target(), signal, onProgress)
+      return await runExportJob(job, output.stream, signal, onProgress)
     } catch (error) {
       if (signal.aborted) throw new DOMException('The export was cancelled.', 'AbortError')
       throw new ExportFailure(problemOf(error), String(error))
@@ -59,7 +59,7 @@ export async function runExport({ job, output, signal, onProgress, onThread }: R
     signal.addEventListener('abort', cancel, { once: true })
     worker.onerror = (event) => finish(() => reject(new ExportFailure('failed', event.message || 'the export worker failed')))
     // The file's bytes in the order they came; `done` waits for the last of them.
-    const writer = output.stream?.getWriter()
+    const writer = output.kind === 'disk' ? output.stream.getWriter() : null
     let written = Promise.resolve()
     worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
       if (data.type === 'progress') onProgress(data.progress)
@@ -70,7 +70,7 @@ export async function runExport({ job, output, signal, onProgress, onThread }: R
       else if (data.type === 'cancelled') finish(() => reject(new DOMException('The export was cancelled.', 'AbortError')))
       else if (data.type === 'failed') finish(() => reject(new ExportFailure(data.problem, data.message)))
     }
-    post(worker, { type: 'start', job, toDisk: output.stream !== null })
+    post(worker, { type: 'start', job, toDisk: output.kind === 'disk' })
   })
 }
 

@@ -3,7 +3,7 @@
 import { loadFontsFor } from './fonts'
 import { layoutCue, LINE_HEIGHT, timeTokens, tokenize, type PlacedLine, type Token } from './layout'
 import { FONT_STACKS, type LineStyle, type SubtitleStyle } from '@/lib/video/styles'
-import type { FrameContext, SubtitleRenderer } from './subtitle-renderer'
+import type { DrawnArea, FrameContext, SubtitleRenderer } from './subtitle-renderer'
 import type { TimedWord } from '@/lib/captions'
 
 export type { TimedWord }
@@ -48,6 +48,18 @@ function blocksOf(cue: StyledCue, style: SubtitleStyle): { tokens: Token[]; styl
 function rgba(hex: string, alpha: number) {
   const n = parseInt(hex.slice(1), 16)
   return `rgba(${n >> 16}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`
+}
+
+/** Where `lines` draw, box, outline and shadow included, with a margin for the glyphs' overhang. */
+function linesArea(lines: PlacedLine[]): DrawnArea | null {
+  if (lines.length === 0) return null
+  const boxes = lines.map((line) => {
+    const reach = line.fontPx * (0.6 + line.style.outline + line.style.shadow)
+    return { left: line.left - reach, top: line.y - reach, right: line.left + line.width + reach, bottom: line.y + line.fontPx * LINE_HEIGHT + reach }
+  })
+  const left = Math.floor(Math.min(...boxes.map((b) => b.left)))
+  const top = Math.floor(Math.min(...boxes.map((b) => b.top)))
+  return { x: left, y: top, width: Math.ceil(Math.max(...boxes.map((b) => b.right))) - left, height: Math.ceil(Math.max(...boxes.map((b) => b.bottom))) - top }
 }
 
 function drawLine(ctx: Ctx, line: PlacedLine, timeMs: number, highlight: string) {
@@ -110,7 +122,7 @@ export function createStyledRenderer({ cues, style }: { cues: StyledCue[]; style
     },
     draw(ctx, timeMs) {
       const index = cueIndexAt(sorted, timeMs)
-      if (index < 0 || !measurer) return
+      if (index < 0 || !measurer) return null
       let lines = layouts.get(index)
       if (!lines) {
         lines = layoutCue(blocksOf(sorted[index], style), style, size, measure)
@@ -119,6 +131,7 @@ export function createStyledRenderer({ cues, style }: { cues: StyledCue[]; style
       ctx.save()
       for (const line of lines) drawLine(ctx, line, timeMs, style.highlightColour)
       ctx.restore()
+      return linesArea(lines)
     },
     dispose() {
       layouts.clear()

@@ -9,11 +9,17 @@ import type { RendererSpec } from './renderer-spec'
 /** A 2D context of a visible canvas (preview) or an OffscreenCanvas in a worker (export). */
 export type FrameContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D
 
+/** A rectangle of the frame, in pixels. */
+export type DrawnArea = { x: number; y: number; width: number; height: number }
+
 export interface SubtitleRenderer {
   /** Called once before the first frame and whenever the output size changes (fonts, layout). */
   prepare(size: { width: number; height: number }): Promise<void>
-  /** Draws the subtitles shown at `timeMs` over the frame already on `ctx` (same size as prepare's). */
-  draw(ctx: FrameContext, timeMs: number): void | Promise<void>
+  /**
+   * Draws the subtitles shown at `timeMs` over the frame already on `ctx` (same size as prepare's).
+   * Answers the area it drew in (null: nothing shown then), so a burn-in reads back only that.
+   */
+  draw(ctx: FrameContext, timeMs: number): DrawnArea | null | Promise<DrawnArea | null>
   /**
    * Takes new subtitles in place where that is cheaper than a new renderer (the ASS renderer keeps
    * its libass worker and fonts); false when `spec` is not its kind. Absent: make a new renderer.

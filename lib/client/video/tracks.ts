@@ -1,23 +1,40 @@
 'use client'
 
-// The "subtitle tracks" video export (issue 29): the creator's video with the subtitles added as
-// separate tracks (one per language, tagged and titled), the video and audio packets copied as they
-// are. Nothing is decoded or encoded, so it needs no WebCodecs and a 2 GB file takes seconds: the
-// source is read in slices as the muxer needs them (a File is never read whole) and the output goes
-// to the caller's target as it is written.
+// The "subtitle tracks" video export: the creator's video with the subtitles added as separate
+// tracks (one per language, tagged and titled), the video and audio packets copied as they are.
+// Nothing is decoded or encoded, so it needs no WebCodecs and a 2 GB file takes seconds: the source
+// is read in slices as the muxer needs them (a File is never read whole) and the output goes to the
+// caller's file as it is written.
+//
+// The subtitles are written in the codecs players and ffmpeg read everywhere: SRT (S_TEXT/UTF8), or
+// an ASS task's script with its styles (S_TEXT/ASS), in MKV; 3GPP timed text (tx3g) in MP4.
+// Mediabunny muxes the file but writes text only as WebVTT, so the MKV's track headers are
+// rewritten in place once it is done (mkv-text-codec.ts), and the MP4's text tracks are added where
+// its movie box was (mp4-text-tracks.ts).
 
-import type { Target } from 'mediabunny'
+import type { OutputChunk } from './output'
+import { toAssTrack } from './ass-track'
+import { carrierPreamble, mkvTextCodecPatches, type MkvTextCodec } from './mkv-text-codec'
+import { withTextTracks } from './mp4-text-tracks'
 import { trackLanguageCode } from './track-language'
 
 export type TrackCue = { startMs: number; endMs: number; text: string }
-export type SubtitleTrack = { language: string; title: string; cues: TrackCue[] }
+export type SubtitleTrack = {
+  language: string
+  title: string
+  cues: TrackCue[]
+  /** Which of the task's texts the cues are. */
+  content?: 'translation' | 'original'
+  /** An ASS task's script for this track (styles and override tags kept): written as ASS in MKV. */
+  ass?: string
+}
 
 export type MuxSubtitleTracksOptions = {
   source: Blob
   tracks: SubtitleTrack[]
-  /** MKV takes any codec; MP4 carries the subtitles as WebVTT in MP4 (the one subtitle codec mediabunny writes). */
   container: 'mkv' | 'mp4'
-  target: Target
+  /** Where the file's bytes go, each at its position. */
+  file: WritableStream<OutputChunk>
   signal?: AbortSignal
   onProgress?: (progress: { fraction: number; etaMs?: number }) => void
 }
@@ -30,14 +47,24 @@ export class TrackExportError extends Error {
   }
 }
 
-/** Writes `source` with `tracks` added as subtitle tracks into `target`; rejects with an AbortError on abort. */
-export async function muxSubtitleTracks({ source, tracks, container, target, signal, onProgress }: MuxSubtitleTracksOptions): Promise<void> {
+type MkvCarrier = { codec: MkvTextCodec; text: string; cues: number }
+
+/** Writes `source` with `tracks` added as subtitle tracks into `file`; rejects with an AbortError on abort. */
+export async function muxSubtitleTracks({ source, tracks, container, file, signal, onProgress }: MuxSubtitleTracksOptions): Promise<void> {
   signal?.throwIfAborted()
   const mb = await import('mediabunny')
+  const writer = file.getWriter()
+  // Mediabunny writes through this and closes it when done; the file itself is finished here.
+  const relay = new WritableStream<OutputChunk>({ write: (chunk) => writer.write(chunk) })
+  let segmentHeader: { data: Uint8Array; position: number } | null = null
+  let movieBox: { data: Uint8Array; position: number } | null = null
+  // No fast start for MP4: the movie box goes at the end, where the text tracks are added.
+  const format =
+    container === 'mkv'
+      ? new mb.MkvOutputFormat({ onSegmentHeader: (data, position) => void (segmentHeader = { data: data.slice(), position }) })
+      : new mb.Mp4OutputFormat({ fastStart: false, onMoov: (data, position) => void (movieBox = { data: data.slice(), position }) })
   const input = new mb.Input({ source: new mb.BlobSource(source), formats: mb.ALL_FORMATS })
-  // No fast start for MP4: the index goes at the end, so no chunk is held back in memory.
-  const format = container === 'mkv' ? new mb.MkvOutputFormat() : new mb.Mp4OutputFormat({ fastStart: false })
-  const output = new mb.Output({ format, target })
+  const output = new mb.Output({ format, target: new mb.StreamTarget(relay, { chunked: true, chunkSize: 8 * 1024 * 1024 }) })
   let conversion: Awaited<ReturnType<typeof mb.Conversion.init>> | null = null
   const abort = () => void conversion?.cancel()
   signal?.addEventListener('abort', abort)
@@ -47,15 +74,17 @@ export async function muxSubtitleTracks({ source, tracks, container, target, sig
     } catch (error) {
       throw new TrackExportError('unreadable', String(error))
     }
-    const subtitleSources = tracks.map((track, i) => {
+    // A track with no cue to show is left out (the muxer would write no header for it).
+    const carriers = container === 'mkv' ? tracks.map((track) => ({ track, ...mkvCarrier(track) })).filter((c) => c.cues > 0) : []
+    const subtitleSources = carriers.map((carrier, i) => {
       const subtitles = new mb.TextSubtitleSource('webvtt')
       output.addSubtitleTrack(subtitles, {
-        languageCode: trackLanguageCode(track.language, container),
-        name: track.title,
+        languageCode: trackLanguageCode(carrier.track.language, container),
+        name: carrier.track.title,
         // The first chosen language plays by default; the others are there to pick.
         disposition: { default: i === 0 },
       })
-      return { subtitles, text: toWebVtt(track.cues) }
+      return { subtitles, text: carrier.text }
     })
     conversion = await mb.Conversion.init({
       input,
@@ -89,9 +118,12 @@ export async function muxSubtitleTracks({ source, tracks, container, target, sig
     await Promise.all([conversion.execute(), subtitlesWritten])
     signal?.throwIfAborted()
     await output.finalize()
+    for (const chunk of finishingWrites({ container, tracks, carriers, segmentHeader, movieBox })) await writer.write(chunk)
+    await writer.close()
   } catch (error) {
     // Never leave something that looks finished: the target is told to drop what it has.
     if (output.state !== 'finalized' && output.state !== 'canceled') await output.cancel().catch(() => {})
+    writer.releaseLock()
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('The export was cancelled.', 'AbortError')
     throw error
   } finally {
@@ -100,26 +132,49 @@ export async function muxSubtitleTracks({ source, tracks, container, target, sig
   }
 }
 
-/** The cues as one WebVTT text: sorted, empty ones left out, markup characters escaped. */
-export function toWebVtt(cues: TrackCue[]): string {
-  const blocks = [...cues]
-    .filter((cue) => cue.endMs > cue.startMs && cue.text.trim() !== '')
-    .sort((a, b) => a.startMs - b.startMs)
-    .map((cue) => `${vttTime(cue.startMs)} --> ${vttTime(cue.endMs)}\n${cueText(cue.text)}`)
-  return `WEBVTT\n\n${blocks.join('\n\n')}\n`
+/** What is written once mediabunny is done: the MKV's codec headers, or the MP4's text tracks and movie box. */
+function finishingWrites({ container, tracks, carriers, segmentHeader, movieBox }: {
+  container: 'mkv' | 'mp4'
+  tracks: SubtitleTrack[]
+  carriers: MkvCarrier[]
+  segmentHeader: { data: Uint8Array; position: number } | null
+  movieBox: { data: Uint8Array; position: number } | null
+}): OutputChunk[] {
+  if (container === 'mkv') {
+    if (!segmentHeader) throw new Error('the muxer gave no segment header')
+    return mkvTextCodecPatches(segmentHeader.data, segmentHeader.position, carriers.map((c) => c.codec))
+  }
+  if (!movieBox) throw new Error('the muxer gave no movie box')
+  const textTracks = tracks.filter((track) => track.cues.some((c) => c.endMs > c.startMs && srtText(c.text) !== '')).map((track, i) => ({ language: trackLanguageCode(track.language, 'mp4'), title: track.title, isDefault: i === 0, cues: track.cues }))
+  return [{ type: 'write', position: movieBox.position, data: withTextTracks(movieBox.data, movieBox.position, textTracks) }]
 }
 
-function cueText(text: string): string {
+/**
+ * A track as the WebVTT text mediabunny takes, carrying the final blocks: SRT text, or ASS events
+ * with the script's header as the codec private data (the preamble is given its length).
+ */
+function mkvCarrier(track: SubtitleTrack): MkvCarrier {
+  if (track.ass) {
+    const ass = toAssTrack(track.ass)
+    const codecPrivate = new TextEncoder().encode(ass.header)
+    return { codec: { codecId: 'S_TEXT/ASS', codecPrivate }, cues: ass.events.length, text: carrierText(carrierPreamble(codecPrivate.byteLength), ass.events.map((e) => ({ startMs: e.startMs, endMs: e.endMs, body: e.block }))) }
+  }
+  const cues = [...track.cues].filter((c) => c.endMs > c.startMs && srtText(c.text) !== '').sort((a, b) => a.startMs - b.startMs)
+  return { codec: { codecId: 'S_TEXT/UTF8' }, cues: cues.length, text: carrierText('WEBVTT', cues.map((c) => ({ startMs: c.startMs, endMs: c.endMs, body: srtText(c.text) }))) }
+}
+
+function carrierText(preamble: string, cues: { startMs: number; endMs: number; body: string }[]): string {
+  return `${preamble}\n\n${cues.map((c) => `${vttTime(c.startMs)} --> ${vttTime(c.endMs)}\n${c.body}`).join('\n\n')}\n`
+}
+
+/** A cue's text as an SRT block holds it: lines trimmed, no blank line (it would end the cue). */
+export function srtText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => line.trim())
-    // A blank line would end the cue; "-->" would start a new one.
     .filter((line) => line !== '')
     .join('\n')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
 }
 
 function vttTime(ms: number): string {
