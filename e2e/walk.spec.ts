@@ -1,8 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { exportFileName } from '@/lib/subtitles/format'
-import en from '@/messages/en-US.json'
-import ja from '@/messages/ja-JP.json'
-import zh from '@/messages/zh-CN.json'
+import type Messages from '@/messages/en-US.json'
 import { E2E } from './env'
 import { editorReady, newCreator, signIn } from './helpers'
 
@@ -15,10 +14,12 @@ import { editorReady, newCreator, signIn } from './helpers'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
+const messagesOf = (locale: string): typeof Messages => JSON.parse(readFileSync(new URL(`../messages/${locale}.json`, import.meta.url), 'utf8'))
+
 const LOCALES = [
-  { locale: 'zh-CN', prefix: '', messages: zh, target: '日语' },
-  { locale: 'en-US', prefix: '/en-US', messages: en, target: 'Japanese' },
-  { locale: 'ja-JP', prefix: '/ja-JP', messages: ja, target: '日本語' },
+  { locale: 'zh-CN', prefix: '', messages: messagesOf('zh-CN'), target: '日语' },
+  { locale: 'en-US', prefix: '/en-US', messages: messagesOf('en-US'), target: 'Japanese' },
+  { locale: 'ja-JP', prefix: '/ja-JP', messages: messagesOf('ja-JP'), target: '日本語' },
 ] as const
 
 const SRT = Array.from({ length: 6 }, (_, i) => `${i + 1}\n00:00:0${i},250 --> 00:00:0${i + 1},125\nWelcome to line ${i + 1} of the walk.\n`).join('\n')
@@ -59,8 +60,8 @@ for (const { locale, prefix, messages, target } of LOCALES) {
     const creator = await newCreator(500)
     await signIn(page, creator)
     if (prefix) await page.goto(`${E2E.cnUrl}${prefix}/dashboard`)
-    await expect(page.getByText(messages.dashboard.tasks.empty.body)).toBeVisible()
-    await expect(page.getByTestId('open-upload').first()).toHaveText(messages.dashboard.tasks.upload)
+    await expect(page.getByText(messages.tasks.empty.body)).toBeVisible()
+    await expect(page.getByTestId('open-upload').first()).toHaveText(messages.tasks.upload)
     await expect(page.getByTestId('menu-tasks')).toBeVisible()
     await expect(page.getByTestId('menu-users')).toHaveCount(0)
     await shot(page, 'dashboard-empty', locale)
