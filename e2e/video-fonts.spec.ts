@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { uuencode } from '../lib/client/video/ass-embedded-fonts'
 import { editorReady, newCreator, pageApi, signIn } from './helpers'
 import { createSubtitleTask, makeTestVideo } from './video/harness'
 
@@ -27,6 +26,17 @@ ${events.map((event) => `Dialogue: 0,${event}\n`).join('')}${fonts}`
 const THREE_LINES = ['01', '04', '07'].map((from, i) => `0:00:${from}.00,0:00:0${i * 3 + 3}.00,Default,,0,0,0,,{\\pos(320,180)}line ${i + 1}`)
 /** Kana then Korean; kana then other Korean; kana then four characters no font has. */
 const KOREAN_IN_KANA = ['かな가나다라', 'かな마바사아', 'かな\uE000\uE001\uE002\uE003']
+
+/** Bytes in SSA's uuencoding as a [Fonts] section holds them: 33 plus six bits a character, lines of 80. */
+function uuencode(bytes: Uint8Array): string {
+  let text = ''
+  for (let i = 0; i < bytes.length; i += 3) {
+    const count = Math.min(3, bytes.length - i)
+    const value = (bytes[i] << 16) | ((count > 1 ? bytes[i + 1] : 0) << 8) | (count > 2 ? bytes[i + 2] : 0)
+    for (let j = 0; j < count + 1; j++) text += String.fromCharCode(((value >>> (6 * (3 - j))) & 63) + 33)
+  }
+  return text.replace(/(.{80})/g, '$1\n').trimEnd()
+}
 
 /** The bright, opaque pixels of the preview's overlay canvas, one flag a pixel. */
 const overlayInk = (page: Page) =>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { embeddedFonts, uudecode, uuencode } from './ass-embedded-fonts'
 import { withBundledFonts } from './ass-fonts'
 import { rangeHolds } from './fonts'
 
@@ -34,35 +33,13 @@ describe('withBundledFonts', () => {
     const embedded = `${script(style('Default', 'Arial'), line('Default', '今天天气很好'))}\n[Fonts]\nfontname: x_0.ttf\n`
     expect(await withBundledFonts(embedded)).toMatchObject({ assText: embedded, defaultFamily: 'Noto Sans SC Thin' })
     const latin = script(style('Default', 'Arial'), line('Default', 'Hello'))
-    expect(await withBundledFonts(latin)).toEqual({ assText: latin, fontUrls: ['/vendor/jassub/default.woff2'], fontFiles: [], defaultFamily: 'Liberation Sans' })
+    expect(await withBundledFonts(latin)).toEqual({ assText: latin, fontUrls: ['/vendor/jassub/default.woff2'], defaultFamily: 'Liberation Sans' })
   })
 
   it('gives a Korean run inside a Japanese line Noto Sans KR, then the line its Japanese family again, tags untouched', async () => {
     const raw = script(style('Default', 'Arial'), line('Default', '{\\an2}テスト 가나다 です{\\i1}한{\\i0}'))
     const { assText } = await withBundledFonts(raw)
     expect(assText).toContain(',,{\\fnNoto Sans JP Thin}{\\an2}テスト {\\fnNoto Sans KR Thin}가나다{\\fnNoto Sans JP Thin} です{\\i1}{\\fnNoto Sans KR Thin}한{\\fnNoto Sans JP Thin}{\\i0}')
-  })
-
-  it('hands libass the fonts the script carries in [Fonts]', async () => {
-    const font = new Uint8Array(Array.from({ length: 1000 }, (_, i) => (i * 7) % 256))
-    const raw = `${script(style('Default', 'My Font'), line('Default', 'Hello'))}\n[Fonts]\nfontname: myfont_0.ttf\n${uuencode(font)}\n`
-    const { fontFiles, assText } = await withBundledFonts(raw)
-    expect(fontFiles).toEqual([font])
-    expect(assText).toBe(raw)
-  })
-})
-
-describe('uuencode and uudecode (SSA)', () => {
-  it('round-trips every tail length, in lines of 80 characters', () => {
-    for (const length of [1, 2, 3, 4, 5, 61, 62, 63]) {
-      const bytes = new Uint8Array(Array.from({ length }, (_, i) => (i * 37 + 11) % 256))
-      const text = uuencode(bytes)
-      expect(text.split('\n').every((row) => row.length <= 80)).toBe(true)
-      expect(uudecode(text.replace(/\n/g, ''))).toEqual(bytes)
-    }
-    // Three bytes make four characters of 33 + six bits each.
-    expect(uuencode(new Uint8Array([0, 0, 0]))).toBe('!!!!')
-    expect(embeddedFonts('[Fonts]\nfontname: a_0.ttf\n!!!!\n!!\n[Events]\n')).toEqual([{ name: 'a_0.ttf', data: new Uint8Array([0, 0, 0, 0]) }])
   })
 })
 

@@ -9,15 +9,14 @@
 // their own shapes, and the script's first CJK family is the default for any other glyph.
 // Inside a line, a run of another bundled script (Korean in a Japanese line) gets its family with a
 // `\fn` around the run: libass here has no fallback by code point, only the named and default fonts.
-// A script that carries its own fonts ([Fonts], uuencoded) keeps them: libass is handed the decoded
-// files (this build of libass does not read them from the script), only the default family is set.
+// A script that carries its own fonts ([Fonts], uuencoded) keeps them (libass reads them from the
+// script itself): only the default family is set.
 import { parseAss } from '@/lib/subtitles/ass'
 import { ASS_ASSETS } from './ass-protocol'
-import { embeddedFonts } from './ass-embedded-fonts'
 import { BUNDLED_FONTS, familiesFor, sliceUrlsFor, type BundledFont } from './fonts'
 
-/** The script as libass gets it, the font files it needs (URLs, and files the script carries) and the family for glyphs no named font has. */
-export type AssFonts = { assText: string; fontUrls: string[]; fontFiles: Uint8Array[]; defaultFamily: string }
+/** The script as libass gets it, the font files it needs and the family for glyphs no named font has. */
+export type AssFonts = { assText: string; fontUrls: string[]; defaultFamily: string }
 
 /** The family of jassub's default.woff2 (Latin only). */
 const LATIN_DEFAULT = 'Liberation Sans'
@@ -52,11 +51,10 @@ function styleFonts(raw: string): { fonts: Map<string, string>; bold: boolean } 
 /** `assText` with a bundled CJK family for each line and run that needs one, and the files libass needs for it. */
 export async function withBundledFonts(assText: string): Promise<AssFonts> {
   const { cues } = parseAss(assText)
-  const fontFiles = embeddedFonts(assText).map((font) => font.data)
   const primary = familiesFor(cues.map((cue) => cue.text).join('\n'))[0]
-  if (!primary) return { assText, fontUrls: [`${ASS_ASSETS}/default.woff2`], fontFiles, defaultFamily: LATIN_DEFAULT }
+  if (!primary) return { assText, fontUrls: [`${ASS_ASSETS}/default.woff2`], defaultFamily: LATIN_DEFAULT }
   const { fonts, bold } = styleFonts(assText)
-  const ownFonts = fontFiles.length > 0 || /^\[fonts\]\s*$/im.test(assText)
+  const ownFonts = /^\[fonts\]\s*$/im.test(assText)
   // The characters each family draws: its own lines and runs, and for the default every line's other glyphs.
   const drawn = new Map<BundledFont, string>([[primary, cues.map((cue) => cue.text).join('')]])
   let out = ''
@@ -72,7 +70,7 @@ export async function withBundledFonts(assText: string): Promise<AssFonts> {
   }
   const weights: (400 | 700)[] = bold ? [400, 700] : [400]
   const urls = await Promise.all([...drawn].flatMap(([family, text]) => weights.map((weight) => sliceUrlsFor(family, weight, text))))
-  return { assText: out + assText.slice(at), fontUrls: [`${ASS_ASSETS}/default.woff2`, ...new Set(urls.flat())], fontFiles, defaultFamily: libassName(primary) }
+  return { assText: out + assText.slice(at), fontUrls: [`${ASS_ASSETS}/default.woff2`, ...new Set(urls.flat())], defaultFamily: libassName(primary) }
 }
 
 /** The scripts a bundled family is for, as one character class each. */

@@ -38,23 +38,15 @@ function reply(message: AssResponse, transfer: Transferable[] = []) {
 let wasm: Module | null = null
 const added = new Set<string>()
 
-/** A key for a font file the script carries: its size and a hash of its bytes. */
-function fileKey(bytes: Uint8Array): string {
-  let hash = 2166136261
-  for (let i = 0; i < bytes.length; i += 7) hash = Math.imul(hash ^ bytes[i], 16777619)
-  return `file:${bytes.byteLength}:${hash >>> 0}`
-}
-
-/** Gives libass the font files it does not have yet (fetched, or carried by the script) and the family for glyphs no named font has. */
-async function giveFonts({ fontUrls, fontFiles, defaultFamily }: Omit<AssFonts, 'assText'>) {
+/** Gives libass the font files it does not have yet and the family for glyphs no named font has. */
+async function giveFonts({ fontUrls, defaultFamily }: Omit<AssFonts, 'assText'>) {
   const fresh = fontUrls.filter((url) => !added.has(url))
-  const fetched = await Promise.all(fresh.map(async (url) => ({ key: url, bytes: new Uint8Array(await (await fetch(url)).arrayBuffer()) })))
-  const carried = fontFiles.map((bytes) => ({ key: fileKey(bytes), bytes })).filter(({ key }) => !added.has(key))
-  for (const { key, bytes } of [...fetched, ...carried]) {
+  const files = await Promise.all(fresh.map(async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer())))
+  for (const [i, bytes] of files.entries()) {
     const pointer = wasm!._malloc(bytes.byteLength)
     scope.HEAPU8RAW.set(bytes, pointer)
     libass!.addFont(`font-${added.size}`, pointer, bytes.byteLength)
-    added.add(key)
+    added.add(fresh[i])
   }
   // jassub keeps family names lowercased; libass reads its fonts again with the new ones.
   libass!.setDefaultFont(defaultFamily.toLowerCase())

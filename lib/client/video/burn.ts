@@ -69,15 +69,22 @@ export async function burnSubtitles({ source, renderer, video, target, signal, o
     const isSameSize = size.width === track.displayWidth && size.height === track.displayHeight && track.rotation === 0 && !(await track.getFlip())
     const kept = isSameSize ? keptColour(await track.getColorSpace().catch(() => null), size) : null
     const layer = kept ? frameCanvas(size).getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null : null
+    // The last picture read back, kept while the renderer names the same one (a cue's frames).
+    let last: { name: string | null; area: ReturnType<typeof evenArea>; pixels: Uint8ClampedArray | null } | null = null
     const inYuv = async (sample: import('mediabunny').VideoSample) => {
       if (!kept || !layer || sample.format !== 'I420' || sample.rotation !== 0 || sample.visibleRect.width !== size.width || sample.visibleRect.height !== size.height) return null
       const frame = new Uint8Array(sample.allocationSize())
       const layout = await sample.copyTo(frame)
-      layer.clearRect(0, 0, size.width, size.height)
-      // Only the area the renderer drew in is read back and blended.
-      const drawn = await renderer.draw(layer, sample.timestamp * 1000)
-      const area = drawn && evenArea(drawn, size.width, size.height)
-      if (area) blendOverlayI420(frame, layout, area, layer.getImageData(area.x, area.y, area.width, area.height).data, kept.colour)
+      const timeMs = sample.timestamp * 1000
+      const name = renderer.pictureAt?.(timeMs) ?? null
+      if (!last || name === null || last.name !== name) {
+        layer.clearRect(0, 0, size.width, size.height)
+        // Only the area the renderer drew in is read back and blended.
+        const drawn = await renderer.draw(layer, timeMs)
+        const area = drawn && evenArea(drawn, size.width, size.height)
+        last = { name, area, pixels: area ? layer.getImageData(area.x, area.y, area.width, area.height).data : null }
+      }
+      if (last.area && last.pixels) blendOverlayI420(frame, layout, last.area, last.pixels, kept.colour)
       return new mb.VideoSample(frame, { format: 'I420', codedWidth: size.width, codedHeight: size.height, layout, timestamp: sample.timestamp, duration: sample.duration, colorSpace: kept.tags as VideoColorSpaceInit })
     }
 

@@ -133,6 +133,12 @@ export function createStyledRenderer({ cues, style }: { cues: StyledCue[]; style
       ctx.restore()
       return linesArea(lines)
     },
+    pictureAt(timeMs) {
+      // Word highlight changes within a cue; every other look is the same for the whole cue.
+      if (style.preset === 'wordHighlight') return null
+      const index = cueIndexAt(sorted, timeMs)
+      return index < 0 ? 'none' : `cue-${index}`
+    },
     dispose() {
       layouts.clear()
       measurer = null

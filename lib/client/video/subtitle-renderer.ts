@@ -21,6 +21,11 @@ export interface SubtitleRenderer {
    */
   draw(ctx: FrameContext, timeMs: number): DrawnArea | null | Promise<DrawnArea | null>
   /**
+   * Names the picture shown at `timeMs` where the renderer knows it (two times with the same name
+   * draw the same pixels), so a burn-in draws and reads it back once; absent or null: unknown.
+   */
+  pictureAt?(timeMs: number): string | null
+  /**
    * Takes new subtitles in place where that is cheaper than a new renderer (the ASS renderer keeps
    * its libass worker and fonts); false when `spec` is not its kind. Absent: make a new renderer.
    */
