@@ -52,6 +52,8 @@ import * as upload from '@/app/api/upload/route'
 import * as uploadsId from '@/app/api/uploads/[id]/route'
 import * as uploads from '@/app/api/uploads/route'
 import * as userAdjustPoints from '@/app/api/user/adjust_points/route'
+import * as userApiKeys from '@/app/api/user/api_keys/route'
+import * as userApiKeysId from '@/app/api/user/api_keys/[id]/route'
 import * as userAllUsers from '@/app/api/user/all_users/route'
 import * as userChangePassword from '@/app/api/user/change_password/route'
 import * as userCreateUser from '@/app/api/user/create_user/route'
@@ -125,6 +127,8 @@ const modules: Record<string, object> = {
   '/api/uploads': uploads,
   '/api/uploads/{id}': uploadsId,
   '/api/user/adjust_points': userAdjustPoints,
+  '/api/user/api_keys': userApiKeys,
+  '/api/user/api_keys/{id}': userApiKeysId,
   '/api/user/all_users': userAllUsers,
   '/api/user/change_password': userChangePassword,
   '/api/user/create_user': userCreateUser,
