@@ -3,12 +3,14 @@ import { PgBoss, fromPrisma } from 'pg-boss'
 import { log } from '@/lib/log'
 import { traceParent } from '@/lib/tracing'
 import type { Enqueue } from '@/lib/tasks/enqueue'
-import { taskRunJob } from './definitions'
+import type { EnqueueDelivery } from '@/lib/webhooks'
+import { taskRunJob, webhookDeliverJob } from './definitions'
 
 /** The queue of task runs, and where a task lands after its last allowed worker failure. */
 export const TASK_QUEUE = taskRunJob.queue
 export const TASK_DEAD_QUEUE = taskRunJob.deadQueue
 /** The same two queues under the job's former name: drained by the workers, never sent to. */
+export const WEBHOOK_QUEUE = webhookDeliverJob.queue
 export const LEGACY_TASK_QUEUE = taskRunJob.legacyQueues.queue
 export const LEGACY_TASK_DEAD_QUEUE = taskRunJob.legacyQueues.deadQueue
 
@@ -64,6 +66,8 @@ export async function createBoss({
     expireInSeconds,
     deadLetter: TASK_DEAD_QUEUE,
   })
+  // A try that throws (the database away) runs again soon; a receiver's failure is rescheduled by the handler.
+  await boss.createQueue(WEBHOOK_QUEUE, { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 })
   return boss
 }
 
@@ -102,3 +106,9 @@ export const enqueueTaskRun: Enqueue = Object.assign(
   },
   { prepare: () => getBoss() },
 )
+
+/** Queues one try of a webhook delivery (in the caller's transaction when given, not before `startAfter`). */
+export const enqueueWebhookDelivery: EnqueueDelivery = async ({ deliveryId, tx, startAfter }) => {
+  const boss = await getBoss()
+  await boss.send(WEBHOOK_QUEUE, webhookDeliverJob.payload.parse({ deliveryId }), { ...(tx ? { db: fromPrisma(tx) } : {}), ...(startAfter ? { startAfter } : {}) })
+}

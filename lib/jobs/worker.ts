@@ -3,8 +3,9 @@ import type { Job, PgBoss } from 'pg-boss'
 import { log } from '@/lib/log'
 import { countDeadTask, observeTaskRun } from '@/lib/metrics'
 import { failTask, runTask, type PipelineOptions } from '@/lib/tasks'
-import { getBoss, legacyTaskQueues, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, type BossSettings } from './boss'
-import { taskRunJob, type TaskRunJob } from './definitions'
+import { announceTaskEnd, attemptDelivery } from '@/lib/webhooks'
+import { enqueueWebhookDelivery, getBoss, legacyTaskQueues, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, WEBHOOK_QUEUE, type BossSettings } from './boss'
+import { taskRunJob, webhookDeliverJob, type TaskRunJob, type WebhookDeliverJob } from './definitions'
 
 export type WorkerOptions = {
   /** Tasks run at once by this process (each with its own requests in flight). */
@@ -17,6 +18,11 @@ export type WorkerOptions = {
 export type Workers = { boss: PgBoss; stop(options?: { timeoutMs?: number }): Promise<void> }
 
 const DEAD_MESSAGE = 'translation stopped: its worker failed repeatedly'
+
+/** Tells the owner's webhook endpoints that a task ended; a failure here never fails the task's job. */
+async function announceEnd(taskId: string) {
+  await announceTaskEnd({ taskId, enqueue: enqueueWebhookDelivery }).catch((error: unknown) => log.error('webhooks.announce_failed', { taskId, error }))
+}
 
 /**
  * Starts the task workers of this process on the shared pg-boss instance. Rules: a task whose
@@ -32,6 +38,7 @@ export async function startTaskWorkers({ tasksAtOnce = 2, pollingIntervalSeconds
     const { taskId, traceparent } = taskRunJob.payload.parse(job.data)
     const outcome = await observeTaskRun(taskId, traceparent, () => runTask({ taskId, ...pipeline, signal: job.signal }))
     log.info('jobs.task_done', { taskId, queue: job.name, outcome, attempt: job.retryCount, ms: Date.now() - started })
+    await announceEnd(taskId)
     return { outcome }
   }
   const failDead = async ([job]: Job<TaskRunJob>[]) => {
@@ -39,10 +46,17 @@ export async function startTaskWorkers({ tasksAtOnce = 2, pollingIntervalSeconds
     const changed = await failTask({ taskId, error: DEAD_MESSAGE })
     countDeadTask()
     log.error('jobs.task_dead', { taskId, queue: job.name, changed })
+    await announceEnd(taskId)
+  }
+  const deliverOne = async ([job]: Job<WebhookDeliverJob>[]) => {
+    const { deliveryId } = webhookDeliverJob.payload.parse(job.data)
+    const result = await attemptDelivery({ deliveryId })
+    if (!result.done) await enqueueWebhookDelivery({ deliveryId, startAfter: result.retryAt })
   }
   const deadPolling = Math.max(pollingIntervalSeconds, 2)
   await boss.work<TaskRunJob>(TASK_QUEUE, { localConcurrency: tasksAtOnce, pollingIntervalSeconds, batchSize: 1 }, runOne)
   await boss.work<TaskRunJob>(TASK_DEAD_QUEUE, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)
+  await boss.work<WebhookDeliverJob>(WEBHOOK_QUEUE, { localConcurrency: 2, pollingIntervalSeconds, batchSize: 1 }, deliverOne)
   const legacy = await legacyTaskQueues(boss)
   if (legacy.queue) await boss.work<TaskRunJob>(legacy.queue, { localConcurrency: tasksAtOnce, pollingIntervalSeconds: deadPolling, batchSize: 1 }, runOne)
   if (legacy.deadQueue) await boss.work<TaskRunJob>(legacy.deadQueue, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)

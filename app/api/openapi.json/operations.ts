@@ -71,6 +71,10 @@ import * as userSendCode from '@/app/api/user/send_code/route'
 import * as userUpdateProfile from '@/app/api/user/update_profile/route'
 import * as userUpdateUser from '@/app/api/user/update_user/route'
 import * as userVideoStyle from '@/app/api/user/video_style/route'
+import * as userWebhooks from '@/app/api/user/webhooks/route'
+import * as userWebhooksId from '@/app/api/user/webhooks/[id]/route'
+import * as userWebhooksIdDeliveries from '@/app/api/user/webhooks/[id]/deliveries/route'
+import * as userWebhooksIdTest from '@/app/api/user/webhooks/[id]/test/route'
 import * as userWechatLogin from '@/app/api/user/wechat_login/route'
 import * as wallexCreatePayment from '@/app/api/wallex/create_payment/route'
 import * as wallexQueryPayment from '@/app/api/wallex/query_payment/route'
@@ -146,6 +150,10 @@ const modules: Record<string, object> = {
   '/api/user/update_profile': userUpdateProfile,
   '/api/user/update_user': userUpdateUser,
   '/api/user/video_style': userVideoStyle,
+  '/api/user/webhooks': userWebhooks,
+  '/api/user/webhooks/{id}': userWebhooksId,
+  '/api/user/webhooks/{id}/deliveries': userWebhooksIdDeliveries,
+  '/api/user/webhooks/{id}/test': userWebhooksIdTest,
   '/api/user/wechat_login': userWechatLogin,
   '/api/wallex/create_payment': wallexCreatePayment,
   '/api/wallex/query_payment': wallexQueryPayment,
