@@ -46,6 +46,14 @@ import * as tasksIdSegmentsSnap from '@/app/api/tasks/[id]/segments/snap/route'
 import * as tasksIdSpeakers from '@/app/api/tasks/[id]/speakers/route'
 import * as tasksExportZip from '@/app/api/tasks/export.zip/route'
 import * as tasks from '@/app/api/tasks/route'
+import * as tasksIdReviewLinks from '@/app/api/tasks/[id]/review_links/route'
+import * as tasksIdReviewLinksLinkid from '@/app/api/tasks/[id]/review_links/[linkId]/route'
+import * as tasksIdReviewComments from '@/app/api/tasks/[id]/review_comments/route'
+import * as tasksIdReviewCommentsCommentidAccept from '@/app/api/tasks/[id]/review_comments/[commentId]/accept/route'
+import * as tasksIdReviewCommentsCommentidDismiss from '@/app/api/tasks/[id]/review_comments/[commentId]/dismiss/route'
+import * as tasksIdApprove from '@/app/api/tasks/[id]/approve/route'
+import * as reviewToken from '@/app/api/review/[token]/route'
+import * as reviewTokenComments from '@/app/api/review/[token]/comments/route'
 import * as translationDeepseekTranslate from '@/app/api/translation/deepseek_translate/route'
 import * as translationTranslate from '@/app/api/translation/translate/route'
 import * as upload from '@/app/api/upload/route'
@@ -125,6 +133,14 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/speakers': tasksIdSpeakers,
   '/api/tasks/export.zip': tasksExportZip,
   '/api/tasks': tasks,
+  '/api/tasks/{id}/review_links': tasksIdReviewLinks,
+  '/api/tasks/{id}/review_links/{linkId}': tasksIdReviewLinksLinkid,
+  '/api/tasks/{id}/review_comments': tasksIdReviewComments,
+  '/api/tasks/{id}/review_comments/{commentId}/accept': tasksIdReviewCommentsCommentidAccept,
+  '/api/tasks/{id}/review_comments/{commentId}/dismiss': tasksIdReviewCommentsCommentidDismiss,
+  '/api/tasks/{id}/approve': tasksIdApprove,
+  '/api/review/{token}': reviewToken,
+  '/api/review/{token}/comments': reviewTokenComments,
   '/api/translation/deepseek_translate': translationDeepseekTranslate,
   '/api/translation/translate': translationTranslate,
   '/api/upload': upload,
