@@ -15,6 +15,8 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/webhooks/events'
 import { ShownOnce } from './shown-once'
 
 const STATUS_TONE = { delivered: 'success', pending: 'warning', failed: 'danger' } as const
+// Message keys cannot hold a dot (next-intl reads it as nesting): task.completed → task_completed.
+const eventKey = (name: WebhookEvent) => name.replace('.', '_') as 'task_completed' | 'task_failed' | 'task_no_speech' | 'dub_completed'
 
 /** One endpoint: its address and events, a test event, its latest deliveries (status, answer code). */
 function EndpointCard({ endpoint }: { endpoint: WebhookEndpointDto }) {
@@ -28,7 +30,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointDto }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-mono text-sm text-fg">{endpoint.url}</p>
-          <p className="text-xs text-muted">{endpoint.events.map((e) => t(`event.${e}`)).join(' · ')}</p>
+          <p className="text-xs text-muted">{endpoint.events.map((e) => t(`event.${eventKey(e)}`)).join(' · ')}</p>
         </div>
         <div className="flex gap-2">
           <Button size="sm" variant="secondary" disabled={sendTest.isPending} onClick={() => sendTest.mutate(endpoint.id, { onSuccess: () => toast.success(t('testSent')), onError: (error) => toast.error(errorText(error, t('testFailed'))) })} data-testid="webhook-test">
@@ -105,7 +107,7 @@ export function WebhooksSection() {
             {WEBHOOK_EVENTS.map((name) => (
               <label key={name} className="flex items-center gap-2 text-sm text-fg">
                 <input type="checkbox" checked={events.includes(name)} onChange={() => toggle(name)} data-testid={`webhook-event-${name}`} />
-                {t(`webhooks.event.${name}`)}
+                {t(`webhooks.event.${eventKey(name)}`)}
               </label>
             ))}
           </fieldset>
