@@ -33,7 +33,8 @@ test('API keys and webhooks from the profile, in three languages', async ({ page
   await signIn(page, await newCreator(0))
   await page.getByTestId('profile-menu-trigger').click()
   await page.getByTestId('profile-developers').click()
-  await expect(page.getByRole('heading', { name: 'API 与 Webhook' })).toBeVisible()
+  await expect(page.locator('#developers-heading')).toHaveText('API 与 Webhook')
+  await expect(page.getByTestId('menu-developers')).toHaveAttribute('aria-current', 'page')
 
   // A read-only key: shown once, listed by its prefix, works for a script until revoked.
   await page.getByTestId('api-key-name').fill('夜间脚本')
@@ -61,16 +62,18 @@ test('API keys and webhooks from the profile, in three languages', async ({ page
   await expect(page.getByTestId('webhook-delivery')).toContainText('已送达')
   expect(heard).toHaveLength(1)
 
-  for (const [prefix, locale, title, delivered, keys] of [
-    ['', 'zh-CN', 'API 与 Webhook', '已送达', 'API 密钥'],
-    ['/en-US', 'en-US', 'API and webhooks', 'Delivered', 'API keys'],
-    ['/ja-JP', 'ja-JP', 'API と Webhook', '配信済み', 'API キー'],
+  for (const [prefix, locale, title, delivered, keys, events] of [
+    ['', 'zh-CN', 'API 与 Webhook', '已送达', 'API 密钥', '任务完成 · 任务失败'],
+    ['/en-US', 'en-US', 'API and webhooks', 'Delivered', 'API keys', 'Task completed · Task failed'],
+    ['/ja-JP', 'ja-JP', 'API と Webhook', '配信済み', 'API キー', 'タスク完了 · タスク失敗'],
   ] as const) {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(`${E2E.cnUrl}${prefix}/dashboard/developers`)
-    await expect(page.getByRole('heading', { name: title })).toBeVisible()
+    await expect(page.locator('#developers-heading')).toHaveText(title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
     await expect(page.getByTestId('api-keys')).toContainText(keys)
     await expect(page.getByTestId('webhook-delivery')).toContainText(delivered)
+    await expect(page.getByTestId('webhook-endpoint')).toContainText(events)
     await page.screenshot({ path: test.info().outputPath(`developers-${locale}.png`), fullPage: true })
   }
 
