@@ -42,5 +42,8 @@ export const E2E = {
     // GET /metrics answers only this Bearer token (e2e/metrics.spec.ts).
     METRICS_TOKEN: 'e2e-metrics-token-0123456789',
     NEXT_TELEMETRY_DISABLED: '1',
+    // A receiver the webhook spec runs on the loopback address, and its retries a second apart.
+    WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+    WEBHOOK_RETRY_BASE_MS: '1000',
   } as Record<string, string>,
 }

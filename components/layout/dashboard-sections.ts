@@ -1,5 +1,5 @@
 /** The dashboard's views, each a route segment under /dashboard, in side-menu order. */
-export type DashboardSection = 'tasks' | 'glossary' | 'memory' | 'points' | 'orders' | 'users'
+export type DashboardSection = 'tasks' | 'glossary' | 'memory' | 'points' | 'orders' | 'developers' | 'users'
 
 export const SECTION_PATHS: Record<DashboardSection, string> = {
   tasks: '/dashboard',
@@ -7,6 +7,7 @@ export const SECTION_PATHS: Record<DashboardSection, string> = {
   memory: '/dashboard/memory',
   points: '/dashboard/points',
   orders: '/dashboard/orders',
+  developers: '/dashboard/developers',
   users: '/dashboard/users',
 }
 

@@ -18,7 +18,7 @@ import { ChangePasswordDialog } from './change-password-dialog'
 import { EditProfileDialog } from './edit-profile-dialog'
 
 /**
- * The header's account menu: name, email, points balance, edit profile, change password, settings
+ * The header's account menu: name, email, points balance, edit profile, change password, API and webhooks, settings
  * (disabled), logout, and sign out everywhere.
  */
 export function ProfileMenu({ user }: { user: PublicUser }) {
@@ -85,6 +85,9 @@ export function ProfileMenu({ user }: { user: PublicUser }) {
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setIsChangingPassword(true)} data-testid="profile-change-password">
             {t('changePassword')}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => router.push(localized('/dashboard/developers'))} data-testid="profile-developers">
+            {t('developers')}
           </DropdownMenuItem>
           <DropdownMenuItem disabled>{t('settings')}</DropdownMenuItem>
           <DropdownMenuSeparator />

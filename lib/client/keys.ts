@@ -18,6 +18,11 @@ export const queryKeys = {
     leftOut: (id: string) => ['tasks', 'left-out', id] as const,
   },
   videoStyle: ['user', 'video-style'] as const,
+  apiKeys: ['user', 'api-keys'] as const,
+  webhooks: {
+    all: ['user', 'webhooks'] as const,
+    deliveries: (endpointId: string) => ['user', 'webhooks', 'deliveries', endpointId] as const,
+  },
   points: ['user', 'points'] as const,
   glossary: {
     all: ['glossary'] as const,

@@ -104,6 +104,12 @@ export const envSchema = z.object({
   // Traces go to this OTLP/HTTP collector (`{endpoint}/v1/traces`) when set; off otherwise.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().default('subtitle-studio'),
+
+  // Webhooks: the first gap before a failed delivery is tried again (each next gap 5 times longer),
+  // and the hosts that may receive them although they are on a private, loopback or link-local
+  // address (comma-separated, as typed in the endpoint's URL: self-hosting, tests).
+  WEBHOOK_RETRY_BASE_MS: positiveInt(5000),
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -17,6 +17,8 @@ import { bodyKind, cappedStream, JSON_LIMIT, MULTIPART_LIMIT, readBody, refuseDe
 import { isSameOrigin } from './same-origin'
 import { readStreamedUpload, type StreamedFile } from './streamed-upload'
 import { findUnsafeText } from './well-formed'
+import { apiKeyOf, keyCaller } from './api-key-auth'
+import { withLedgerNote } from '@/lib/points/ledger-note'
 
 type Auth = 'public' | 'user' | 'manager'
 type Schema = z.ZodType | undefined
@@ -116,7 +118,14 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) throw new AppError('forbidden', 'crossSite')
       const streams = options.streamBody === true || options.streamFile !== undefined
       const kind = streams ? 'none' : bodyKind(req, { multipart })
-      const caller = options.auth === 'public' ? await currentCaller(req.headers).catch(() => null) : await currentCaller(req.headers)
+      // An API key acts as its owner within its scopes, on the calls keys may make (lib/api-keys).
+      const apiKey = options.auth === 'public' ? null : apiKeyOf(req.headers)
+      const viaKey = apiKey ? await keyCaller(req, apiKey) : null
+      const caller = viaKey
+        ? { user: viaKey.user, token: null, via: 'key' as const }
+        : options.auth === 'public'
+          ? await currentCaller(req.headers).catch(() => null)
+          : await currentCaller(req.headers)
       if (caller?.via === 'cookie') renewToken = caller.token
       else if (!caller && hasSessionCookie(req.headers)) cookie = { clear: true }
       if (options.auth !== 'public' && !caller) throw new AppError('unauthorized', 'noSession')
@@ -139,7 +148,7 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
       const body = options.body && !options.streamBody ? options.body.parse(raw.json ?? {}) : undefined
       const query = options.query ? options.query.parse(queryInput) : undefined
       throwOnUnsafeText(raw.json, fileNames(raw.form))
-      const result = await handler({
+      const run = () => handler({
         req,
         user: (caller?.user ?? null) as HandlerContext<A, B, Q, P>['user'],
         token: caller?.token ?? null,
@@ -159,6 +168,8 @@ export function route<A extends Auth, B extends Schema = undefined, Q extends Sc
           cookie = { clear: true }
         },
       })
+      // Whatever a key's call charges is written in the ledger with the key's name.
+      const result = viaKey ? await withLedgerNote(`API key: ${viaKey.name}`, run) : await run()
       if (CHECKS_RESPONSES && options.response && !(result instanceof Response)) {
         const check = options.response.safeParse(result)
         if (!check.success) throw new Error(`${req.method} ${req.nextUrl.pathname} answered outside its contract: ${check.error.message}`)

@@ -5,12 +5,14 @@ import { traceParent } from '@/lib/tracing'
 import type { Tx } from '@/lib/db'
 import type { Enqueue } from '@/lib/tasks/enqueue'
 import { runTarget } from '@/lib/tasks/upkeep'
-import { taskRunJob, transcriptionRunJob } from './definitions'
+import type { EnqueueDelivery } from '@/lib/webhooks'
+import { taskRunJob, transcriptionRunJob, webhookDeliverJob } from './definitions'
 
 /** The queue of task runs, and where a task lands after its last allowed worker failure. */
 export const TASK_QUEUE = taskRunJob.queue
 export const TASK_DEAD_QUEUE = taskRunJob.deadQueue
 /** The same two queues under the job's former name: drained by the workers, never sent to. */
+export const WEBHOOK_QUEUE = webhookDeliverJob.queue
 export const LEGACY_TASK_QUEUE = taskRunJob.legacyQueues.queue
 export const LEGACY_TASK_DEAD_QUEUE = taskRunJob.legacyQueues.deadQueue
 /** The queue of transcription runs (their own workers), and where one lands after its last allowed failure. */
@@ -66,6 +68,8 @@ export async function createBoss({
     await boss.createQueue(deadLetter)
     await boss.createQueue(queue, { heartbeatSeconds, retryLimit, retryDelay: retryDelaySeconds, expireInSeconds, deadLetter })
   }
+  // A try that throws (the database away) runs again soon; a receiver's failure is rescheduled by the handler.
+  await boss.createQueue(WEBHOOK_QUEUE, { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 })
   return boss
 }
 
@@ -113,4 +117,10 @@ export async function sendTaskRun({ taskId, tx, startAfter, parkedBytes }: { tas
   } else {
     await boss.send(TASK_QUEUE, taskRunJob.payload.parse({ taskId, traceparent }), { db: fromPrisma(tx), startAfter })
   }
+}
+
+/** Queues one try of a webhook delivery (in the caller's transaction when given, not before `startAfter`). */
+export const enqueueWebhookDelivery: EnqueueDelivery = async ({ deliveryId, tx, startAfter }) => {
+  const boss = await getBoss()
+  await boss.send(WEBHOOK_QUEUE, webhookDeliverJob.payload.parse({ deliveryId }), { ...(tx ? { db: fromPrisma(tx) } : {}), ...(startAfter ? { startAfter } : {}) })
 }

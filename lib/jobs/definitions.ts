@@ -37,5 +37,9 @@ export const reconcilePaymentsJob = defineJob({ queue: 'payments-reconcile', ver
 /** Housekeeping: stuck tasks, expired sessions, codes and rate-limit rows. */
 export const maintenanceJob = defineJob({ queue: 'maintenance', version: 1, payload: z.object({}) })
 
+/** One try of a webhook delivery (lib/webhooks); a failed try queues the next one itself, later. */
+export const webhookDeliverJob = defineJob({ queue: 'webhook-deliver', version: 1, payload: z.object({ deliveryId: z.string().min(1).max(64) }) })
+
+export type WebhookDeliverJob = z.infer<typeof webhookDeliverJob.payload>
 export type TaskRunJob = z.infer<typeof taskRunJob.payload>
 export type TranscriptionRunJob = z.infer<typeof transcriptionRunJob.payload>

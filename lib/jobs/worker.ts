@@ -5,8 +5,9 @@ import { log } from '@/lib/log'
 import { countDeadTask, observeTaskRun } from '@/lib/metrics'
 import { failTask, runTask, type PipelineOptions } from '@/lib/tasks'
 import { taskUploadState } from '@/lib/uploads'
-import { getBoss, legacyTaskQueues, sendTaskRun, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE, type BossSettings } from './boss'
-import { taskRunJob, transcriptionRunJob, type TaskRunJob, type TranscriptionRunJob } from './definitions'
+import { announceTaskEnd, attemptDelivery } from '@/lib/webhooks'
+import { enqueueWebhookDelivery, getBoss, legacyTaskQueues, sendTaskRun, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE, WEBHOOK_QUEUE, type BossSettings } from './boss'
+import { taskRunJob, transcriptionRunJob, webhookDeliverJob, type TaskRunJob, type TranscriptionRunJob, type WebhookDeliverJob } from './definitions'
 
 export type WorkerOptions = {
   /** Subtitle tasks run at once by this process (each with its own requests in flight). */
@@ -23,6 +24,11 @@ export type Workers = { boss: PgBoss; stop(options?: { timeoutMs?: number }): Pr
 const DEAD_MESSAGE = 'translation stopped: its worker failed repeatedly'
 /** A parked transcription is looked at again this often: a cheap look at its parts, a run only when they moved. */
 export const PARKED_LOOK_SECONDS = 3
+
+/** Tells the owner's webhook endpoints that a task ended; a failure here never fails the task's job. */
+async function announceEnd(taskId: string) {
+  await announceTaskEnd({ taskId, enqueue: enqueueWebhookDelivery }).catch((error: unknown) => log.error('webhooks.announce_failed', { taskId, error }))
+}
 
 /**
  * Starts the task workers of this process on the shared pg-boss instance. Rules: subtitle tasks
@@ -44,6 +50,7 @@ export async function startTaskWorkers({ tasksAtOnce = 2, transcriptionsAtOnce =
     const outcome = await observeTaskRun(taskId, traceparent, () => runTask({ taskId, ...pipeline, signal: job.signal }))
     log.info('jobs.task_done', { taskId, queue: job.name, outcome, attempt: job.retryCount, ms: Date.now() - started })
     if (outcome === 'waiting') await park(taskId, (await taskUploadState(taskId)).bytes)
+    else await announceEnd(taskId)
     return { outcome }
   }
   const runOne = ([job]: Job<TaskRunJob>[]) => run(job)
@@ -60,12 +67,19 @@ export async function startTaskWorkers({ tasksAtOnce = 2, transcriptionsAtOnce =
     const changed = await failTask({ taskId, error: DEAD_MESSAGE })
     countDeadTask()
     log.error('jobs.task_dead', { taskId, queue: job.name, changed })
+    await announceEnd(taskId)
+  }
+  const deliverOne = async ([job]: Job<WebhookDeliverJob>[]) => {
+    const { deliveryId } = webhookDeliverJob.payload.parse(job.data)
+    const result = await attemptDelivery({ deliveryId })
+    if (!result.done) await enqueueWebhookDelivery({ deliveryId, startAfter: result.retryAt })
   }
   const deadPolling = Math.max(pollingIntervalSeconds, 2)
   await boss.work<TaskRunJob>(TASK_QUEUE, { localConcurrency: tasksAtOnce, pollingIntervalSeconds, batchSize: 1 }, runOne)
   await boss.work<TaskRunJob>(TASK_DEAD_QUEUE, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)
   await boss.work<TranscriptionRunJob>(TRANSCRIPTION_QUEUE, { localConcurrency: transcriptionsAtOnce, groupConcurrency: 1, pollingIntervalSeconds, batchSize: 1 }, runTranscriptionJob)
   await boss.work<TaskRunJob>(TRANSCRIPTION_DEAD_QUEUE, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)
+  await boss.work<WebhookDeliverJob>(WEBHOOK_QUEUE, { localConcurrency: 2, pollingIntervalSeconds, batchSize: 1 }, deliverOne)
   const legacy = await legacyTaskQueues(boss)
   if (legacy.queue) await boss.work<TaskRunJob>(legacy.queue, { localConcurrency: tasksAtOnce, pollingIntervalSeconds: deadPolling, batchSize: 1 }, runOne)
   if (legacy.deadQueue) await boss.work<TaskRunJob>(legacy.deadQueue, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)

@@ -1,13 +1,13 @@
 // Structured logs: one JSON object a line, so a request id can be followed across processes.
-// Personal data is redacted on the way out (./redact.ts): emails in any field, quoted values in errors.
-import { redactEmails, redactError } from './redact'
+// Personal data is redacted on the way out (./redact.ts): emails and API keys in any field, quoted values in errors.
+import { redactCredentials, redactEmails, redactError } from './redact'
 
 type Fields = Record<string, unknown>
 
 function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields = {}) {
   if (process.env.LOG_LEVEL === 'silent') return
   const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }, (_key, value) =>
-    value instanceof Error ? redactError(value) : typeof value === 'string' ? redactEmails(value) : value,
+    value instanceof Error ? redactError(value) : typeof value === 'string' ? redactCredentials(redactEmails(value)) : value,
   )
   if (level === 'error') console.error(line)
   else console.log(line)

@@ -6,6 +6,14 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
 // "…" and '…' literals, escapes included; backticks stay (Prisma names methods in them).
 const QUOTED = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g
 
+// API keys and webhook secrets, found by their prefixes wherever a line quotes one (a header, a URL).
+const CREDENTIAL = /\b(ss_live_|whsec_)[A-Za-z0-9_+/=-]+/g
+
+/** API keys and webhook signing secrets replaced by their prefix and `[redacted]`. */
+export function redactCredentials(text: string): string {
+  return text.replace(CREDENTIAL, '$1[redacted]')
+}
+
 /** Email addresses replaced by `[email]`. */
 export function redactEmails(text: string): string {
   return text.replace(EMAIL, '[email]')
@@ -13,7 +21,7 @@ export function redactEmails(text: string): string {
 
 /** Error text with email addresses and every quoted value replaced. */
 export function redactErrorText(text: string): string {
-  return redactEmails(text).replace(QUOTED, (quoted) => `${quoted[0]}[redacted]${quoted[0]}`)
+  return redactCredentials(redactEmails(text)).replace(QUOTED, (quoted) => `${quoted[0]}[redacted]${quoted[0]}`)
 }
 
 /** An error as logged: name, code, redacted message and stack, and its causes the same way. */

@@ -130,13 +130,15 @@ const operationId = (operation: ApiOperation) =>
     .join('')
 
 /** The OpenAPI 3.1 document of the given operations (GET /api/openapi.json). */
-export function buildOpenApiDocument(operations: ApiOperation[], info: { version: string; sessionCookie: string }) {
+export function buildOpenApiDocument(operations: ApiOperation[], info: { version: string; sessionCookie: string; keyScope?: (method: HttpMethod, path: string) => string | null }) {
   const paths: Record<string, Record<string, JsonSchema>> = {}
   for (const operation of operations) {
     const contract = routeContract(operation)
     const parameters = [...pathParameters(operation.path), ...(contract?.query ? queryParameters(contract.query) : [])]
     const body = requestBody(operation)
-    const security = !contract || contract.auth === 'public' ? [] : [{ session: [] }, { bearer: [] }]
+    // An operation an API key may call names the key's scope it needs (OpenAPI 3.1 allows roles on any scheme).
+    const keyScope = contract && contract.auth !== 'public' ? (info.keyScope?.(operation.method, operation.path) ?? null) : null
+    const security = !contract || contract.auth === 'public' ? [] : [{ session: [] }, { bearer: [] }, ...(keyScope ? [{ apiKey: [keyScope] }] : [])]
     paths[operation.path] ??= {}
     paths[operation.path][operation.method.toLowerCase()] = {
       operationId: operationId(operation),
@@ -144,6 +146,7 @@ export function buildOpenApiDocument(operations: ApiOperation[], info: { version
       tags: [operation.path.split('/')[2]],
       ...(contract?.auth === 'manager' ? { description: 'Managers only.' } : {}),
       security,
+      ...(keyScope ? { 'x-api-key-scope': keyScope } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body ? { requestBody: body } : {}),
       responses: responses(operation),
@@ -163,6 +166,13 @@ export function buildOpenApiDocument(operations: ApiOperation[], info: { version
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: info.sessionCookie },
         bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by sign-in (POST /api/email/auth).' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'ss_live_…',
+          description:
+            'An API key made in the profile (Authorization: Bearer ss_live_…). It acts as its owner on the operations marked with it, within its scopes (tasks:read, tasks:write, export): a scope it lacks answers 403, a revoked or unknown key 401. Charges made with it name it in the ledger.',
+        },
       },
       schemas: {
         ErrorEnvelope: {

@@ -6,3 +6,4 @@ export { decrPointSchema, MAX_POINTS_PER_CHANGE, type DecrPointInput } from './s
 export { adjustPoints, type AdjustDirection } from './adjust'
 export { pointHistory, HISTORY_LOTS, type PointHistory, type LotView, type EntryView } from './history'
 export * from './contract'
+export { withLedgerNote } from './ledger-note'

@@ -2,6 +2,7 @@ import 'server-only'
 import { db, type Tx } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { countPoints } from '@/lib/metrics'
+import { ledgerNote } from './ledger-note'
 import { assertPositivePoints, balanceOf, inTransaction, lockUser, lotExpiry, returnToLots, takeFromLots, type LotSource } from './ledger'
 
 export type PointsResult = { balance: number; isDuplicate: boolean }
@@ -106,7 +107,7 @@ export async function spendPoints({
       return { balance: await balanceOf(t, userId, now), isDuplicate: true }
     }
     const taken = await takeFromLots(t, userId, amount, now)
-    await t.pointEntry.create({ data: { userId, delta: -amount, reason: 'spend', note: reason, idempotencyKey: key, allocations: { create: taken } } })
+    await t.pointEntry.create({ data: { userId, delta: -amount, reason: 'spend', note: reason ?? ledgerNote(), idempotencyKey: key, allocations: { create: taken } } })
     return { balance: await balanceOf(t, userId, now), isDuplicate: false }
   })
 }
@@ -125,7 +126,7 @@ export async function reserveTaskPoints({ userId, taskId, amount, now = new Date
     const existing = await t.pointEntry.findUnique({ where: { idempotencyKey: key } })
     if (existing) return { balance: await balanceOf(t, userId, now), isDuplicate: true }
     const taken = await takeFromLots(t, userId, amount, now)
-    await t.pointEntry.create({ data: { userId, taskId, delta: -amount, reason: 'reserve', idempotencyKey: key, allocations: { create: taken } } })
+    await t.pointEntry.create({ data: { userId, taskId, delta: -amount, reason: 'reserve', note: ledgerNote(), idempotencyKey: key, allocations: { create: taken } } })
     countPoints('reserved', amount)
     return { balance: await balanceOf(t, userId, now), isDuplicate: false }
   })
@@ -150,7 +151,7 @@ export async function reserveTaskRetryPoints({ userId, taskId, amount, now = new
     const rest = Math.max(0, amount - (await keptByClosedRounds(t, taskId)))
     const taken = await takeFromLots(t, userId, rest, now)
     const next = isReserved ? round + 1 : 0
-    await t.pointEntry.create({ data: { userId, taskId, delta: -rest, reason: 'reserve', idempotencyKey: taskKey(taskId, 'reserve', next), allocations: { create: taken } } })
+    await t.pointEntry.create({ data: { userId, taskId, delta: -rest, reason: 'reserve', note: ledgerNote(), idempotencyKey: taskKey(taskId, 'reserve', next), allocations: { create: taken } } })
     countPoints('reserved', rest)
     return { balance: await balanceOf(t, userId, now), isDuplicate: false }
   })

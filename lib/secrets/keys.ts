@@ -5,7 +5,7 @@ import { env } from '@/lib/env'
 // One secret is configured (SESSION_SECRET); each use gets a key of its own derived from it with
 // HKDF, so a key exposed through one use (a cookie sealing, a code hash) says nothing about the
 // others, and no use ever handles the secret itself.
-export type KeyPurpose = 'cookie-seal' | 'code-hash'
+export type KeyPurpose = 'cookie-seal' | 'code-hash' | 'webhook-secret'
 
 const SALT = 'subtitle-studio'
 const cache = new Map<string, Buffer>()

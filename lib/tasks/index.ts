@@ -30,3 +30,4 @@ export { deleteStaleAudio, STAGED_AUDIO_TTL_MS, STAGED_AUDIO_CAP } from './trans
 export { runTranscription, TRANSCRIBING, TRANSLATING, type TranscriptionOptions, type TranscriptionOutcome } from './transcription/run'
 export { transcribeFields, audioEstimateFields, audioEstimateSchema, AUDIO_BODY_LIMIT, RECORDING_UPLOAD, type TranscribeFields, type AudioEstimate } from './transcription/schemas'
 export { taskAudio } from './transcription/audio'
+export { taskEnd, type TaskEnd } from './task-end'

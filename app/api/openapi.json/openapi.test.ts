@@ -72,7 +72,8 @@ describe('GET /api/openapi.json', () => {
   })
 
   it('marks signed-in calls as needing a session, and leaves public ones open', () => {
-    expect(operation('POST', '/api/user/get_point')!.security).toEqual([{ session: [] }, { bearer: [] }])
+    expect(operation('POST', '/api/user/get_point')!.security).toEqual([{ session: [] }, { bearer: [] }, { apiKey: ['tasks:read'] }])
+    expect(operation('POST', '/api/user/change_password')!.security).toEqual([{ session: [] }, { bearer: [] }])
     expect(operation('POST', '/api/product/list')!.security).toEqual([])
     expect(operation('POST', '/api/alipay/notify')!.responses['200'].content).toHaveProperty('text/plain')
   })

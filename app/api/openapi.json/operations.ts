@@ -46,12 +46,22 @@ import * as tasksIdSegmentsSnap from '@/app/api/tasks/[id]/segments/snap/route'
 import * as tasksIdSpeakers from '@/app/api/tasks/[id]/speakers/route'
 import * as tasksExportZip from '@/app/api/tasks/export.zip/route'
 import * as tasks from '@/app/api/tasks/route'
+import * as tasksIdReviewLinks from '@/app/api/tasks/[id]/review_links/route'
+import * as tasksIdReviewLinksLinkid from '@/app/api/tasks/[id]/review_links/[linkId]/route'
+import * as tasksIdReviewComments from '@/app/api/tasks/[id]/review_comments/route'
+import * as tasksIdReviewCommentsCommentidAccept from '@/app/api/tasks/[id]/review_comments/[commentId]/accept/route'
+import * as tasksIdReviewCommentsCommentidDismiss from '@/app/api/tasks/[id]/review_comments/[commentId]/dismiss/route'
+import * as tasksIdApprove from '@/app/api/tasks/[id]/approve/route'
+import * as reviewToken from '@/app/api/review/[token]/route'
+import * as reviewTokenComments from '@/app/api/review/[token]/comments/route'
 import * as translationDeepseekTranslate from '@/app/api/translation/deepseek_translate/route'
 import * as translationTranslate from '@/app/api/translation/translate/route'
 import * as upload from '@/app/api/upload/route'
 import * as uploadsId from '@/app/api/uploads/[id]/route'
 import * as uploads from '@/app/api/uploads/route'
 import * as userAdjustPoints from '@/app/api/user/adjust_points/route'
+import * as userApiKeys from '@/app/api/user/api_keys/route'
+import * as userApiKeysId from '@/app/api/user/api_keys/[id]/route'
 import * as userAllUsers from '@/app/api/user/all_users/route'
 import * as userChangePassword from '@/app/api/user/change_password/route'
 import * as userCreateUser from '@/app/api/user/create_user/route'
@@ -69,6 +79,10 @@ import * as userSendCode from '@/app/api/user/send_code/route'
 import * as userUpdateProfile from '@/app/api/user/update_profile/route'
 import * as userUpdateUser from '@/app/api/user/update_user/route'
 import * as userVideoStyle from '@/app/api/user/video_style/route'
+import * as userWebhooks from '@/app/api/user/webhooks/route'
+import * as userWebhooksId from '@/app/api/user/webhooks/[id]/route'
+import * as userWebhooksIdDeliveries from '@/app/api/user/webhooks/[id]/deliveries/route'
+import * as userWebhooksIdTest from '@/app/api/user/webhooks/[id]/test/route'
 import * as userWechatLogin from '@/app/api/user/wechat_login/route'
 import * as wallexCreatePayment from '@/app/api/wallex/create_payment/route'
 import * as wallexQueryPayment from '@/app/api/wallex/query_payment/route'
@@ -119,12 +133,22 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/speakers': tasksIdSpeakers,
   '/api/tasks/export.zip': tasksExportZip,
   '/api/tasks': tasks,
+  '/api/tasks/{id}/review_links': tasksIdReviewLinks,
+  '/api/tasks/{id}/review_links/{linkId}': tasksIdReviewLinksLinkid,
+  '/api/tasks/{id}/review_comments': tasksIdReviewComments,
+  '/api/tasks/{id}/review_comments/{commentId}/accept': tasksIdReviewCommentsCommentidAccept,
+  '/api/tasks/{id}/review_comments/{commentId}/dismiss': tasksIdReviewCommentsCommentidDismiss,
+  '/api/tasks/{id}/approve': tasksIdApprove,
+  '/api/review/{token}': reviewToken,
+  '/api/review/{token}/comments': reviewTokenComments,
   '/api/translation/deepseek_translate': translationDeepseekTranslate,
   '/api/translation/translate': translationTranslate,
   '/api/upload': upload,
   '/api/uploads': uploads,
   '/api/uploads/{id}': uploadsId,
   '/api/user/adjust_points': userAdjustPoints,
+  '/api/user/api_keys': userApiKeys,
+  '/api/user/api_keys/{id}': userApiKeysId,
   '/api/user/all_users': userAllUsers,
   '/api/user/change_password': userChangePassword,
   '/api/user/create_user': userCreateUser,
@@ -142,6 +166,10 @@ const modules: Record<string, object> = {
   '/api/user/update_profile': userUpdateProfile,
   '/api/user/update_user': userUpdateUser,
   '/api/user/video_style': userVideoStyle,
+  '/api/user/webhooks': userWebhooks,
+  '/api/user/webhooks/{id}': userWebhooksId,
+  '/api/user/webhooks/{id}/deliveries': userWebhooksIdDeliveries,
+  '/api/user/webhooks/{id}/test': userWebhooksIdTest,
   '/api/user/wechat_login': userWechatLogin,
   '/api/wallex/create_payment': wallexCreatePayment,
   '/api/wallex/query_payment': wallexQueryPayment,

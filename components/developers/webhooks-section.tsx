@@ -1,0 +1,131 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Field, Input } from '@/components/ui/input'
+import { HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
+import { errorText } from '@/lib/client/api'
+import { useCreateWebhook, useDeleteWebhook, useDeliveries, useSendTestEvent, useWebhooks, type WebhookEndpointDto } from '@/lib/client/developers'
+import { useDateTime } from '@/lib/client/use-date-time'
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/webhooks/events'
+import { ShownOnce } from './shown-once'
+
+const STATUS_TONE = { delivered: 'success', pending: 'warning', failed: 'danger' } as const
+// Message keys cannot hold a dot (next-intl reads it as nesting): task.completed → task_completed.
+const eventKey = (name: WebhookEvent) => name.replace('.', '_') as 'task_completed' | 'task_failed' | 'task_no_speech' | 'dub_completed'
+
+/** One endpoint: its address and events, a test event, its latest deliveries (status, answer code). */
+function EndpointCard({ endpoint }: { endpoint: WebhookEndpointDto }) {
+  const t = useTranslations('developers.webhooks')
+  const when = useDateTime()
+  const deliveries = useDeliveries(endpoint.id)
+  const sendTest = useSendTestEvent()
+  const remove = useDeleteWebhook()
+  return (
+    <div className="space-y-3 rounded-lg border border-border p-4" data-testid="webhook-endpoint">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-mono text-sm text-fg">{endpoint.url}</p>
+          <p className="text-xs text-muted">{endpoint.events.map((e) => t(`event.${eventKey(e)}`)).join(' · ')}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" disabled={sendTest.isPending} onClick={() => sendTest.mutate(endpoint.id, { onSuccess: () => toast.success(t('testSent')), onError: (error) => toast.error(errorText(error, t('testFailed'))) })} data-testid="webhook-test">
+            {t('sendTest')}
+          </Button>
+          <Button size="sm" variant="ghost" className="text-danger" onClick={() => remove.mutate(endpoint.id, { onError: (error) => toast.error(errorText(error, t('deleteFailed'))) })} data-testid="webhook-delete">
+            {t('delete')}
+          </Button>
+        </div>
+      </div>
+      {deliveries.data && deliveries.data.length > 0 ? (
+        <Table data-testid="webhook-deliveries">
+          <HeadRow columns={[t('columns.event'), t('columns.status'), t('columns.attempts'), t('columns.code'), t('columns.time')]} />
+          <TBody>
+            {deliveries.data.map((delivery) => (
+              <TR key={delivery.id} data-testid="webhook-delivery">
+                <TD className="font-mono text-xs">{delivery.event}</TD>
+                <TD>
+                  <Badge tone={STATUS_TONE[delivery.status]}>{t(`status.${delivery.status}`)}</Badge>
+                </TD>
+                <TD className="text-muted">{delivery.attempts}</TD>
+                <TD className="text-muted" data-testid="webhook-delivery-code">
+                  {delivery.lastCode ?? (delivery.lastError ? t('noAnswer') : '–')}
+                </TD>
+                <TD className="whitespace-nowrap text-muted">{when(delivery.createdAt, { dateStyle: 'medium', timeStyle: 'medium' })}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      ) : deliveries.data ? (
+        <p className="text-xs text-muted">{t('noDeliveries')}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Webhook endpoints: add one (address, events; the secret shown once), and each endpoint's card. */
+export function WebhooksSection() {
+  const t = useTranslations('developers')
+  const endpoints = useWebhooks()
+  const create = useCreateWebhook()
+  const [url, setUrl] = useState('')
+  const [events, setEvents] = useState<WebhookEvent[]>(['task.completed', 'task.failed'])
+  const [secret, setSecret] = useState<string | null>(null)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    create.mutate(
+      { url, events },
+      {
+        onSuccess: (answer) => {
+          setSecret(answer.secret)
+          setUrl('')
+        },
+        onError: (error) => toast.error(errorText(error, t('webhooks.createFailed'))),
+      },
+    )
+  }
+  const toggle = (name: WebhookEvent) => setEvents((current) => (current.includes(name) ? current.filter((e) => e !== name) : [...current, name]))
+
+  return (
+    <Card className="space-y-4 p-5" data-testid="webhooks">
+      <div>
+        <h3 className="text-sm font-semibold text-fg">{t('webhooks.title')}</h3>
+        <p className="mt-0.5 text-sm text-muted">{t('webhooks.subtitle')}</p>
+      </div>
+      <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_auto] md:items-end">
+        <div className="space-y-3">
+          <Field id="webhook-url" label={t('webhooks.url')}>
+            <Input id="webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hooks/subtitles" data-testid="webhook-url" />
+          </Field>
+          <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
+            <legend className="mb-1.5 text-sm font-medium text-fg">{t('webhooks.events')}</legend>
+            {WEBHOOK_EVENTS.map((name) => (
+              <label key={name} className="flex items-center gap-2 text-sm text-fg">
+                <input type="checkbox" checked={events.includes(name)} onChange={() => toggle(name)} data-testid={`webhook-event-${name}`} />
+                {t(`webhooks.event.${eventKey(name)}`)}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <Button type="submit" disabled={create.isPending} data-testid="webhook-create">
+          {t('webhooks.create')}
+        </Button>
+      </form>
+      {secret && <ShownOnce label={t('webhooks.made')} value={secret} onDone={() => setSecret(null)} testId="webhook-secret" />}
+      {endpoints.data && endpoints.data.length > 0 ? (
+        <div className="space-y-3">
+          {endpoints.data.map((endpoint) => (
+            <EndpointCard key={endpoint.id} endpoint={endpoint} />
+          ))}
+        </div>
+      ) : endpoints.data ? (
+        <p className="text-sm text-muted">{t('webhooks.empty')}</p>
+      ) : null}
+    </Card>
+  )
+}
