@@ -78,7 +78,7 @@ export function VideoExportDialog(props: Props) {
   // An ASS task's tracks in MKV are its scripts, styles kept: each track's text as the ASS export writes it.
   const isAssTracks = Boolean(loadAss) && kind === 'tracks' && container === 'mkv'
   const assTracks = useQuery({
-    queryKey: [...taskKeys.exportText(task.id, 'ass', 'tracks'), tracks.map((t) => t.content).join('+')],
+    queryKey: taskKeys.trackScripts(task.id, tracks.map((t) => t.content)),
     queryFn: () => Promise.all(tracks.map((t) => loadAss!(t.content === 'original' ? EXPORT_CONTENT.original : EXPORT_CONTENT.translation))),
     enabled: isAssTracks,
     staleTime: Infinity,
