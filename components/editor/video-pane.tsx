@@ -141,7 +141,7 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
       </div>
       {file ? (
         <>
-          <div className="relative bg-black">
+          <div className="group relative bg-black">
             <video
               ref={video}
               src={file.url}

@@ -13,7 +13,7 @@ export const queryKeys = {
     /** An export's text read by the browser itself (the video export's ASS script). */
     exportText: (id: string, format: string, content: string) => ['tasks', 'export-text', id, format, content] as const,
     /** The ASS scripts of a video export's tracks, one per track content, in the tracks' order. */
-    trackScripts: (id: string, contents: string[]) => ['tasks', 'export-text', id, 'ass', 'tracks', contents.join('+')] as const,
+    trackScripts: (id: string, contents: (string | undefined)[]) => ['tasks', 'export-text', id, 'ass', 'tracks', contents.join('+')] as const,
     /** An ASS task's uploaded script with its saved times, which the editor's preview writes its lines into. */
     assSource: (id: string) => ['tasks', 'ass-source', id] as const,
     speech: (id: string) => ['tasks', 'speech', id] as const,
