@@ -39,7 +39,7 @@ export const reviewViewSchema = z.object({
 
 export const createReviewLinkBody = z.object({
   mode: z.enum(REVIEW_MODES, { error: 'invalidField' }),
-  expiresInDays: z.coerce.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(90, 'invalidField'),
+  expiresInDays: z.number({ error: 'invalidField' }).int('invalidField').min(1, 'invalidField').max(90, 'invalidField'),
 })
 
 const text = (max: number) => z.string().transform((v) => v.trim()).pipe(z.string().max(max, 'reviewCommentTooLong'))
