@@ -12,7 +12,7 @@ import { formatMs } from '@/lib/subtitles/time'
 import { SpeakerChips } from './speaker-chip'
 
 /**
- * "N lines left out as probably not spoken" (issue 30): the provider's lines that did not become
+ * "N lines left out as probably not spoken": the provider's lines that did not become
  * cues, each with its time, why it was left out, and a one-click restore that makes it a cue.
  * `onRestored` gets the new cue (the editor reloads the rows and renumbers its undo steps);
  * pending typing is saved first (`beforeRestore`). A line of a labelled speaker shows who said it.

@@ -8,7 +8,7 @@ type Props = {
   first: string
   /** The translation shown now (a draft included): restoring is offered only when it differs. */
   current: string
-  /** Shortened to fit its cue (issue 30) rather than corrected by the review. */
+  /** Shortened to fit its cue rather than corrected by the review. */
   isShortened?: boolean
   onRestore: () => void
 }

@@ -7,7 +7,7 @@ import { reloadTask, type TaskDetail, type TaskSegment } from '@/lib/client/task
 import { emptySelection, type Selection } from './selection'
 
 /**
- * A transcription's timing against its sound in the editor (issue 30): where its recording holds
+ * A transcription's timing against its sound in the editor: where its recording holds
  * speech, once transcribed (rows covering none are flagged, "snap to speech" is offered), and what
  * follows a left-out line restored as a cue: the rows after it are renumbered, so the undo steps
  * follow (`renumber`) and the selection is cleared, the rows reload, and a translated task's new

@@ -25,7 +25,7 @@ type Props = {
 }
 
 /**
- * Shown instead of the burn-in export when this browser cannot make the video (issue 29, item 5):
+ * Shown instead of the burn-in export when this browser cannot make the video:
  * why, in the creator's language, and what still works: the subtitle tracks and the subtitle files.
  */
 export function VideoExportUnsupported({ reason, task, content, beforeExport, onTrackExport }: Props) {

@@ -23,8 +23,8 @@ type Percents = { extracted: number; uploaded: number }
 /**
  * A recording's two bars while its sound is taken out and uploaded. They read the session's
  * counters every 250 ms on their own, and render only when a percentage moves: the dialog around
- * them, with its selects, is not rendered again for each step (issue 31: the page stays
- * responsive while the workers hold both cores).
+ * them, with its selects, is not rendered again for each step, so the page stays
+ * responsive while the workers hold both cores.
  */
 export function RecordingBars({ flow }: { flow: Pick<RecordingFlow, 'phase' | 'durationMs' | 'uploadPct' | 'readProgress'> }) {
   const t = useTranslations('upload.recording')

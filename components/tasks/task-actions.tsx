@@ -15,7 +15,7 @@ const ICON = 'size-4 shrink-0'
 /**
  * Edit and download (only once completed), retry (a failed task) and delete, for one row of the
  * task list. Download and delete are icon buttons named for the file, so the row's actions fit
- * their column in every language at laptop widths (issue 29).
+ * their column in every language at laptop widths.
  */
 export function TaskActions({ task, onDelete }: { task: Task; onDelete: (task: Task) => void }) {
   const t = useTranslations('tasks.actions')

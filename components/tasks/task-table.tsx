@@ -20,7 +20,7 @@ type Selection = { all: boolean; some: boolean; toggleAll: () => void }
 
 // Fixed column widths (the table is laid out `table-fixed`): the file name takes what is left and
 // is cut short, languages wrap, and the actions always fit, so the table never scrolls sideways
-// on a laptop (issue 29). Below 1280 px the cost moves under the file name.
+// on a laptop. Below 1280 px the cost moves under the file name.
 const COST_COLUMN = 'max-xl:hidden'
 
 function Columns() {

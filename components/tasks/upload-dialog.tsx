@@ -66,7 +66,7 @@ export function UploadDialog({ open, onOpenChange, features, onCreated }: Props)
     )
   }
   const flow = useUploadFlow({ canUseGoogle: features.googleTranslation, onCreated: created })
-  // A video or a recording (issue 22) takes the dialog over until subtitle files are picked again.
+  // A video or a recording takes the dialog over until subtitle files are picked again.
   const recording = useRecordingFlow({ canUseGoogle: features.googleTranslation, onCreated: transcribing })
   const chooseFiles = (files: File[]) => {
     if (files.length === 1 && isMediaFile(files[0])) {

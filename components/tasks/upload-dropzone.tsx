@@ -9,7 +9,7 @@ import { formatBytes } from '@/lib/client/task-helpers'
 import { SUBTITLE_EXTENSIONS } from '@/lib/subtitles/format'
 
 // The file picker offers subtitle files by extension, and by the types browsers give them, and
-// videos and recordings to transcribe (issue 22) by extension.
+// videos and recordings to transcribe by extension.
 const ACCEPT = [...SUBTITLE_EXTENSIONS.map((ext) => `.${ext}`), 'application/x-subrip', 'text/vtt', 'text/plain', MEDIA_ACCEPT].join(',')
 
 type Props = {

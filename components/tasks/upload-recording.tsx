@@ -48,7 +48,7 @@ export function UploadRecording({ flow, canUseGoogle, isSandbox }: { flow: Recor
     <div className="space-y-5" data-testid="upload-recording" data-phase={flow.phase}>
       {isWorking && <RecordingBars flow={flow} />}
       {estimate && (
-        // Two by two: "20 points (1 min of sound)" needs its room, and four columns squeezed it over its neighbour (issue 29).
+        // Two by two: "20 points (1 min of sound)" needs its room, and four columns squeezed it over its neighbour.
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-border px-4 py-3" data-testid="recording-estimate">
           <Stat wraps label={t('duration')} testId="recording-duration">
             <span data-ms={estimate.durationMs}>{clockTime(estimate.durationMs)}</span>

@@ -17,7 +17,7 @@ import { MAX_AUDIO_BYTES } from '@/lib/transcribe/limits'
 import { idleSubmission, reduceSubmission, type Submission, type SubmissionAction } from './submission-state'
 
 /**
- * A recording in the upload dialog (issues 22 and 31): its sound taken out by workers and uploaded
+ * A recording in the upload dialog: its sound taken out by workers and uploaded
  * while it is made, priced from the length the file states; the task can be created at once and
  * is transcribed while the sound arrives. A browser that cannot take the sound out sends the file
  * whole (when it is small enough), estimated by the server.
@@ -106,7 +106,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
 
   // The bars read the session's own counters themselves (recording-bars.tsx): a progress kept in
   // this state would render the whole dialog, its selects included, four times a second while the
-  // workers hold both cores (issue 31: no main-thread task over 100 ms meanwhile).
+  // workers hold both cores, and the page would stall while they work.
   const readProgress = useCallback(() => session.current?.progress() ?? null, [])
 
   const clear = useCallback(() => {

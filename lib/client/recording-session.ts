@@ -3,7 +3,7 @@
 import { startExtraction, type Extraction } from './media/extract-audio'
 import { uploadPart, type PartUpload } from './recording-upload'
 
-// One picked recording on its way to the server (issue 31): its sound taken out by the workers and
+// One picked recording on its way to the server: its sound taken out by the workers and
 // each part uploaded while it is made. It outlives the upload dialog once its task is created
 // (`keep`): the dialog closes, the sound keeps going up, the server transcribes as it arrives.
 

@@ -3,7 +3,7 @@
 import { Upload } from 'tus-js-client'
 import { liveSource } from './live-source'
 
-// The parts of a recording's sound go up while the workers still make them (issue 31), with the
+// The parts of a recording's sound go up while the workers still make them, with the
 // tus protocol: each part is created at once (its length declared when it ends) and sent in pieces
 // of at most 256 KB, each as soon as it is full or a quarter of a second old. A dropped connection is retried: the client asks the server how far it got (HEAD) and
 // sends only the rest, from the bytes it still holds, so nothing is ever sent whole again.

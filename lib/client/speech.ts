@@ -6,7 +6,7 @@ import { api } from './api'
 import { queryKeys } from './keys'
 import type { TaskSegment } from './tasks'
 
-// A transcription's timing against its sound (issue 30): where the recording holds speech, the
+// A transcription's timing against its sound: where the recording holds speech, the
 // provider's lines left out as probably not spoken, restoring one, and snapping cues to speech.
 
 export type LeftOutReason = 'silence' | 'noSpeech' | 'loop' | 'stockPhrase'

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { AppError } from '@/lib/errors'
 
-// The CJK fonts burned-in subtitles are drawn with (issue 29), served from our own origin out of
+// The CJK fonts burned-in subtitles are drawn with, served from our own origin out of
 // the @fontsource packages: the browser registers each unicode-range slice and fetches only the
 // slices holding the characters it draws.
 

@@ -6,7 +6,7 @@ import { PCM_RATE } from './decode-stream'
 const FRAME_BYTES = (PCM_RATE / 100) * 2
 
 /**
- * The speech of a recording's part measured while it is decoded (issue 31): each piece of samples
+ * The speech of a recording's part measured while it is decoded: each piece of samples
  * adds the levels of its whole 10 ms frames, and the spans of speech so far are found on demand,
  * against the noise floor of what has been heard so far (speech-levels.ts, the rules of a whole
  * recording's `speechSpansOfPcm`). A 3-hour part keeps about 4 MB of levels.

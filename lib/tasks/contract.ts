@@ -45,7 +45,7 @@ export const taskSchema = z.object({
   pointsError: z.string().nullable(),
   error: z.string().nullable(),
   segmentCount: z.number().int().optional(),
-  /** `translation` (from a subtitle file) or `transcription` (from a recording, issue 22). */
+  /** `translation` (from a subtitle file) or `transcription` (from a recording). */
   kind: z.enum(['translation', 'transcription']),
   /**
    * A transcription in progress: `transcribing` (chunk `chunksDone` of `chunksTotal`), then

@@ -5,7 +5,7 @@ import { condenseTranslations, linesToFit, shortenedLine, type GlossaryTerm, typ
 import type { SegmentFit } from './contract'
 import { speakerLineLabel } from './speakers'
 
-// Translations that fit their time (issue 30): after a task is translated, a line that cannot be
+// Translations that fit their time: after a task is translated, a line that cannot be
 // shown within its cue is shortened once by its provider (DeepSeek), or flagged when its service
 // cannot shorten. Part of the translation the task paid for: no points of its own.
 

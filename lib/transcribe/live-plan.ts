@@ -1,4 +1,4 @@
-// Chunks cut while a recording's sound is still arriving (issue 31): cut at silences as plan.ts
+// Chunks cut while a recording's sound is still arriving: cut at silences as plan.ts
 // cuts, each decided as soon as the audio up to it has been decoded, so the chunk can go to the
 // provider while later audio is still on its way. Pure, so it is unit tested.
 import { cutAfter, type ChunkPlan } from './plan'

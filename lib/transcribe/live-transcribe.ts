@@ -73,7 +73,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
- * Turns a recording into timed words while its sound is still arriving (issue 31): each part is
+ * Turns a recording into timed words while its sound is still arriving: each part is
  * decoded in one pass as its bytes come (lib/media decodeStream) into one file of samples, each
  * part at its place on the recording's timeline, and cut into chunks at silences as soon as enough
  * is decoded (LivePlanner); each chunk goes to the provider as soon as it is cut, and its answer is

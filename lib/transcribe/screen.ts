@@ -1,5 +1,5 @@
-// A provider's answer checked against the sound before any of it becomes a cue (issue 30, items
-// 1-3). Whisper-style models invent stock phrases over silence, loop a line for seconds and place
+// A provider's answer checked against the sound before any of it becomes a cue.
+// Whisper-style models invent stock phrases over silence, loop a line for seconds and place
 // text seconds early after a long silence; some answer segments without words. Pure: the chunk's
 // answer and the recording's spans of speech in, the words to keep and the lines left out.
 import { estimateWordTimes, joinSpans, joinWords, punctuateWords, speechIn, speechMs, splitWords, type Span, type TimedWord } from '@/lib/captions'

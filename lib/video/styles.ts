@@ -1,4 +1,4 @@
-// What a burned-in subtitle looks like (issue 29): four presets a creator recognises, then every
+// What a burned-in subtitle looks like: four presets a creator recognises, then every
 // field custom; shared by the browser's renderer and the server that remembers a creator's style.
 // Sizes are fractions of the video's height and margins fractions of its width and height, so one
 // style reads the same on a 16:9 and a 9:16 video and on a preview scaled down in the editor.

@@ -43,7 +43,7 @@ async function api(path: string, { method = 'GET', auth, json, form }: { method?
   return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) } // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** What a receiver does with the Standard Webhooks convention, written here from the spec: HMAC-SHA256 keyed by the secret's decoded bytes. */
+/** How a receiver checks a delivery (docs/api.md, "Verifying a delivery (Node.js)"): HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's decoded bytes, written here independently of lib/webhooks. */
 function verifies(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
   const id = headers['webhook-id'] as string
   const timestamp = headers['webhook-timestamp'] as string

@@ -1,4 +1,4 @@
-// The extraction worker (issue 31): probes a picked file, or takes one part of its sound out
+// The extraction worker: probes a picked file, or takes one part of its sound out
 // (copied, or decoded and encoded for speech), posting the bytes to the page as they are made.
 // Running here, off the page's thread, the dialog and the editor stay responsive meanwhile.
 

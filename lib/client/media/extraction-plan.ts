@@ -1,4 +1,4 @@
-// How a recording's sound is taken out in the browser (issue 31), decided from what the probe read:
+// How a recording's sound is taken out in the browser, decided from what the probe read:
 // copied as it is when it is already speech-sized in a codec the server reads (fast: no decoding),
 // otherwise decoded and encoded again for speech, on two workers (two halves of the file) where
 // the browser has two cores. Pure, so the dialog and tests share it.

@@ -1,4 +1,4 @@
-// Which picked files are recordings (issue 22): a video or an audio file whose sound the browser
+// Which picked files are recordings: a video or an audio file whose sound the browser
 // turns into a small mono Opus file before anything is uploaded. Pure, so the dialog and tests share it.
 
 /** Extensions the upload dialog takes as a recording, besides subtitle files. */

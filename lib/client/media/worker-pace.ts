@@ -1,4 +1,4 @@
-// Inside an extraction worker: steps back while the page answers a person (issue 31). Extraction
+// Inside an extraction worker: steps back while the page answers a person. Extraction
 // keeps both cores busy (two workers, each with Chromium's decoder thread beside it), and the
 // scheduler then gives the page's thread a share of a core: the dialog's click and toast tasks
 // took 100 to 180 ms in bench:pipeline. The page asks for a hold when input comes or its screen

@@ -1,4 +1,4 @@
-// Subtitles from an ASS file drawn by a real ASS renderer (issue 29): libass in WebAssembly, so the
+// Subtitles from an ASS file drawn by a real ASS renderer: libass in WebAssembly, so the
 // file's own styles and override tags (\pos, colours, fades, karaoke) come out as the author made
 // them. The work happens in a worker of its own (ass-worker.ts, served from our origin with jassub's
 // wasm and default font); each draw asks it for the picture at that exact time, so the export can

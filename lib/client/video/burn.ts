@@ -1,6 +1,6 @@
 'use client'
 
-// Burns subtitles into a video in the browser (issue 29): mediabunny reads the file lazily
+// Burns subtitles into a video in the browser: mediabunny reads the file lazily
 // (BlobSource: never whole into memory), decodes each frame with WebCodecs, the renderer draws the
 // cue over it, and the frame is encoded again (H.264 in MP4 or VP9 in WebM). A frame kept at its
 // size is changed only under the subtitles, in its own YUV planes and colour (yuv-overlay.ts); a

@@ -1,6 +1,6 @@
 'use client'
 
-// Whether this browser can make a burned-in video (issue 29, honest limits): asked before any work,
+// Whether this browser can make a burned-in video: asked before any work,
 // so a creator whose browser cannot encode, or cannot decode their video, is told so at once and
 // offered what still works (the subtitle files, and the subtitle-track export, which re-encodes
 // nothing). Nothing here is billed: the export runs on the creator's machine.

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The video export's worker (issue 29, item 3): decoding, drawing the subtitles on an
+// The video export's worker: decoding, drawing the subtitles on an
 // OffscreenCanvas, encoding and muxing all run here, so the editor stays responsive while a long
 // video is made. The job and its renderer's spec come as plain data; the bytes go to the page as
 // they are written (to disk) or into a buffer handed back at the end (in memory).

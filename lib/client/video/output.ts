@@ -1,6 +1,6 @@
 'use client'
 
-// Where an exported video is written (issue 29, item 3). With the File System Access API (Chrome,
+// Where an exported video is written. With the File System Access API (Chrome,
 // Edge) the file streams to disk as it is made; elsewhere it is built in memory up to
 // MEMORY_LIMIT_BYTES and then downloaded, and a larger job is refused before it starts. A failed or
 // cancelled job never leaves a file that looks finished: the disk file is written through a

@@ -1,4 +1,4 @@
-// The editor's live preview of burned-in subtitles (issue 29): the export's own renderer, made from
+// The editor's live preview of burned-in subtitles: the export's own renderer, made from
 // the same spec (renderer-spec.ts), laid out at the video's real size and scaled onto its picture,
 // painted in step with playback and seeking and following the creator's edits. An ASS renderer
 // answers asynchronously (libass in its worker), so paints run one at a time, the latest moment

@@ -32,7 +32,7 @@ const CONTEXT_CUES = 6
 
 /**
  * Builds each chunk's cues as soon as its words arrive and, for a task with a target language,
- * translates (and reviews) them while later chunks are still being transcribed (issue 31). Rules:
+ * translates (and reviews) them while later chunks are still being transcribed. Rules:
  * a chunk boundary lies in a silence, so it is a cue boundary; the last cues of the chunk before,
  * when already translated, go along as context, so context crosses chunks as it does inside a
  * file; the cues and translations are stored on the chunk's row, so a resumed run keeps them; a

@@ -30,7 +30,7 @@ export async function repriceTranscription(task: PricedTask, durationMs: number)
 }
 
 /**
- * Keeps a transcription's price exact while its sound arrives (issue 31, docs/billing.md). The task
+ * Keeps a transcription's price exact while its sound arrives (docs/billing.md). The task
  * was reserved for the length the browser declared; a chunk goes to the provider only while the
  * sound sent so far fits what that price covers (its billed minutes and the codec's padding). Rules:
  * - a chunk past it waits until every part has arrived: the length is then known, and the price is

@@ -73,7 +73,7 @@ async function knownChunks(taskId: string) {
 }
 
 /**
- * Transcribes (or resumes) a transcription task while its sound arrives (issue 31): from the parts
+ * Transcribes (or resumes) a transcription task while its sound arrives: from the parts
  * the browser is uploading, or from the recording kept whole, through lib/transcribe's streaming
  * path. Rules: each chunk is stored when it is cut and its words as soon as they arrive, so a
  * worker killed mid-way resumes with the chunks still missing and never pays the provider twice for

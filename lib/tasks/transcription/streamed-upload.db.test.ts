@@ -3,10 +3,9 @@
 // no chunk goes to the provider twice, the price is captured once. A recording declared shorter
 // than it is gets charged for what the server decoded, or, when the balance cannot pay, refused
 // before any request to the provider.
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startSttFake } from '@/fakes/stt'
@@ -17,7 +16,8 @@ import { getBalance, grantPoints } from '@/lib/points'
 import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
-import { droppingRelay, serveUploads, streamSource } from '@/test/upload-server'
+import { sendPart as sendTusPart } from '@/test/send-part'
+import { droppingRelay, serveUploads } from '@/test/upload-server'
 import { runTask } from '../run-task'
 
 const stt = await startSttFake({ apiKey: 'sk-stt-stream' })
@@ -58,28 +58,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Sends a file as one part with tus, as the browser's workers produce it: in pieces, its length declared at the end. */
-function sendPart(endpoint: string, file: string, token: string) {
-  let resolveId!: (id: string) => void
-  const id = new Promise<string>((resolve) => (resolveId = resolve))
-  const done = new Promise<void>((resolve, reject) => {
-    const source = streamSource(createReadStream(file, { highWaterMark: 64 * 1024 }))
-    const upload = new Upload(Buffer.alloc(0), {
-      fileReader: { openFile: async () => source } as never,
-      endpoint: `${endpoint}/api/uploads`,
-      chunkSize: 256 * 1024,
-      uploadLengthDeferred: true,
-      retryDelays: [0, 50, 100, 200, 400],
-      headers: { authorization: `Bearer ${token}` },
-      metadata: { filename: path.basename(file), part: '0', startMs: '0' },
-      onUploadUrlAvailable: () => resolveId(upload.url!.split('/').pop()!),
-      onSuccess: () => resolve(),
-      onError: reject,
-    })
-    upload.start()
-  })
-  return { id, done }
-}
+/** Sends a file as one part with tus, as the browser's workers produce it (test/send-part.ts). */
+const sendPart = (endpoint: string, file: string, token: string) => sendTusPart(endpoint, file, { token })
 
 async function createTask(auth: Record<string, string>, parts: string, durationMs: number) {
   const form = new FormData()

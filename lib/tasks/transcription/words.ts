@@ -8,7 +8,7 @@ export const taskWordsSchema = z.array(timedWordSchema)
 
 /**
  * The words a transcription's recogniser heard, on the recording's timeline, in order: the
- * word-highlight style of a burned-in video (issue 29) colours each as it is spoken. Empty for a
+ * word-highlight style of a burned-in video colours each as it is spoken. Empty for a
  * task made from a subtitle file.
  */
 export async function taskWords({ userId, taskId }: { userId: string; taskId: string }): Promise<z.infer<typeof taskWordsSchema>> {
