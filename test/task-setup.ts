@@ -5,6 +5,7 @@ import { afterAll } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startSttFake, type SttFakeServer } from '@/fakes/stt'
 import { db } from '@/lib/db'
+import type { StorageDriver } from '@/lib/storage'
 import type { FakeServer } from '@/fakes/server'
 import { stopBoss } from '@/lib/jobs/boss'
 import { startTaskWorkers, type WorkerOptions, type Workers } from '@/lib/jobs/worker'
@@ -108,4 +109,16 @@ export async function speechSetup(name: string, { env = {}, teardownMs }: { env?
     rmSync(dir, { recursive: true, force: true })
   }, teardownMs)
   return { stt, deepseek, deepseekKey, dir }
+}
+
+/** A storage that keeps nothing: the disk is full. Reads find nothing, deletes succeed. */
+export const fullDiskStorage: StorageDriver = {
+  kind: 'local',
+  put: async () => {
+    throw new Error('disk full')
+  },
+  get: async () => null,
+  size: async () => null,
+  stream: async () => null,
+  delete: async () => {},
 }

@@ -17,7 +17,7 @@ import { ProviderError } from '@/lib/translate'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/test/route-harness'
 import { runTranslationTask } from '@/lib/tasks'
 import { startTaskWorkers } from '@/lib/jobs'
-import { ledgerOf, retriedThenCaptured, taskOfNewUser } from '@/test/task-setup'
+import { fullDiskStorage, ledgerOf, retriedThenCaptured, taskOfNewUser } from '@/test/task-setup'
 import { scriptedProvider } from '@/test/provider-fakes'
 
 const KEY = 'sk-pipeline-test'
@@ -277,17 +277,7 @@ describe('pipeline outcomes', () => {
   it('records storage and points failures without failing the task', async () => {
     const { user, taskId } = await pendingTask()
     await db.pointEntry.deleteMany({ where: { taskId } }) // a reservation lost by an operator mistake
-    const storage = {
-      kind: 'local' as const,
-      put: async () => {
-        throw new Error('disk full')
-      },
-      get: async () => null,
-      size: async () => null,
-      stream: async () => null,
-      delete: async () => {},
-    }
-    expect(await runTranslationTask({ taskId, storage, ...PIPELINE })).toBe('completed')
+    expect(await runTranslationTask({ taskId, storage: fullDiskStorage, ...PIPELINE })).toBe('completed')
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
     expect(task.status).toBe('completed')
     expect(task.uploadError).toBe('disk full')

@@ -17,12 +17,11 @@ import { db } from '@/lib/db'
 import { stopBoss } from '@/lib/jobs'
 import { readAudioHeader } from '@/lib/media'
 import { getBalance, grantPoints } from '@/lib/points'
-import type { StorageDriver } from '@/lib/storage'
 import { billedMinutes } from '@/lib/transcribe'
 import { createDeepSeekProvider } from '@/lib/translate/providers/deepseek'
 import { buildRequest, ctx, jsonRequest, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording } from '@/test/speech-audio'
-import { ledgerOf } from '@/test/task-setup'
+import { fullDiskStorage as fullDisk, ledgerOf } from '@/test/task-setup'
 import { serveUploads, streamSource } from '@/test/upload-server'
 import { runTask } from '../run-task'
 
@@ -102,17 +101,6 @@ async function createTask(auth: Record<string, string>, parts: string[], duratio
   return created.data as { id: string; cost: number }
 }
 
-/** A storage that keeps nothing: the disk is full. */
-const fullDisk: StorageDriver = {
-  kind: 'local',
-  put: async () => {
-    throw new Error('disk full')
-  },
-  get: async () => null,
-  size: async () => null,
-  stream: async () => null,
-  delete: async () => {},
-}
 
 describe('a recording deleted while it is transcribed', () => {
   it('costs the started minutes of the sound the provider heard, and gives back only the rest', async () => {
