@@ -25,6 +25,22 @@ const DEAD_MESSAGE = 'translation stopped: its worker failed repeatedly'
 /** A parked transcription is looked at again this often: a cheap look at its parts, a run only when they moved. */
 export const PARKED_LOOK_SECONDS = 3
 
+/**
+ * pg-boss's one-per-group rule is checked when a job is fetched, and two workers fetching at the
+ * same instant both see the group idle. The later of two such runs (by start, then id) steps back
+ * and is queued again, so a user's transcriptions never run side by side.
+ */
+async function anEarlierRunOfTheGroupIsActive(job: Job<TranscriptionRunJob>): Promise<boolean> {
+  if (!job.groupId) return false
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT other.id FROM pgboss.job other, pgboss.job mine
+    WHERE mine.name = ${job.name} AND mine.id = ${job.id}::uuid
+      AND other.name = mine.name AND other.state = 'active' AND other.group_id = mine.group_id AND other.id <> mine.id
+      AND (other.started_on, other.id) < (mine.started_on, mine.id)
+    LIMIT 1`
+  return rows.length > 0
+}
+
 /** Tells the owner's webhook endpoints that a task ended; a failure here never fails the task's job. */
 async function announceEnd(taskId: string) {
   await announceTaskEnd({ taskId, enqueue: enqueueWebhookDelivery }).catch((error: unknown) => log.error('webhooks.announce_failed', { taskId, error }))
@@ -56,6 +72,10 @@ export async function startTaskWorkers({ tasksAtOnce = 2, transcriptionsAtOnce =
   const runOne = ([job]: Job<TaskRunJob>[]) => run(job)
   const runTranscriptionJob = async ([job]: Job<TranscriptionRunJob>[]) => {
     const { taskId, parkedBytes } = transcriptionRunJob.payload.parse(job.data)
+    if (await anEarlierRunOfTheGroupIsActive(job)) {
+      await sendTaskRun({ taskId, tx: db, startAfter: PARKED_LOOK_SECONDS, parkedBytes })
+      return { outcome: 'waiting' }
+    }
     if (parkedBytes !== undefined) {
       const upload = await taskUploadState(taskId)
       if (!upload.isComplete && !upload.isStalled && upload.bytes <= parkedBytes) return park(taskId, parkedBytes).then(() => ({ outcome: 'waiting' }))
