@@ -84,7 +84,7 @@ export function countDeadTask(): void {
   metrics().taskRuns.inc({ outcome: 'dead' })
 }
 
-export type ProviderName = 'deepseek' | 'google' | 'mymemory' | 'stt'
+export type ProviderName = 'deepseek' | 'google' | 'mymemory' | 'stt' | 'tts'
 
 const outcomeOf = (status: number) => (status < 400 ? 'ok' : status === 429 ? 'rate_limited' : status < 500 ? 'client_error' : 'server_error')
 
