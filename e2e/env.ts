@@ -22,6 +22,7 @@ export const E2E = {
     alipay: `http://127.0.0.1:${fakeBase + 8}`,
     airwallex: `http://127.0.0.1:${fakeBase + 9}`,
     stt: `http://127.0.0.1:${fakeBase + 10}`,
+    tts: `http://127.0.0.1:${fakeBase + 11}`,
   },
   serverEnv: {
     PORT: String(port),
@@ -35,6 +36,7 @@ export const E2E = {
     FAKE_ALIPAY_PORT: String(fakeBase + 8),
     FAKE_AIRWALLEX_PORT: String(fakeBase + 9),
     FAKE_STT_PORT: String(fakeBase + 10),
+    FAKE_TTS_PORT: String(fakeBase + 11),
     FAKE_DEEPSEEK_DELAY_MS: '20',
     // The browser tests use the translation fakes as translators: their lines go into the memory and
     // are reused, as a real service's would (lib/tasks/sandbox-memory.db.test.ts covers the sandbox's rule).

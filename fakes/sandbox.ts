@@ -6,6 +6,7 @@ import { startAirwallexFake } from './airwallex'
 import { generateAlipayKeys, startAlipayFake } from './alipay'
 import { startOidcFake } from './oidc'
 import { startSttFake } from './stt'
+import { startTtsFake } from './tts'
 import { startWechatFake } from './wechat'
 
 export type Sandbox = { env: Record<string, string>; servers: FakeServer[]; stop(): Promise<void> }
@@ -47,6 +48,15 @@ const SERVICES: Service[] = [
       const apiKey = 'sk-sandbox-stt'
       const server = await startSttFake({ apiKey, port: port('FAKE_STT_PORT'), delayMs: Number(process.env.FAKE_STT_DELAY_MS ?? 0) })
       return { server, env: { STT_API_KEY: apiKey, STT_BASE_URL: server.url } }
+    },
+  },
+  {
+    // Text to speech for dubs: espeak-ng speaks each line offline, a pitch per voice.
+    isConfigured: (env) => Boolean(env.TTS_API_KEY),
+    start: async () => {
+      const apiKey = 'sk-sandbox-tts'
+      const server = await startTtsFake({ apiKey, port: port('FAKE_TTS_PORT'), delayMs: Number(process.env.FAKE_TTS_DELAY_MS ?? 0) })
+      return { server, env: { TTS_API_KEY: apiKey, TTS_BASE_URL: `${server.url}/v1` } }
     },
   },
   {

@@ -210,6 +210,8 @@ describe('tables', () => {
     Order: ['lib/orders', 'lib/payments'],
     PaymentEvent: ['lib/payments'],
     RateLimit: ['lib/rate-limit'],
+    Dub: ['lib/dub'],
+    DubPhrase: ['lib/dub'],
   }
 
   /** Reads across features kept on purpose, each with its reason. */
@@ -217,6 +219,10 @@ describe('tables', () => {
     // The ledger serialises one user's balance changes by locking the user's row (which also holds
     // off the user's deletion until the change commits).
     'lib/points -> User',
+    // A dub reads the lines it speaks and the recording it mixes under them (read only: it writes
+    // nothing of its task).
+    'lib/dub -> Segment',
+    'lib/dub -> Task',
   ]
 
   const MODEL_NAMES = Object.keys(OWNERS)

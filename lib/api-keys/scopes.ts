@@ -12,6 +12,9 @@ export const KEY_OPERATIONS: Record<string, ApiScope> = {
   'GET /api/tasks/{id}/words': 'tasks:read',
   'GET /api/tasks/{id}/speech': 'tasks:read',
   'GET /api/tasks/{id}/left-out': 'tasks:read',
+  'GET /api/tasks/{id}/dubs': 'tasks:read',
+  'GET /api/tasks/{id}/dubs/estimate': 'tasks:read',
+  'GET /api/tasks/{id}/dubs/{dubId}': 'tasks:read',
   'POST /api/user/get_point': 'tasks:read',
   // Creating and running work spends points.
   'POST /api/tasks': 'tasks:write',
@@ -20,6 +23,7 @@ export const KEY_OPERATIONS: Record<string, ApiScope> = {
   'POST /api/tasks/transcribe': 'tasks:write',
   'POST /api/tasks/transcribe/estimate': 'tasks:write',
   'POST /api/tasks/{id}/retry': 'tasks:write',
+  'POST /api/tasks/{id}/dubs': 'tasks:write',
   'POST /api/uploads': 'tasks:write',
   'PATCH /api/uploads/{id}': 'tasks:write',
   'HEAD /api/uploads/{id}': 'tasks:write',
@@ -27,6 +31,8 @@ export const KEY_OPERATIONS: Record<string, ApiScope> = {
   'GET /api/tasks/{id}/export': 'export',
   'GET /api/tasks/export.zip': 'export',
   'GET /api/tasks/{id}/audio': 'export',
+  'GET /api/tasks/{id}/dubs/{dubId}/audio': 'export',
+  'GET /api/tasks/{id}/dubs/{dubId}/report': 'export',
 }
 
 type Pattern = { method: string; regex: RegExp; scope: ApiScope; params: number }

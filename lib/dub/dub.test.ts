@@ -161,9 +161,15 @@ describe('a dub of two speakers', () => {
     const first = await dub('resume')
     const before = fake.stats.requests
     const kept = new Map(first.outcomes.map((o) => [o.key, o]))
-    const again = await speakPhrases({ phrases: first.phrases, voices: first.voices, provider: provider(), trackFile: first.trackFile, totalMs: 27_000, spokenBefore: async (key) => kept.get(key) ?? null })
-    expect(fake.stats.requests).toBe(before)
-    expect(again).toEqual(first.outcomes)
+    const clips = new Map<string, Int16Array>()
+    const stored = await speakPhrases({ phrases: first.phrases, voices: first.voices, provider: provider(), trackFile: path.join(dir, 'stored.wav'), totalMs: 27_000, onPhrase: async (o, pcm) => void clips.set(o.key, pcm) })
+    const spoken = fake.stats.requests
+    const resumedFile = path.join(dir, 'resumed.wav')
+    const again = await speakPhrases({ phrases: first.phrases, voices: first.voices, provider: provider(), trackFile: resumedFile, totalMs: 27_000, spokenBefore: async (key) => (kept.has(key) ? { outcome: stored.find((o) => o.key === key)!, pcm: clips.get(key)! } : null) })
+    expect(fake.stats.requests).toBe(spoken)
+    expect(spoken).toBeGreaterThan(before)
+    expect(again).toEqual(stored)
+    expect(readFileSync(resumedFile).equals(readFileSync(path.join(dir, 'stored.wav')))).toBe(true)
   }, 60_000)
 
   it('mixed over the original: the background tone at its level between lines, at least 10 dB down under them', async () => {

@@ -42,10 +42,10 @@ export type DubOptions = {
   concurrency?: number
   retry?: Partial<RetryPolicy>
   signal?: AbortSignal
-  /** A phrase spoken before (a resumed dub): its outcome, its clip being in the track already. */
-  spokenBefore?: (key: string) => Promise<PhraseOutcome | null>
-  /** Called once per phrase as it is settled, in any order, never two at once: store it to resume. */
-  onPhrase?: (outcome: PhraseOutcome) => Promise<void>
+  /** A phrase spoken before (a resumed dub): its outcome and clip, placed again without a request. */
+  spokenBefore?: (key: string) => Promise<{ outcome: PhraseOutcome; pcm: Int16Array } | null>
+  /** Called once per phrase as it is settled (its clip as placed), in any order, never two at once: store it to resume. */
+  onPhrase?: (outcome: PhraseOutcome, pcm: Int16Array) => Promise<void>
 }
 
 /** The model is asked for a little less than the window holds: speech is not exactly proportional to characters. */
@@ -70,7 +70,7 @@ export async function speakPhrases({ phrases, voices, provider, condense, trackF
   const settle = async (outcome: PhraseOutcome, pcm: Int16Array | null) => {
     if (pcm && pcm.length > 0) await track.place(outcome.startMs, pcm)
     outcomes.set(outcome.key, outcome)
-    settling = settling.then(() => onPhrase?.(outcome))
+    settling = settling.then(() => onPhrase?.(outcome, pcm ?? new Int16Array(0)))
     await settling
   }
   const voiceOf = (phrase: Phrase) => voices.get(phrase.speaker) ?? voices.values().next().value ?? provider.voices[0]
@@ -87,8 +87,10 @@ export async function speakPhrases({ phrases, voices, provider, condense, trackF
     const todo: { phrase: Phrase; index: number; text: string }[] = []
     for (const [index, phrase] of phrases.entries()) {
       const before = await spokenBefore?.(phrase.key)
-      if (before) outcomes.set(phrase.key, before)
-      else todo.push({ phrase, index, text: phrase.text })
+      if (before) {
+        if (before.pcm.length > 0) await track.place(before.outcome.startMs, before.pcm)
+        outcomes.set(phrase.key, before.outcome)
+      } else todo.push({ phrase, index, text: phrase.text })
     }
     for (let shortened = 0; todo.length > 0; shortened++) {
       await mapWithConcurrency(todo, concurrency, async ({ phrase, index, text }) => {

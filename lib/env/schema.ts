@@ -45,6 +45,17 @@ export const envSchema = z.object({
   STT_DIARIZE: z.enum(['off', 'openai']).optional(),
   // Chunks of one recording transcribed at once.
   STT_CONCURRENCY: positiveInt(4),
+  // Text to speech for dubs: any OpenAI-compatible /audio/speech API (OpenAI, Kokoro-FastAPI, LocalAI).
+  TTS_API_KEY: optional,
+  TTS_BASE_URL: url('https://api.openai.com/v1'),
+  TTS_MODEL: z.string().default('tts-1'),
+  // The provider's voice names, comma-separated; unset: OpenAI's.
+  TTS_VOICES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
+  // Phrases of one dub spoken at once.
+  TTS_CONCURRENCY: positiveInt(4),
   // The longest a recording's check (ffprobe, then decoding it whole) may take before it is refused.
   MEDIA_CHECK_TIMEOUT_MS: positiveInt(120_000),
 

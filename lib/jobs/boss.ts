@@ -6,7 +6,8 @@ import type { Tx } from '@/lib/db'
 import type { Enqueue } from '@/lib/tasks/enqueue'
 import { runTarget } from '@/lib/tasks/upkeep'
 import type { EnqueueDelivery } from '@/lib/webhooks'
-import { taskRunJob, transcriptionRunJob, webhookDeliverJob } from './definitions'
+import type { EnqueueDub } from '@/lib/dub'
+import { dubRunJob, taskRunJob, transcriptionRunJob, webhookDeliverJob } from './definitions'
 
 /** The queue of task runs, and where a task lands after its last allowed worker failure. */
 export const TASK_QUEUE = taskRunJob.queue
@@ -18,6 +19,9 @@ export const LEGACY_TASK_DEAD_QUEUE = taskRunJob.legacyQueues.deadQueue
 /** The queue of transcription runs (their own workers), and where one lands after its last allowed failure. */
 export const TRANSCRIPTION_QUEUE = transcriptionRunJob.queue
 export const TRANSCRIPTION_DEAD_QUEUE = transcriptionRunJob.deadQueue
+/** The queue of dub runs, and where one lands after its last allowed failure. */
+export const DUB_QUEUE = dubRunJob.queue
+export const DUB_DEAD_QUEUE = dubRunJob.deadQueue
 
 /** The former task queues that exist on this database (only one that ran the app before the rename). */
 export async function legacyTaskQueues(boss: PgBoss): Promise<{ queue?: string; deadQueue?: string }> {
@@ -64,7 +68,7 @@ export async function createBoss({
   })
   boss.on('error', (error) => log.error('jobs.error', { error }))
   await boss.start()
-  for (const [queue, deadLetter] of [[TASK_QUEUE, TASK_DEAD_QUEUE], [TRANSCRIPTION_QUEUE, TRANSCRIPTION_DEAD_QUEUE]]) {
+  for (const [queue, deadLetter] of [[TASK_QUEUE, TASK_DEAD_QUEUE], [TRANSCRIPTION_QUEUE, TRANSCRIPTION_DEAD_QUEUE], [DUB_QUEUE, DUB_DEAD_QUEUE]]) {
     await boss.createQueue(deadLetter)
     await boss.createQueue(queue, { heartbeatSeconds, retryLimit, retryDelay: retryDelaySeconds, expireInSeconds, deadLetter })
   }
@@ -117,6 +121,12 @@ export async function sendTaskRun({ taskId, tx, startAfter, parkedBytes }: { tas
   } else {
     await boss.send(TASK_QUEUE, taskRunJob.payload.parse({ taskId, traceparent }), { db: fromPrisma(tx), startAfter })
   }
+}
+
+/** Queues a dub's run inside the caller's transaction, so the job exists exactly when the dub does. */
+export const enqueueDubRun: EnqueueDub = async ({ dubId, tx }) => {
+  const boss = await getBoss()
+  await boss.send(DUB_QUEUE, dubRunJob.payload.parse({ dubId }), { db: fromPrisma(tx) })
 }
 
 /** Queues one try of a webhook delivery (in the caller's transaction when given, not before `startAfter`). */

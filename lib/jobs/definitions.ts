@@ -43,3 +43,10 @@ export const webhookDeliverJob = defineJob({ queue: 'webhook-deliver', version: 
 export type WebhookDeliverJob = z.infer<typeof webhookDeliverJob.payload>
 export type TaskRunJob = z.infer<typeof taskRunJob.payload>
 export type TranscriptionRunJob = z.infer<typeof transcriptionRunJob.payload>
+
+/** Make (or resume) one dub of a task (lib/dub runDub); after its last allowed failure it lands in `deadQueue`. */
+export const dubRunJob = {
+  ...defineJob({ queue: 'dub-run', version: 1, payload: z.object({ dubId: z.string().min(1).max(64) }) }),
+  deadQueue: 'dub-run-dead',
+}
+export type DubRunJob = z.infer<typeof dubRunJob.payload>

@@ -217,7 +217,7 @@ export async function releaseTaskPoints({ taskId, tx, now = new Date() }: { task
 }
 
 /** The part of a reservation's allocations that makes `amount`, latest-expiring lots first (the charge stays on the soonest). */
-function lastAllocations(allocations: { lotId: string; amount: number }[], amount: number): { lotId: string; amount: number }[] {
+export function lastAllocations(allocations: { lotId: string; amount: number }[], amount: number): { lotId: string; amount: number }[] {
   const picked: { lotId: string; amount: number }[] = []
   let left = amount
   for (const a of [...allocations].reverse()) {

@@ -26,6 +26,11 @@ import * as productList from '@/app/api/product/list/route'
 import * as productTransList from '@/app/api/product/trans_list/route'
 import * as tasksIdExport from '@/app/api/tasks/[id]/export/route'
 import * as tasksIdRetry from '@/app/api/tasks/[id]/retry/route'
+import * as tasksIdDubs from '@/app/api/tasks/[id]/dubs/route'
+import * as tasksIdDubsEstimate from '@/app/api/tasks/[id]/dubs/estimate/route'
+import * as tasksIdDubsDubid from '@/app/api/tasks/[id]/dubs/[dubId]/route'
+import * as tasksIdDubsDubidAudio from '@/app/api/tasks/[id]/dubs/[dubId]/audio/route'
+import * as tasksIdDubsDubidReport from '@/app/api/tasks/[id]/dubs/[dubId]/report/route'
 import * as tasksId from '@/app/api/tasks/[id]/route'
 import * as tasksIdSegmentsSegmentidRetranslate from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import * as tasksIdSegmentsSegmentidReview from '@/app/api/tasks/[id]/segments/[segmentId]/review/route'
@@ -113,6 +118,11 @@ const modules: Record<string, object> = {
   '/api/product/trans_list': productTransList,
   '/api/tasks/{id}/export': tasksIdExport,
   '/api/tasks/{id}/retry': tasksIdRetry,
+  '/api/tasks/{id}/dubs': tasksIdDubs,
+  '/api/tasks/{id}/dubs/estimate': tasksIdDubsEstimate,
+  '/api/tasks/{id}/dubs/{dubId}': tasksIdDubsDubid,
+  '/api/tasks/{id}/dubs/{dubId}/audio': tasksIdDubsDubidAudio,
+  '/api/tasks/{id}/dubs/{dubId}/report': tasksIdDubsDubidReport,
   '/api/tasks/{id}': tasksId,
   '/api/tasks/{id}/segments/{segmentId}/retranslate': tasksIdSegmentsSegmentidRetranslate,
   '/api/tasks/{id}/segments/{segmentId}/review': tasksIdSegmentsSegmentidReview,
