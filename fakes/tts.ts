@@ -88,7 +88,7 @@ export async function startTtsFake({ apiKey, port, delayMs, knobs: initial = {} 
     const wav = await espeakWav(input, { pitch: TTS_FAKE_VOICES[voice], wpm: (NATURAL_WPM * speed) / (knobs.slowdown ?? 1) })
     const audio = format === 'wav' ? wav : await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', ...FFMPEG_OUT[format], 'pipe:1'], wav)
     ctx.count('characters', input.length)
-    ctx.note({ voice, speed, format, characters: input.length })
+    ctx.note({ voice, speed, format, characters: input.length, input })
     res.writeHead(200, { 'content-type': CONTENT_TYPES[format], 'content-length': audio.length })
     res.end(audio)
   }

@@ -19,7 +19,18 @@ export async function clipPcm(wav: Buffer, { tempo = 1, signal }: { tempo?: numb
   const filters = [...(tempo > 1.001 ? [`rubberband=tempo=${tempo.toFixed(4)}`] : []), `aresample=${DUB_RATE}`]
   const { stdout } = await runTool(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', '-af', filters.join(','), '-ac', '1', '-f', 's16le', 'pipe:1'], { stdin: wav, signal, timeoutMs: 60_000 })
   const samples = new Int16Array(new Uint8Array(stdout).buffer, 0, Math.floor(stdout.length / 2))
-  return trimSilentEdges(samples)
+  return toVoicePeak(trimSilentEdges(samples))
+}
+
+/** Every voice's peak here, about -3 dBFS: voices alike in level, and room left for the background under them. */
+const VOICE_PEAK = 23_000
+
+function toVoicePeak(samples: Int16Array): Int16Array {
+  let peak = 0
+  for (const s of samples) peak = Math.max(peak, Math.abs(s))
+  if (peak === 0) return samples
+  const gain = Math.min(4, VOICE_PEAK / peak)
+  return samples.map((s) => Math.round(s * gain))
 }
 
 export function trimSilentEdges(samples: Int16Array): Int16Array {

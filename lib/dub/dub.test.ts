@@ -185,9 +185,13 @@ describe('a dub of two speakers', () => {
       if (next.startMs - 200 - gapFrom >= 100) expect(Math.abs(toneDb(inMix(gapFrom, next.startMs - 200), DUB_RATE, 3000) - toneDb(inOriginal(gapFrom, next.startMs - 200), DUB_RATE, 3000))).toBeLessThanOrEqual(1.5)
       const mid = o.startMs + o.spokenMs / 2
       expect(toneDb(inOriginal(mid - 50, mid + 50), DUB_RATE, 3000) - toneDb(inMix(mid - 50, mid + 50), DUB_RATE, 3000)).toBeGreaterThanOrEqual(10)
+      // The voice is in the mix: louder than the original tone, where the tone alone is ducked 15 dB.
+      expect(rms(inMix(o.startMs, o.startMs + o.spokenMs))).toBeGreaterThan(rms(inOriginal(o.startMs, o.startMs + o.spokenMs)))
     }
   }, 60_000)
 })
+
+const rms = (values: Float64Array) => Math.sqrt(values.reduce((sum, v) => sum + v * v, 0) / Math.max(1, values.length))
 
 function median(values: number[]) {
   const sorted = values.toSorted((a, b) => a - b)

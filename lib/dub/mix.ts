@@ -1,5 +1,5 @@
 import 'server-only'
-import { closeSync, openSync, readSync, writeSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs'
 import { ffmpegPath, runTool } from '@/lib/media'
 import { DUB_RATE, readWavInfo, wavHeader } from './wav'
 
@@ -43,7 +43,8 @@ export async function mixUnderVoices({ originalFile, dubTrackFile, spans, outFil
     readSync(track, header, 0, 64, 0)
     const info = readWavInfo(header)
     if (!info || info.sampleRate !== DUB_RATE || info.channels !== 1) throw new Error('the dub track is not 48 kHz mono WAV')
-    const trackSamples = info.dataBytes / 2
+    // The header read is 64 bytes: the data's length is the declared one, within the file.
+    const trackSamples = Math.floor(Math.min(header.readUInt32LE(info.dataOffset - 4), fstatSync(track).size - info.dataOffset) / 2)
     writeSync(out, wavHeader(0, { channels: 2 }))
     let frame = 0
     let rest = Buffer.alloc(0)
