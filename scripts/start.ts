@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { ensureDatabase, withDatabase, type RunningDb } from '@/lib/devtools/embedded-db'
+import { ensureSystemPackage } from '@/lib/devtools/system-package'
 import { startEmbeddedDbProcess } from '@/lib/devtools/embedded-db-process'
 import { migrateDeploy } from '@/lib/devtools/migrate'
 import { missingProductionSettings, parseEnv } from '@/lib/env'
@@ -69,6 +70,9 @@ async function main() {
   if (mode !== 'start') process.env.SESSION_SECRET ||= sessionSecret()
   process.env.DATABASE_URL = await database()
   if (mode !== 'start') {
+    // The sandbox voice of dubbing speaks with espeak-ng, from Debian's packages.
+    const espeak = ensureSystemPackage('espeak-ng')
+    if (espeak.message) console.log(`▸ ${espeak.message}`)
     // Loaded only here: production never imports the fakes (nor their devDependencies).
     const { startSandbox } = await import('@/fakes/sandbox')
     const sandbox = await startSandbox()
