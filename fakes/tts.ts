@@ -87,6 +87,8 @@ export async function startTtsFake({ apiKey, port, delayMs, knobs: initial = {} 
     if (!Number.isFinite(speed) || speed < 0.25 || speed > 4) return openAiError(res, 400, `Invalid value for 'speed': ${String(body.speed)}. Expected a value between 0.25 and 4.0.`, 'invalid_request_error', 'invalid_value')
     const wav = await espeakWav(input, { pitch: TTS_FAKE_VOICES[voice], wpm: (NATURAL_WPM * speed) / (knobs.slowdown ?? 1) })
     const audio = format === 'wav' ? wav : await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', ...FFMPEG_OUT[format], 'pipe:1'], wav)
+    // The answer delay ran while espeak-ng spoke (delayOverlapsWork): the fake answers `delayMs` after the request, as it models.
+    await ctx.answerDue()
     ctx.count('characters', input.length)
     ctx.note({ voice, speed, format, characters: input.length, input })
     res.writeHead(200, { 'content-type': CONTENT_TYPES[format], 'content-length': audio.length })
@@ -96,6 +98,7 @@ export async function startTtsFake({ apiKey, port, delayMs, knobs: initial = {} 
     name: 'tts',
     port,
     delayMs,
+    delayOverlapsWork: true,
     handler: handle,
     admin: async (req, res, url) => {
       if (url.pathname !== '/__voice') return false
