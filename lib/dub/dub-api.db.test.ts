@@ -86,6 +86,20 @@ describe('a dub', () => {
     expect(rows[0]).toBe('line,speaker,voice,start_ms,end_ms,spoken_ms,speed_factor,respoken,stretched,shortened,flag')
     expect(rows).toHaveLength(7)
     expect(rows[1]).toMatch(/^1,,nova,0,2500,\d+,1,false,false,0,$/)
+
+    // One line edited, then spoken again: that line alone is asked for and charged.
+    const edited = await api(`/api/tasks/${taskId}/segments/3`, { method: 'PATCH', auth: token, json: { translatedText: 'A shorter third line.' } })
+    expect(edited.status, edited.msg).toBe(200)
+    tts.resetStats()
+    const respoken = await api(`/api/tasks/${taskId}/dubs/${dub.id}/respeak`, { method: 'POST', auth: token })
+    expect(respoken.data).toMatchObject({ status: 'queued' })
+    const linePrice = Math.ceil('A shorter third line.'.length / 100)
+    expect(await getBalance({ userId: user.id })).toBe(before - estimate.data.price - linePrice)
+    expect(await finished(token, taskId, dub.id)).toMatchObject({ status: 'completed', flagged: 0, charged: estimate.data.price + linePrice })
+    expect(tts.stats.log.map((r) => (r.data as { input: string }).input)).toEqual(['A shorter third line.'])
+    // Nothing changed since: answered as it is, nothing charged.
+    expect((await api(`/api/tasks/${taskId}/dubs/${dub.id}/respeak`, { method: 'POST', auth: token })).data).toMatchObject({ status: 'completed' })
+    expect(await getBalance({ userId: user.id })).toBe(before - estimate.data.price - linePrice)
   }, 90_000)
 
   it('refuses a voice the provider does not offer, a task with no lines of its own, and someone else\'s task', async () => {

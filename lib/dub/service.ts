@@ -10,7 +10,7 @@ import { db, type Tx } from '@/lib/db'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
-import { reserveDubPoints, settleDubPoints } from '@/lib/points'
+import { reserveDubPoints, settleDubPoints, spendPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
 import { appStorage } from '@/lib/storage/app-storage'
 import { parseTime } from '@/lib/subtitles/time'
@@ -95,7 +95,8 @@ type DubRow = Awaited<ReturnType<typeof db.dub.findUniqueOrThrow>>
 
 function toDto(dub: DubRow, flagged: number): DubDto {
   return {
-    id: dub.id, taskId: dub.taskId, status: dub.status as DubDto['status'], voices: dub.voices as Record<string, string>, withOriginal: dub.withOriginal, characters: dub.characters, price: dub.price, charged: dub.charged,
+    id: dub.id, taskId: dub.taskId, status: dub.status as DubDto['status'], voices: dub.voices as Record<string, string>, withOriginal: dub.withOriginal, characters: dub.characters, price: dub.price,
+    charged: dub.charged === null ? null : dub.charged + dub.respeakCharged,
     phrasesTotal: dub.phrasesTotal, phrasesDone: dub.phrasesDone, flagged, error: dub.error, createdAt: dub.createdAt.toISOString(), completedAt: dub.completedAt?.toISOString() ?? null,
   }
 }
@@ -256,4 +257,37 @@ export async function failDeadDub(dubId: string): Promise<void> {
     const { kept } = await settleDubPoints({ dubId, charge: 0, tx })
     await tx.dub.update({ where: { id: dubId }, data: { status: 'failed', charged: kept, error: 'its worker failed repeatedly' } })
   })
+}
+
+/**
+ * Speaks again what changed since a dub was made: lines edited since (their phrase's text differs)
+ * and lines the provider failed. Rules: only a completed dub (40900 otherwise); the phrases to
+ * speak are charged at the dub's rate as they are asked (one ledger entry, its key naming them, so
+ * the same request twice is charged once), and nothing else is: every other phrase keeps its clip;
+ * the dub is queued again, and its run speaks only those phrases, then mixes and encodes afresh.
+ * Nothing changed: the dub is answered as it is.
+ */
+export async function respeakDub({ userId, taskId, dubId, enqueue }: { userId: string; taskId: string; dubId: string; enqueue: EnqueueDub }): Promise<DubDto> {
+  const dub = await ownDub(userId, taskId, dubId)
+  if (dub.status !== 'completed') throw new AppError('conflict', 'dubRunning')
+  const task = await ownTask(userId, taskId)
+  const phrases = planPhrases(await dubLinesOf(taskId), { mediaEndMs: task.audioDurationMs ?? undefined })
+  const stored = await db.dubPhrase.findMany({ where: { dubId } })
+  const kept = new Set(stored.filter((r) => (r.outcome as unknown as PhraseOutcome).flag !== 'failed').map((r) => r.key))
+  const toSpeak = phrases.filter((p) => !kept.has(p.key))
+  if (toSpeak.length === 0) return toDto(dub, await flaggedLines(dub.id))
+  const price = dubPrice(toSpeak.reduce((n, p) => n + p.text.length, 0))
+  const planned = new Set(phrases.map((p) => p.key))
+  const gone = stored.filter((r) => !planned.has(r.key) || !kept.has(r.key))
+  const updated = await db.$transaction(async (tx) => {
+    const locked = await tx.dub.updateMany({ where: { id: dubId, status: 'completed' }, data: { status: 'queued', respeakCharged: { increment: price }, phrasesDone: 0, completedAt: null } })
+    if (locked.count === 0) throw new AppError('conflict', 'dubRunning')
+    await spendPoints({ userId, amount: price, key: `dub:${dubId}:respeak:${toSpeak.map((p) => p.key).join(',').slice(0, 400)}`, reason: `dub ${dubId}`, tx })
+    await tx.dubPhrase.deleteMany({ where: { dubId, key: { in: gone.map((r) => r.key) } } })
+    await enqueue({ dubId, tx })
+    return tx.dub.findUniqueOrThrow({ where: { id: dubId } })
+  })
+  const storage = appStorage()
+  await Promise.all(gone.flatMap((r) => (r.clipKey ? [storage.delete(r.clipKey)] : [])))
+  return toDto(updated, 0)
 }

@@ -31,6 +31,7 @@ import * as tasksIdDubsEstimate from '@/app/api/tasks/[id]/dubs/estimate/route'
 import * as tasksIdDubsDubid from '@/app/api/tasks/[id]/dubs/[dubId]/route'
 import * as tasksIdDubsDubidAudio from '@/app/api/tasks/[id]/dubs/[dubId]/audio/route'
 import * as tasksIdDubsDubidReport from '@/app/api/tasks/[id]/dubs/[dubId]/report/route'
+import * as tasksIdDubsDubidRespeak from '@/app/api/tasks/[id]/dubs/[dubId]/respeak/route'
 import * as tasksId from '@/app/api/tasks/[id]/route'
 import * as tasksIdSegmentsSegmentidRetranslate from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import * as tasksIdSegmentsSegmentidReview from '@/app/api/tasks/[id]/segments/[segmentId]/review/route'
@@ -123,6 +124,7 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/dubs/{dubId}': tasksIdDubsDubid,
   '/api/tasks/{id}/dubs/{dubId}/audio': tasksIdDubsDubidAudio,
   '/api/tasks/{id}/dubs/{dubId}/report': tasksIdDubsDubidReport,
+  '/api/tasks/{id}/dubs/{dubId}/respeak': tasksIdDubsDubidRespeak,
   '/api/tasks/{id}': tasksId,
   '/api/tasks/{id}/segments/{segmentId}/retranslate': tasksIdSegmentsSegmentidRetranslate,
   '/api/tasks/{id}/segments/{segmentId}/review': tasksIdSegmentsSegmentidReview,

@@ -9,6 +9,7 @@ CREATE TABLE "Dub" (
     "characters" INTEGER NOT NULL,
     "price" INTEGER NOT NULL,
     "charged" INTEGER,
+    "respeakCharged" INTEGER NOT NULL DEFAULT 0,
     "phrasesTotal" INTEGER NOT NULL DEFAULT 0,
     "phrasesDone" INTEGER NOT NULL DEFAULT 0,
     "error" TEXT,
