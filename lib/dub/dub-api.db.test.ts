@@ -2,6 +2,8 @@
 // the price first, is charged exactly it, downloads the track and the per-line report; bad voices,
 // a second dub while one runs, someone else's task and a failing provider each get their answer.
 import { execFileSync } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startTtsFake } from '@/fakes/tts'
 import { db } from '@/lib/db'
@@ -12,7 +14,7 @@ import { deepSeekSetup, startTestWorkers } from '@/test/task-setup'
 
 const tts = await startTtsFake({ apiKey: 'sk-tts-dub-api' })
 afterAll(() => tts.close())
-await deepSeekSetup('dub-api', { stopsBoss: true, env: { TTS_API_KEY: 'sk-tts-dub-api', TTS_BASE_URL: `${tts.url}/v1` } })
+await deepSeekSetup('dub-api', { stopsBoss: true, env: { TTS_API_KEY: 'sk-tts-dub-api', TTS_BASE_URL: `${tts.url}/v1`, WEBHOOK_ALLOW_HOSTS: '127.0.0.1' } })
 await startTestWorkers()
 const server = await serveRoutes()
 afterAll(() => server.close())
@@ -126,5 +128,31 @@ describe('a dub', () => {
       tts.faults.clear()
     }
     expect(await getBalance({ userId: user.id })).toBe(before)
+  }, 90_000)
+
+  it('tells the creator\'s webhook endpoint when it completes (dub.completed), signed', async () => {
+    const heard: { headers: Record<string, unknown>; body: string }[] = []
+    const http = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        heard.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') })
+        res.writeHead(200).end('ok')
+      })
+    })
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+    try {
+      const { token, taskId } = await translatedTask()
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/hooks`
+      expect((await api('/api/user/webhooks', { method: 'POST', auth: token, json: { url, events: ['dub.completed'] } })).status).toBe(200)
+      const started = await api(`/api/tasks/${taskId}/dubs`, { method: 'POST', auth: token, json: { withOriginal: false } })
+      const dub = await finished(token, taskId, started.data.id)
+      await waitFor(async () => heard.length > 0, { what: 'the dub.completed delivery' })
+      expect(heard).toHaveLength(1)
+      expect(heard[0].headers['webhook-signature']).toMatch(/^v1,/)
+      expect(JSON.parse(heard[0].body)).toMatchObject({ type: 'dub.completed', data: { dubId: dub.id, taskId, status: 'completed', charged: dub.charged, flagged: 0 } })
+    } finally {
+      await new Promise<void>((resolve) => http.close(() => resolve()))
+    }
   }, 90_000)
 })

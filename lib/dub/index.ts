@@ -8,5 +8,5 @@ export { mixUnderVoices, encodeAudio, duckingEnvelope, DUCK_GAIN, type Span } fr
 export { openDubTrack, type DubTrack } from './track'
 export { dubReportCsv, dubReportJson } from './report'
 export { DUB_RATE, readWavInfo, wavDurationMs, wavHeader } from './wav'
-export { createDub, estimateDub, getDub, listDubs, dubAudio, dubReport, runDub, failDeadDub, respeakDub, ttsProvider, dubLinesOf, type EnqueueDub, type RunDubOptions } from './service'
+export { createDub, estimateDub, getDub, listDubs, dubAudio, dubReport, runDub, failDeadDub, respeakDub, dubEnd, ttsProvider, dubLinesOf, type EnqueueDub, type RunDubOptions } from './service'
 export * from './contract'

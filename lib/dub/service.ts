@@ -291,3 +291,10 @@ export async function respeakDub({ userId, taskId, dubId, enqueue }: { userId: s
   await Promise.all(gone.flatMap((r) => (r.clipKey ? [storage.delete(r.clipKey)] : [])))
   return toDto(updated, 0)
 }
+
+/** A dub's end as its webhook tells it: owner, state, price and charge, lines flagged. */
+export async function dubEnd(dubId: string) {
+  const dub = await db.dub.findUnique({ where: { id: dubId }, include: { task: { select: { userId: true } } } })
+  if (!dub) return null
+  return { ...toDto(dub, await flaggedLines(dub.id)), userId: dub.task.userId, completedAt: dub.completedAt }
+}

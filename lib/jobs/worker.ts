@@ -5,7 +5,7 @@ import { log } from '@/lib/log'
 import { countDeadTask, observeTaskRun } from '@/lib/metrics'
 import { failTask, runTask, type PipelineOptions } from '@/lib/tasks'
 import { taskUploadState } from '@/lib/uploads'
-import { announceTaskEnd, attemptDelivery } from '@/lib/webhooks'
+import { announceDubEnd, announceTaskEnd, attemptDelivery } from '@/lib/webhooks'
 import { failDeadDub, runDub } from '@/lib/dub'
 import { DUB_DEAD_QUEUE, DUB_QUEUE, enqueueWebhookDelivery, getBoss, legacyTaskQueues, sendTaskRun, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE, WEBHOOK_QUEUE, type BossSettings } from './boss'
 import { dubRunJob, taskRunJob, transcriptionRunJob, webhookDeliverJob, type DubRunJob, type TaskRunJob, type TranscriptionRunJob, type WebhookDeliverJob } from './definitions'
@@ -101,7 +101,10 @@ export async function startTaskWorkers({ tasksAtOnce = 2, transcriptionsAtOnce =
   await boss.work<TranscriptionRunJob>(TRANSCRIPTION_QUEUE, { localConcurrency: transcriptionsAtOnce, groupConcurrency: 1, pollingIntervalSeconds, batchSize: 1 }, runTranscriptionJob)
   await boss.work<TaskRunJob>(TRANSCRIPTION_DEAD_QUEUE, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)
   // Dubs: one at a time per process (each speaks several phrases at once, TTS_CONCURRENCY).
-  await boss.work<DubRunJob>(DUB_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, ([job]) => runDub({ dubId: dubRunJob.payload.parse(job.data).dubId, signal: job.signal }))
+  await boss.work<DubRunJob>(DUB_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+    const { dubId } = dubRunJob.payload.parse(job.data)
+    if ((await runDub({ dubId, signal: job.signal })) === 'completed') await announceDubEnd({ dubId, enqueue: enqueueWebhookDelivery }).catch((error: unknown) => log.error('webhooks.announce_failed', { dubId, error }))
+  })
   await boss.work<DubRunJob>(DUB_DEAD_QUEUE, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, ([job]) => failDeadDub(dubRunJob.payload.parse(job.data).dubId))
   await boss.work<WebhookDeliverJob>(WEBHOOK_QUEUE, { localConcurrency: 2, pollingIntervalSeconds, batchSize: 1 }, deliverOne)
   const legacy = await legacyTaskQueues(boss)

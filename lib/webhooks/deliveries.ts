@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { TaskStatus } from '@prisma/client'
 import { db, type Tx } from '@/lib/db'
 import { env } from '@/lib/env'
+import { dubEnd } from '@/lib/dub'
 import { taskEnd } from '@/lib/tasks'
 import { TEST_EVENT, type WebhookEvent } from './events'
 import { ownedEndpoint } from './endpoints'
@@ -35,12 +36,24 @@ export async function announceTaskEnd({ taskId, enqueue }: { taskId: string; enq
   const task = await taskEnd(taskId)
   const event = task && EVENT_OF_STATUS[task.status]
   if (!task || !event) return 0
-  const endpoints = await db.webhookEndpoint.findMany({ where: { userId: task.userId, disabledAt: null, events: { has: event } }, select: { id: true } })
-  if (endpoints.length === 0) return 0
-  const { endedAt } = task
   const data = { taskId: task.id, kind: task.kind, status: task.status, fileName: task.fileName, sourceLanguage: task.sourceLanguage, targetLanguage: task.targetLanguage, cost: task.cost, error: task.error }
-  const body = JSON.stringify({ type: event, timestamp: endedAt.toISOString(), data })
-  const rows = endpoints.map((endpoint) => ({ id: newMessageId(), endpointId: endpoint.id, event, eventKey: `${endpoint.id}:${event}:${taskId}:${endedAt.getTime()}`, body }))
+  return announce({ userId: task.userId, event, subject: taskId, at: task.endedAt, data, enqueue })
+}
+
+/** Announces a completed dub (`dub.completed`) to its owner's endpoints that asked for it, once per completion. */
+export async function announceDubEnd({ dubId, enqueue }: { dubId: string; enqueue: EnqueueDelivery }): Promise<number> {
+  const dub = await dubEnd(dubId)
+  if (!dub || dub.status !== 'completed' || !dub.completedAt) return 0
+  const data = { dubId: dub.id, taskId: dub.taskId, status: dub.status, withOriginal: dub.withOriginal, price: dub.price, charged: dub.charged, flagged: dub.flagged }
+  return announce({ userId: dub.userId, event: 'dub.completed', subject: dubId, at: dub.completedAt, data, enqueue })
+}
+
+/** One delivery per endpoint of the user that asked for the event, made with their jobs in one transaction. */
+async function announce({ userId, event, subject, at, data, enqueue }: { userId: string; event: WebhookEvent; subject: string; at: Date; data: Record<string, unknown>; enqueue: EnqueueDelivery }): Promise<number> {
+  const endpoints = await db.webhookEndpoint.findMany({ where: { userId, disabledAt: null, events: { has: event } }, select: { id: true } })
+  if (endpoints.length === 0) return 0
+  const body = JSON.stringify({ type: event, timestamp: at.toISOString(), data })
+  const rows = endpoints.map((endpoint) => ({ id: newMessageId(), endpointId: endpoint.id, event, eventKey: `${endpoint.id}:${event}:${subject}:${at.getTime()}`, body }))
   return db.$transaction(async (tx) => {
     await tx.webhookDelivery.createMany({ data: rows, skipDuplicates: true })
     const made = await tx.webhookDelivery.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } })
