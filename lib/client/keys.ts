@@ -18,6 +18,8 @@ export const queryKeys = {
     assSource: (id: string) => ['tasks', 'ass-source', id] as const,
     speech: (id: string) => ['tasks', 'speech', id] as const,
     leftOut: (id: string) => ['tasks', 'left-out', id] as const,
+    dubEstimate: (id: string) => ['tasks', 'dubs', id, 'estimate'] as const,
+    dubs: (id: string) => ['tasks', 'dubs', id] as const,
   },
   videoStyle: ['user', 'video-style'] as const,
   apiKeys: ['user', 'api-keys'] as const,
