@@ -18,6 +18,9 @@ export const queryKeys = {
     assSource: (id: string) => ['tasks', 'ass-source', id] as const,
     speech: (id: string) => ['tasks', 'speech', id] as const,
     leftOut: (id: string) => ['tasks', 'left-out', id] as const,
+    /** The timeline's waveform and the video's shot changes, kept with the task. */
+    peaks: (id: string) => ['tasks', 'peaks', id] as const,
+    shotChanges: (id: string) => ['tasks', 'shot-changes', id] as const,
   },
   videoStyle: ['user', 'video-style'] as const,
   apiKeys: ['user', 'api-keys'] as const,

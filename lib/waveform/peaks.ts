@@ -148,7 +148,8 @@ export class PeaksAssembler {
 
   /** The peaks so far (gaps not yet decoded are silent), with every zoom level. */
   peaks(durationMs = this.length * BASE_BUCKET_MS): Peaks {
-    return peaksFromBase(this.min.slice(0, this.length), this.max.slice(0, this.length), durationMs)
+    // A container's declared length may fall short of the sound decoded: the peaks' last bucket ends the waveform.
+    return peaksFromBase(this.min.slice(0, this.length), this.max.slice(0, this.length), Math.max(durationMs, (this.length - 1) * BASE_BUCKET_MS))
   }
 }
 
