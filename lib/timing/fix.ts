@@ -73,9 +73,12 @@ export function fixTiming<T extends TimedText>(cues: readonly T[], profile: Timi
         else unfixed.push({ index: i, kind: 'gapTooSmall', reason: 'noRoom' })
       }
     } else if (gap < chainMs - GAP_SLACK_MS && end[i] < target) {
-      if (selected(i) && target - start[i] <= maxMs + SLACK_MS) end[i] = target
-      else if (!(selected(i + 1) && moveStart(i + 1, ceilToFrame(end[i] + gapMs, fps), 0))) {
-        unfixed.push({ index: i, kind: 'notChained', reason: selected(i) || selected(i + 1) ? 'wouldBeTooLong' : 'noRoom' })
+      const earlierTooLong = target - start[i] > maxMs + SLACK_MS
+      const laterStart = ceilToFrame(end[i] + gapMs, fps)
+      if (selected(i) && !earlierTooLong) end[i] = target
+      else if (!(selected(i + 1) && moveStart(i + 1, laterStart, 0))) {
+        const laterTooLong = end[i + 1] - laterStart > maxMs + SLACK_MS
+        unfixed.push({ index: i, kind: 'notChained', reason: (selected(i) && earlierTooLong) || (selected(i + 1) && laterTooLong) ? 'wouldBeTooLong' : 'noRoom' })
       }
     }
   }

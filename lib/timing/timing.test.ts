@@ -104,6 +104,19 @@ describe('fixTiming', () => {
     expect(fixTiming(pair, TIMING_PROFILES['netflix-en'], FPS, [1]).cues.map((c) => [c.startMs, c.endMs])).toEqual([[0, 1000], [1080, 3000]])
   })
 
+  it('does not chain by an in-time when that would run it into a longer cue before', () => {
+    // Cue 1 lies inside cue 0; cue 2 (alone selected) could chain to cue 1 by starting at 1980, inside cue 0.
+    const nested = [{ startMs: 0, endMs: 2100, text: 'a' }, { startMs: 100, endMs: 1900, text: 'b' }, { startMs: 2200, endMs: 4000, text: 'c' }]
+    const { cues, changed, unfixed } = fixTiming(nested, TIMING_PROFILES['netflix-en'], FPS, [2])
+    expect(cues).toEqual(nested)
+    expect(changed).toEqual([])
+    expect(unfixed).toEqual([{ index: 1, kind: 'notChained', reason: 'noRoom' }])
+    // Cue 1, alone selected, would pass 7 s if its in-time moved back to chain: said so.
+    const long = [{ startMs: 0, endMs: 1000, text: 'a' }, { startMs: 1200, endMs: 8100, text: 'b' }]
+    expect(fixTiming(long, TIMING_PROFILES['netflix-en'], FPS, [1]).unfixed).toEqual([{ index: 0, kind: 'notChained', reason: 'wouldBeTooLong' }])
+    expect(fixTiming(long, TIMING_PROFILES['netflix-en'], FPS, [0]).cues[0].endMs).toBe(1120)
+  })
+
   it('an empty selection means the whole file', () => {
     expect(fixTiming(english, TIMING_PROFILES['netflix-en'], FPS, []).changed).toEqual([0, 1, 3, 5, 6])
   })
