@@ -1,7 +1,7 @@
 'use client'
 
 import type { QueryClient } from '@tanstack/react-query'
-import { decodePeaks, PeaksAssembler, type Peaks } from '@/lib/waveform'
+import { BASE_BUCKET_MS, decodePeaks, PeaksAssembler, type Peaks } from '@/lib/waveform'
 import { savePeaks } from './api'
 import type { FromPeaksWorker, ToPeaksWorker } from './peaks-protocol'
 
@@ -43,7 +43,7 @@ export function measurePeaks(file: Blob, { onProgress, signal, createWorker = de
         if (!onProgress || performance.now() - shownAt < PROGRESS_EVERY_MS) return
         shownAt = performance.now()
         const peaks = assembler.peaks(message.durationMs)
-        onProgress(peaks, message.durationMs > 0 ? Math.min(1, ((message.run.first + message.run.min.length) * 10) / message.durationMs) : 0)
+        onProgress(peaks, message.durationMs > 0 ? Math.min(1, ((message.run.first + message.run.min.length) * BASE_BUCKET_MS) / message.durationMs) : 0)
         return
       }
       worker.terminate()

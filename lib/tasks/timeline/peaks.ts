@@ -1,4 +1,5 @@
 import 'server-only'
+import type { z } from 'zod'
 import { AppError } from '@/lib/errors'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
@@ -9,7 +10,6 @@ import { findOwnTask } from '../queries'
 import { appStorage } from '../storage'
 import { MAX_TIMELINE_MS, type peaksAnswerSchema, type storedPeaksSchema } from './schemas'
 import { peaksOfRecording } from './recording-peaks'
-import type { z } from 'zod'
 
 type PeaksAnswer = z.infer<typeof peaksAnswerSchema>
 
