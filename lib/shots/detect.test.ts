@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { grayFrames, makeCutVideo, SCENES } from '@/test/cut-video'
 import { detectCuts, ShotDetector } from './detect'
@@ -64,5 +65,28 @@ describe('shot changes in frames decoded small', () => {
     expect([...seen.flat(), ...detector.finish()]).toEqual([2400])
     expect(seen.findIndex((cuts) => cuts.length > 0)).toBeGreaterThan(60)
     expect(seen.findIndex((cuts) => cuts.length > 0)).toBeLessThanOrEqual(65)
+  }, 60_000)
+
+  it('takes a one-second dissolve and a fade through black for no cut, and still finds the hard cut after them', () => {
+    const file = path.join(dir, 'dissolve.mp4')
+    const graph = [
+      `testsrc2=size=320x180:rate=${FPS}:duration=3[a]`,
+      `smptehdbars=size=320x180:rate=${FPS}:duration=3[b]`,
+      `mandelbrot=size=320x180:rate=${FPS},trim=duration=3,setpts=PTS-STARTPTS[c]`,
+      `rgbtestsrc=size=320x180:rate=${FPS}:duration=2[d]`,
+      '[a][b]xfade=transition=dissolve:duration=1:offset=2[ab]',
+      '[ab][c]xfade=transition=fadeblack:duration=1:offset=4[abc]',
+      '[abc]format=yuv420p,setsar=1[abcf]',
+      '[d]format=yuv420p,setsar=1[df]',
+      '[abcf][df]concat=n=2:v=1:a=0[out]',
+    ].join(';')
+    const made = spawnSync('ffmpeg', ['-v', 'error', '-y', '-filter_complex', graph, '-map', '[out]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file])
+    expect(made.status, made.stderr.toString()).toBe(0)
+    const frames = grayFrames(file, 64, 36)
+    // 3 s + 3 s - 1 s, + 3 s - 1 s: the hard cut to the last scene at 7 s, frame 175.
+    expect(frames.length).toBe(9 * FPS)
+    const cuts = detectCuts(frames.map((luma, i) => ({ luma, timeMs: i * FRAME_MS })), FRAME_MS).map((ms) => Math.round(ms / FRAME_MS))
+    expect(cuts).toHaveLength(1)
+    expect(Math.abs(cuts[0] - 175)).toBeLessThanOrEqual(1)
   }, 60_000)
 })

@@ -1,10 +1,10 @@
-// Shot changes (hard cuts) found in a video's frames, decoded small and reduced to luma: each frame
-// is compared with the one before it, by its pixels (mean absolute difference) and by its
-// histogram (what share of the picture changed brightness band), and a cut is a difference that
-// stands far above the differences of the frames before it (an adaptive threshold: fast motion
-// raises the bar, a still scene lowers it) and is the largest within a few frames either side (a
-// cut is counted once, not on each frame of a flash or a dissolve's steps). Pure and incremental:
-// fed frame by frame as a worker decodes them, it answers cuts a few frames late.
+// Shot changes (hard cuts) found in a video's frames, decoded small and reduced to luma. Each
+// frame is compared with the one before it, by its pixels (mean absolute difference) and by its
+// histogram (what share of the picture changed brightness band, bands softly bounded). A cut is a
+// difference that stands far above those of the frames before it (an adaptive threshold: fast
+// motion raises the bar, a still scene lowers it), is the largest within a few frames either side
+// (a cut is counted once) and is a jump of one frame, not the largest step of a dissolve or a fade.
+// Pure and incremental: fed frame by frame as a worker decodes them, it answers cuts a few frames late.
 
 /** Brightness bands of the histogram. */
 const BINS = 32
@@ -14,6 +14,12 @@ const WINDOW = 24
 const DEVIATIONS = 5
 /** ...and above this in any case (a difference of 0..1: share of the picture changed, and how much). */
 const FLOOR = 0.12
+/**
+ * A cut stands out from the frames on either side of it: at least twice the quieter side (a cut
+ * into or out of fast motion has one busy side), or half as much again as both.
+ */
+const SPIKE_OVER_QUIET_SIDE = 2
+const SPIKE_OVER_BUSY_SIDES = 1.5
 /** Frames either side a cut must be the largest difference in: no second cut this close. */
 export const MIN_CUT_FRAMES = 4
 
@@ -21,9 +27,24 @@ export type LumaFrame = { luma: Uint8Array; timeMs: number }
 
 type Scored = { timeMs: number; score: number }
 
+// Each brightness counts in its two nearest bands, in proportion to how near: a picture that
+// brightens a little (a dissolve's first step) moves its histogram a little, not a whole flat area
+// across a band's edge at once.
+const LOWER_BIN = new Uint8Array(256)
+const UPPER_SHARE = new Float32Array(256)
+for (let v = 0; v < 256; v++) {
+  const at = (v / 255) * (BINS - 1)
+  LOWER_BIN[v] = Math.min(BINS - 2, Math.floor(at))
+  UPPER_SHARE[v] = at - LOWER_BIN[v]
+}
+
 function histogram(luma: Uint8Array): Float32Array {
   const bins = new Float32Array(BINS)
-  for (let i = 0; i < luma.length; i++) bins[luma[i] >> 3]++
+  for (let i = 0; i < luma.length; i++) {
+    const v = luma[i]
+    bins[LOWER_BIN[v]] += 1 - UPPER_SHARE[v]
+    bins[LOWER_BIN[v] + 1] += UPPER_SHARE[v]
+  }
   for (let b = 0; b < BINS; b++) bins[b] /= luma.length || 1
   return bins
 }
@@ -48,6 +69,8 @@ export class ShotDetector {
   /** Differences of the frames before the pending ones, cuts left out (they are not "normal" motion). */
   private recent: number[] = []
   private lastCutMs = -Infinity
+  /** The difference of the frame decided last (the candidate's neighbour before it). */
+  private previousScore = 0
   private readonly minCutMs: number
 
   /** `frameMs`: a frame's length, for the distance two cuts keep (MIN_CUT_FRAMES frames). */
@@ -77,7 +100,10 @@ export class ShotDetector {
       const mean = this.recent.length > 0 ? this.recent.reduce((a, b) => a + b, 0) / this.recent.length : 0
       const spread = this.recent.length > 1 ? Math.sqrt(this.recent.reduce((a, b) => a + (b - mean) ** 2, 0) / this.recent.length) : 0
       const isPeak = around.every((s) => candidate.score >= s.score) && before.every((s) => candidate.score > s)
-      const isCut = isPeak && candidate.score >= FLOOR && candidate.score > mean + DEVIATIONS * spread + 0.02 && candidate.timeMs - this.lastCutMs >= this.minCutMs
+      // A cut is one frame's jump: a fast fade changes as much on the frames either side of its largest step.
+      const [lower, higher] = [this.previousScore, around[0]?.score ?? 0].sort((a, b) => a - b)
+      const isSpike = candidate.score >= SPIKE_OVER_QUIET_SIDE * lower || candidate.score >= SPIKE_OVER_BUSY_SIDES * higher
+      const isCut = isPeak && isSpike && candidate.score >= FLOOR && candidate.score > mean + DEVIATIONS * spread + 0.02 && candidate.timeMs - this.lastCutMs >= this.minCutMs
       if (isCut) {
         cuts.push(candidate.timeMs)
         this.lastCutMs = candidate.timeMs
@@ -85,6 +111,7 @@ export class ShotDetector {
         this.recent.push(candidate.score)
         if (this.recent.length > WINDOW) this.recent.shift()
       }
+      this.previousScore = candidate.score
       this.pending.shift()
     }
     return cuts

@@ -44,7 +44,15 @@ async function peaksFromRecording(task: { id: string; userId: string; audioKey: 
 export async function taskPeaks({ userId, taskId, storage = appStorage() }: { userId: string; taskId: string; storage?: StorageDriver }): Promise<PeaksAnswer> {
   const task = await findOwnTask({ userId, taskId })
   const stored = await db.taskPeaks.findUnique({ where: { taskId } })
-  if (stored) return answer(stored.data, decodePeaks(stored.data), stored.source)
+  if (stored) {
+    try {
+      return answer(stored.data, decodePeaks(stored.data), stored.source)
+    } catch (error) {
+      // Stored by an older encoding (or damaged): forgotten, and made again where the recording allows.
+      if (!(error instanceof PeaksFormatError)) throw error
+      await db.taskPeaks.deleteMany({ where: { taskId } })
+    }
+  }
   return { peaks: await peaksFromRecording(task, storage) }
 }
 

@@ -58,6 +58,14 @@ describe('GET/PUT /api/tasks/{id}/peaks', () => {
     expect([got.status, got.data]).toEqual([200, { peaks: null }])
   })
 
+  it('forgets stored peaks it cannot read instead of failing', async () => {
+    const { id, auth } = await newTask()
+    await db.taskPeaks.create({ data: { taskId: id, data: Buffer.from('SSPK-but-not-really'), source: 'browser' } })
+    const got = await call(peaksRoute.GET, peaksPath(id), { method: 'GET', params: { id }, headers: auth })
+    expect([got.status, got.data]).toEqual([200, { peaks: null }])
+    expect(await db.taskPeaks.count({ where: { taskId: id } })).toBe(0)
+  })
+
   it('makes the peaks of a transcription\'s recording once, and keeps them', async () => {
     // 2 s of a loud tone, then 1 s of silence, as Opus in Ogg like a browser's recording.
     const file = path.join(dir, 'tone.ogg')
