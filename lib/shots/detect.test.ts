@@ -89,4 +89,13 @@ describe('shot changes in frames decoded small', () => {
     expect(cuts).toHaveLength(1)
     expect(Math.abs(cuts[0] - 175)).toBeLessThanOrEqual(1)
   }, 60_000)
+
+  it('finds every cut between noisy scenes (grain on every frame), and no other', () => {
+    const file = path.join(dir, 'noisy.mp4')
+    const noisy = ['testsrc2', 'mandelbrot', 'smptehdbars', 'life=mold=10:ratio=0.3', 'gradients=speed=0.2', 'testsrc2,hue=h=60'].map((source) => ({ source: `${source},noise=alls=40:allf=t+u`, frames: 40 }))
+    const known = makeCutVideo(file, { width: 640, height: 360, fps: FPS, segments: noisy })
+    const frames = grayFrames(file, 64, 36)
+    const found = detectCuts(frames.map((luma, i) => ({ luma, timeMs: i * FRAME_MS })), FRAME_MS).map((ms) => Math.round(ms / FRAME_MS))
+    expectMatched(known, found)
+  }, 60_000)
 })
