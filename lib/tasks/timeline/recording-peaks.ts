@@ -26,8 +26,8 @@ export async function peaksOfRecording(bytes: Buffer, { signal }: { signal?: Abo
     const onStdout = (chunk: Buffer) => {
       const data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk
       const whole = data.length - (data.length % 4)
-      const samples = new Float32Array(whole / 4)
-      for (let i = 0; i < samples.length; i++) samples[i] = data.readFloatLE(i * 4)
+      // Copied into a buffer of their own: a float array needs 4-byte alignment (little-endian, as f32le and every host we run on).
+      const samples = new Float32Array(Uint8Array.prototype.slice.call(data, 0, whole).buffer)
       rest = Buffer.from(data.subarray(whole))
       builder.push(samples)
       const run = builder.take()
