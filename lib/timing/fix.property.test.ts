@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fixTiming, timingFlags, TIMING_PROFILES, type TimedText } from '.'
+import { fixTiming, snapCuesToShots, timingFlags, TIMING_PROFILES, type TimedText } from '.'
 
 // Cues in order of start, some touching, some overlapping, some nested in a long one, at the frame
 // rates a video has; a selection of any of them.
@@ -46,6 +46,20 @@ describe('fixTiming, on any file', () => {
         for (const flag of timingFlags(fixed, p, rate)) if (flag.kind === 'gapTooSmall') expect(reported.has(flag.index) || fixed[flag.index + 1].startMs < fixed[flag.index].startMs, `gap after ${flag.index}`).toBe(true)
       }),
       { numRuns: 2000, seed: 83 },
+    )
+  })
+
+  it('snap to shot never makes two cues overlap that did not, nor empties one', () => {
+    const cutList = fc.uniqueArray(fc.integer({ min: 0, max: 120_000 }), { maxLength: 30 }).map((cuts) => cuts.sort((a, b) => a - b))
+    fc.assert(
+      fc.property(cueList, cutList, fps, fc.integer({ min: 0, max: 1000 }), fc.option(fc.array(fc.nat(45))), (cues, cuts, rate, thresholdMs, selection) => {
+        const { cues: snapped } = snapCuesToShots(cues, { cuts, fps: rate, thresholdMs, minGapMs: (2 * 1000) / rate, selection })
+        for (let i = 0; i < cues.length; i++) {
+          for (let j = i + 1; j < cues.length; j++) if (overlaps(snapped[i], snapped[j])) expect(overlaps(cues[i], cues[j]), `cues ${i} and ${j}`).toBe(true)
+          if (snapped[i] !== cues[i]) expect(snapped[i].endMs).toBeGreaterThan(snapped[i].startMs)
+        }
+      }),
+      { numRuns: 1000, seed: 7 },
     )
   })
 })

@@ -5,4 +5,4 @@ export { TIMING_PROFILES, TIMING_PROFILE_IDS, DEFAULT_FRAME_RATE, timingProfileS
 export { frameToMs, frameAtOrBefore, frameAtOrAfter, snapToFrame, floorToFrame, ceilToFrame, framesToMs, nudgeByFrames } from './frames'
 export { timingFlags, readingSpeed, readChars, linesOf, type TimingFlag, type TimingFlagKind, type TimedText } from './flags'
 export { fixTiming, fixReadingSpeed, type FixedTiming, type UnfixedTiming, type ReadingSpeedFix } from './fix'
-export { snapEdge, snapInToShot, snapOutToShot, outTimeBefore, OUT_FRAMES_BEFORE_CUT } from './snap'
+export { snapEdge, snapInToShot, snapOutToShot, snapCuesToShots, outTimeBefore, OUT_FRAMES_BEFORE_CUT } from './snap'

@@ -50,3 +50,38 @@ export function snapEdge(edge: 'start' | 'end', ms: number, { cuts = [], fps, th
   const shot = edge === 'start' ? snapInToShot(ms, cuts, thresholdMs) : snapOutToShot(ms, cuts, thresholdMs, fps)
   return shot === null ? { ms: Math.max(0, snapToFrame(ms, fps)), snappedTo: 'frame' } : { ms: Math.max(0, shot), snappedTo: 'shot' }
 }
+
+/**
+ * "Snap to shot" on a selection: each selected cue's in-time onto a cut within `thresholdMs`, its
+ * out-time to 2 frames before one, an edge left where it is when moving it would leave the cue
+ * without time or nearer its neighbour than the minimum gap. Cues in order of start; none
+ * selected means all. Answers the cues and the indexes of those that moved.
+ */
+export function snapCuesToShots<T extends { startMs: number; endMs: number }>(
+  cues: readonly T[],
+  { cuts, fps, thresholdMs, minGapMs, selection }: { cuts: readonly number[]; fps: number; thresholdMs: number; minGapMs: number; selection?: Iterable<number> | null },
+): { cues: T[]; changed: number[] } {
+  const picked = selection ? new Set(selection) : null
+  const all = !picked || picked.size === 0
+  const out = [...cues]
+  const changed: number[] = []
+  // Two rounded times: a gap of exactly the minimum may measure 1 ms less.
+  const slack = 1
+  // The latest end so far: a long cue may reach past the ones after it.
+  let latestEnd = -Infinity
+  for (let i = 0; i < out.length; latestEnd = Math.max(latestEnd, out[i].endMs), i++) {
+    if (!all && !picked!.has(i)) continue
+    const cue = out[i]
+    const before = latestEnd
+    const after = i + 1 < out.length ? out[i + 1].startMs : Infinity
+    const inTime = snapInToShot(cue.startMs, cuts, thresholdMs)
+    const outTime = snapOutToShot(cue.endMs, cuts, thresholdMs, fps)
+    const startMs = inTime !== null && inTime >= before + minGapMs - slack && inTime < cue.endMs ? inTime : cue.startMs
+    const endMs = outTime !== null && outTime <= after - minGapMs + slack && outTime > startMs ? outTime : cue.endMs
+    if (startMs !== cue.startMs || endMs !== cue.endMs) {
+      out[i] = { ...cue, startMs, endMs }
+      changed.push(i)
+    }
+  }
+  return { cues: out, changed }
+}

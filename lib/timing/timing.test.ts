@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { customProfile, defaultProfileId, fixReadingSpeed, fixTiming, frameRateOf, snapEdge, snapInToShot, snapOutToShot, snapToFrame, timingFlags, TIMING_PROFILES, ceilToFrame, floorToFrame } from '.'
+import { customProfile, defaultProfileId, snapCuesToShots, fixReadingSpeed, fixTiming, frameRateOf, snapEdge, snapInToShot, snapOutToShot, snapToFrame, timingFlags, TIMING_PROFILES, ceilToFrame, floorToFrame } from '.'
 
 // A crafted file for each Netflix profile, at 25 fps (a frame is 40 ms: the minimum gap 80 ms, the
 // chaining threshold 12 frames = 480 ms). Every expectation below was worked out by hand from the
@@ -172,6 +172,40 @@ describe('frames and snapping', () => {
     expect(snapEdge('start', 4890, { cuts, fps: 25, thresholdMs: 200 })).toEqual({ ms: 5000, snappedTo: 'shot' })
     expect(snapEdge('end', 4890, { cuts, fps: 25, thresholdMs: 200 })).toEqual({ ms: 4920, snappedTo: 'shot' })
     expect(snapEdge('end', 7013, { cuts, fps: 25, thresholdMs: 200 })).toEqual({ ms: 7000, snappedTo: 'frame' })
+  })
+})
+
+describe('snap to shot on a selection', () => {
+  const cuts = [2000, 5000, 9000]
+  const options = { cuts, fps: 25, thresholdMs: 250, minGapMs: 80 }
+
+  it('puts in-times on cuts and out-times 2 frames before them, the selected cues only', () => {
+    const cues = [
+      { startMs: 300, endMs: 1900, text: 'a' }, // out 1900 → 1920, 2 frames before the cut at 2000
+      { startMs: 2100, endMs: 4800, text: 'b' }, // in 2100 → 2000; out 4800 → 4920
+      { startMs: 5200, endMs: 6000, text: 'c' }, // in 5200 → 5000
+      { startMs: 8850, endMs: 9500, text: 'd' }, // in 8850 → 9000
+    ]
+    const all = snapCuesToShots(cues, options)
+    expect(all.cues.map((c) => [c.startMs, c.endMs])).toEqual([[300, 1920], [2000, 4920], [5000, 6000], [9000, 9500]])
+    expect(all.changed).toEqual([0, 1, 2, 3])
+    const some = snapCuesToShots(cues, { ...options, selection: [1] })
+    expect(some.cues.map((c) => [c.startMs, c.endMs])).toEqual([[300, 1900], [2000, 4920], [5200, 6000], [8850, 9500]])
+    expect(some.changed).toEqual([1])
+  })
+
+  it('leaves an edge that would come nearer its neighbour than the minimum gap, or empty the cue', () => {
+    const cues = [
+      { startMs: 0, endMs: 1990, text: 'a' }, // not selected: ends 10 ms before the cut
+      { startMs: 2100, endMs: 3000, text: 'b' }, // its in-time on the cut would be 10 ms after cue a
+      { startMs: 4900, endMs: 5100, text: 'c' }, // in → 5000, out → 4920: before its in-time, so kept
+    ]
+    const { cues: snapped, changed } = snapCuesToShots(cues, { ...options, selection: [1, 2] })
+    expect(snapped.map((c) => [c.startMs, c.endMs])).toEqual([[0, 1990], [2100, 3000], [5000, 5100]])
+    expect(changed).toEqual([2])
+    // A long cue reaching past the one before: the in-time keeps clear of it too.
+    const nested = [{ startMs: 0, endMs: 2050, text: 'a' }, { startMs: 100, endMs: 1000, text: 'b' }, { startMs: 2150, endMs: 3000, text: 'c' }]
+    expect(snapCuesToShots(nested, { ...options, selection: [2] }).cues[2]).toBe(nested[2])
   })
 })
 
