@@ -197,6 +197,8 @@ describe('tables', () => {
     StagedUpload: ['lib/tasks'],
     StagedAudio: ['lib/tasks'],
     TranscriptChunk: ['lib/tasks'],
+    TaskPeaks: ['lib/tasks'],
+    TaskShotChanges: ['lib/tasks'],
     GlossaryEntry: ['lib/glossary'],
     MemoryEntry: ['lib/memory'],
     PointLot: ['lib/points'],

@@ -12,6 +12,7 @@ import { formatBytes } from '@/lib/client/task-helpers'
 import { getPoints } from '@/lib/client/points'
 import { startRecordingSession, type RecordingSession } from '@/lib/client/recording-session'
 import { invalidateAfterCreate, type Task, type TranslationService } from '@/lib/client/tasks'
+import { keepRecordingPeaks } from '@/lib/client/timeline/recording-peaks'
 import { createTranscription, declaredEstimate, estimateRecording, isShortOfPoints, transcribeParts, type RecordingEstimate } from '@/lib/client/transcribe'
 import { MAX_AUDIO_BYTES } from '@/lib/transcribe/limits'
 import { idleSubmission, reduceSubmission, type Submission, type SubmissionAction } from './submission-state'
@@ -195,6 +196,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
         working.current = null
         session.current = null
         running.uploaded.catch(() => toast.error(t('errors.uploadFailed')))
+        void keepRecordingPeaks(client, task.id, running)
       }
       invalidateAfterCreate(client)
       onCreated([task])

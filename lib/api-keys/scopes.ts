@@ -11,6 +11,8 @@ export const KEY_OPERATIONS: Record<string, ApiScope> = {
   'GET /api/tasks/{id}': 'tasks:read',
   'GET /api/tasks/{id}/words': 'tasks:read',
   'GET /api/tasks/{id}/speech': 'tasks:read',
+  'GET /api/tasks/{id}/peaks': 'tasks:read',
+  'GET /api/tasks/{id}/shot-changes': 'tasks:read',
   'GET /api/tasks/{id}/left-out': 'tasks:read',
   'GET /api/tasks/{id}/dubs': 'tasks:read',
   'GET /api/tasks/{id}/dubs/estimate': 'tasks:read',

@@ -22,7 +22,7 @@ export function isApiError(error: unknown, name: ErrorName): error is ApiError {
   return error instanceof ApiError && error.code === ERROR_CODES[name]
 }
 
-type Options = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData; signal?: AbortSignal; keepalive?: boolean }
+type Options = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData; signal?: AbortSignal; keepalive?: boolean }
 
 /** The header that makes the server answer in the page's language. */
 export function localeHeaders(): Record<string, string> {

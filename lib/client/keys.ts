@@ -20,6 +20,9 @@ export const queryKeys = {
     leftOut: (id: string) => ['tasks', 'left-out', id] as const,
     dubEstimate: (id: string) => ['tasks', 'dubs', id, 'estimate'] as const,
     dubs: (id: string) => ['tasks', 'dubs', id] as const,
+    /** The timeline's waveform and the video's shot changes, kept with the task. */
+    peaks: (id: string) => ['tasks', 'peaks', id] as const,
+    shotChanges: (id: string) => ['tasks', 'shot-changes', id] as const,
   },
   videoStyle: ['user', 'video-style'] as const,
   apiKeys: ['user', 'api-keys'] as const,

@@ -20,6 +20,8 @@ export type RecordingSession = {
   progress: () => { extracted: number; uploaded: number }
   /** Stops everything and removes the parts from the server (the dialog closed before creating a task). */
   abandon: () => void
+  /** The waveform the workers measured on the way (lib/client/timeline/recording-peaks.ts sends it). */
+  peaks: Extraction['peaks']
 }
 
 export async function startRecordingSession(file: File, { signal }: { signal: AbortSignal }): Promise<RecordingSession> {
@@ -47,5 +49,6 @@ export async function startRecordingSession(file: File, { signal }: { signal: Ab
     abandon: () => {
       for (const u of settled) void u.abandon()
     },
+    peaks: extraction.peaks,
   }
 }

@@ -71,6 +71,15 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(recording.responses['200'].content!['application/json'].schema.properties!.data!.properties!)).toEqual(expect.arrayContaining(['uploadId', 'durationMs', 'minutes', 'costs']))
   })
 
+  it('documents the timeline\'s calls: peaks and shot changes, read with a key, written by the owner', () => {
+    const shots = operation('PUT', '/api/tasks/{id}/shot-changes')!
+    expect(Object.keys(shots.requestBody!.content['application/json'].schema.properties ?? {})).toEqual(expect.arrayContaining(['cutsMs', 'frameRate', 'durationMs']))
+    expect(Object.keys(operation('GET', '/api/tasks/{id}/shot-changes')!.responses['200'].content!['application/json'].schema.properties!.data!.properties!)).toEqual(['shotChanges'])
+    expect(operation('GET', '/api/tasks/{id}/shot-changes')!.security).toContainEqual({ apiKey: ['tasks:read'] })
+    expect(operation('GET', '/api/tasks/{id}/peaks')!.security).toContainEqual({ apiKey: ['tasks:read'] })
+    expect(operation('PUT', '/api/tasks/{id}/peaks')!.responses).toHaveProperty('413')
+  })
+
   it('marks signed-in calls as needing a session, and leaves public ones open', () => {
     expect(operation('POST', '/api/user/get_point')!.security).toEqual([{ session: [] }, { bearer: [] }, { apiKey: ['tasks:read'] }])
     expect(operation('POST', '/api/user/change_password')!.security).toEqual([{ session: [] }, { bearer: [] }])

@@ -46,6 +46,8 @@ import * as tasksTranscribe from '@/app/api/tasks/transcribe/route'
 import * as tasksIdAudio from '@/app/api/tasks/[id]/audio/route'
 import * as tasksIdWords from '@/app/api/tasks/[id]/words/route'
 import * as tasksIdSpeech from '@/app/api/tasks/[id]/speech/route'
+import * as tasksIdPeaks from '@/app/api/tasks/[id]/peaks/route'
+import * as tasksIdShotChanges from '@/app/api/tasks/[id]/shot-changes/route'
 import * as tasksIdLeftOut from '@/app/api/tasks/[id]/left-out/route'
 import * as tasksIdLeftOutLineidRestore from '@/app/api/tasks/[id]/left-out/[lineId]/restore/route'
 import * as tasksIdSegmentsSnap from '@/app/api/tasks/[id]/segments/snap/route'
@@ -139,6 +141,8 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/audio': tasksIdAudio,
   '/api/tasks/{id}/words': tasksIdWords,
   '/api/tasks/{id}/speech': tasksIdSpeech,
+  '/api/tasks/{id}/peaks': tasksIdPeaks,
+  '/api/tasks/{id}/shot-changes': tasksIdShotChanges,
   '/api/tasks/{id}/left-out': tasksIdLeftOut,
   '/api/tasks/{id}/left-out/{lineId}/restore': tasksIdLeftOutLineidRestore,
   '/api/tasks/{id}/segments/snap': tasksIdSegmentsSnap,

@@ -11,6 +11,7 @@ import { planExtraction, type ExtractionPlan } from './extraction-plan'
 import type { DamageReport, ExtractionProblem, FromWorker, PartFormat, ProbeInfo, ToWorker } from './extract-protocol'
 // The server's limit, written once (lib/transcribe/limits.ts): a longer recording is refused before any upload.
 import { MAX_AUDIO_MS } from '@/lib/transcribe/limits'
+import { PeaksAssembler } from '@/lib/waveform'
 
 export type { DamageReport, ExtractionProblem, PartFormat } from './extract-protocol'
 
@@ -46,6 +47,8 @@ export type Extraction = {
   done: Promise<void>
   /** Bytes the workers have made so far, all parts together. */
   bytes: () => number
+  /** The waveform of the sound decoded so far (empty when the sound is copied, not decoded). */
+  peaks: PeaksAssembler
 }
 
 export type ExtractOptions = {
@@ -151,6 +154,7 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   const streams = plan.parts.map((_, i) => new ReadableStream<Uint8Array>({ start: (controller) => void (controllers[i] = controller) }))
   let remaining = plan.parts.length
   let bytes = 0
+  const peaks = new PeaksAssembler()
   const fail = (error: unknown) => {
     stop()
     for (const c of controllers) c.error(error)
@@ -162,6 +166,7 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   const handle = (event: MessageEvent<FromWorker>) => {
     const message = event.data
     if (message.type === 'failed') return fail(failure(message))
+    if (message.type === 'peaks') return peaks.add(message.run)
     if (message.type === 'start') {
       starts[message.part].resolve(message.startMs)
       // The first part ends where the second found its silence.
@@ -205,5 +210,6 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
     parts: plan.parts.map((_, i) => ({ index: i, startMs: starts[i].promise, stream: streams[i], format: formats[i].promise, durationMs: lengths[i].promise })),
     done: done.promise,
     bytes: () => bytes,
+    peaks,
   }
 }

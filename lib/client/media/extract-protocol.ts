@@ -1,6 +1,8 @@
 // Messages between the page and the extraction workers (extract-worker.ts). Plain data only: a
 // File goes to a worker by reference, encoded bytes come back transferred, never copied.
 
+import type { PeaksMessage } from '@/lib/client/timeline/peaks-tap'
+
 /**
  * Why a recording's sound could not be taken out; each has its message in the three languages.
  * `damaged`: the file is cut short (only `readMs` of its `totalMs` can be read); `damagedIndex`: a
@@ -41,6 +43,8 @@ export type FromWorker =
   | { type: 'progress'; part: number; doneMs: number }
   | { type: 'done'; part: number; durationMs: number; format: PartFormat }
   | { type: 'failed'; problem: ExtractionProblem; detail: string; damage?: DamageReport }
+  /** The waveform of the sound decoded so far (lib/client/timeline/peaks-tap.ts). */
+  | PeaksMessage
 
 /** How far past the middle the second part looks for a silence to start in. */
 export const SPLIT_SEARCH_MS = 60_000

@@ -7,6 +7,8 @@ import { encodePart, type PartRun } from './worker-encode'
 import { WorkerProblem, type FromWorker, type PartJob, type ToWorker } from './extract-protocol'
 import { probeAudio } from './worker-probe'
 import { holdFor } from './worker-pace'
+import { SPEECH_ENCODING } from './extraction-plan'
+import { peaksTap } from '@/lib/client/timeline/peaks-tap'
 
 const scope = self as unknown as { postMessage(message: FromWorker, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<ToWorker>) => void) | null }
 const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer)
@@ -21,13 +23,19 @@ const PROGRESS_EVERY_MS = 200
 async function runPart(job: PartJob) {
   if (job.endMs !== null) knownEnd = job.endMs
   let lastProgress = 0
+  // The timeline's waveform, measured on the sound this part decodes anyway.
+  const peaks = peaksTap(job.part, SPEECH_ENCODING.sampleRate, post)
   const run: PartRun = {
     file: job.file,
     startMs: job.startMs,
     nominalEndMs: job.nominalEndMs,
     endMs,
     findStart: job.findStart,
-    onStart: (startMs) => post({ type: 'start', part: job.part, startMs }),
+    onStart: (startMs) => {
+      peaks.start(startMs)
+      post({ type: 'start', part: job.part, startMs })
+    },
+    onMono: peaks.push,
     onData: (bytes) => post({ type: 'data', part: job.part, bytes }, [bytes.buffer]),
     onProgress: (doneMs) => {
       const now = performance.now()
@@ -40,7 +48,9 @@ async function runPart(job: PartJob) {
     const { durationMs, format } = await copyPart(run)
     post({ type: 'done', part: job.part, durationMs, format })
   } else {
-    post({ type: 'done', part: job.part, durationMs: await encodePart(run), format: 'ogg' })
+    const durationMs = await encodePart(run)
+    peaks.end()
+    post({ type: 'done', part: job.part, durationMs, format: 'ogg' })
   }
 }
 

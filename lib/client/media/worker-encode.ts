@@ -23,6 +23,8 @@ export type PartRun = {
   onStart: (startMs: number) => void
   onData: (bytes: Uint8Array) => void
   onProgress: (doneMs: number) => void
+  /** Each piece of the mono 16 kHz sound as it is made (the timeline's waveform is measured on it). */
+  onMono?: (mono: Float32Array) => void
 }
 
 const RATE = SPEECH_ENCODING.sampleRate
@@ -67,6 +69,7 @@ export async function encodePart(run: PartRun): Promise<number> {
     }
     const emit = async (mono: Float32Array) => {
       if (mono.length === 0) return
+      run.onMono?.(mono)
       queued.push(mono)
       queuedFrames += mono.length
       if (queuedFrames >= BATCH) await flush()
