@@ -1,7 +1,7 @@
 'use client'
 
-import { startExtraction, type Extraction } from './media/extract-audio'
-import { uploadPart, type PartUpload } from './recording-upload'
+import { startExtraction, type Extraction } from './extract/extract-audio'
+import { uploadPart, type PartUpload } from './upload'
 
 // One picked recording on its way to the server: its sound taken out by the workers and
 // each part uploaded while it is made. It outlives the upload dialog once its task is created

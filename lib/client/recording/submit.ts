@@ -3,12 +3,12 @@
 import type { AudioEstimate } from '@/lib/tasks/transcription/schemas'
 import { billedMinutes, transcriptionPrice } from '@/lib/transcribe/cost'
 import { liveChunkCount } from '@/lib/transcribe/live-plan'
-import { isApiError } from './api'
-import { postForm } from './post-form'
-import type { Task, TranslationService } from './tasks'
+import { isApiError } from '../api'
+import { postForm } from '../post-form'
+import type { Task, TranslationService } from '../tasks'
 
 // Browser calls for recordings (speech to subtitles, issues 22 and 31). A browser that extracts the
-// sound sends it in parts while it is taken out (recording-upload.ts) and creates the task at once,
+// sound sends it in parts while it is taken out (upload.ts) and creates the task at once,
 // naming the parts and the length it read: the server transcribes while the parts arrive, and
 // settles the price on what it decoded. A browser that cannot extract sends the recording whole
 // with the estimate, which keeps it a day and answers its `uploadId`.
