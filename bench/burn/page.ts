@@ -1,9 +1,9 @@
-// The page side of bench:burn: the export's own worker (lib/client/video/export-worker.ts, bundled
+// The page side of bench:burn: the export's own worker (components/video-export/engine/export-worker.ts, bundled
 // by bench/burn/browser.ts), driven as the product's run-export.ts drives it, on a file picked
 // through <input type=file>. The bytes come back as they would be written to disk; they are counted,
 // and a burn-in's file is sent back to the bench (POST /save) for its SSIM against the source.
-import type { ExportJob } from '@/lib/client/video/export-job'
-import type { FromWorker, ToWorker } from '@/lib/client/video/export-protocol'
+import type { ExportJob } from '@/components/video-export/engine/export-job'
+import type { FromWorker, ToWorker } from '@/components/video-export/engine/export-protocol'
 import type { StyledCue } from '@/lib/client/video/styled-renderer'
 import { presetStyle, type PresetId } from '@/lib/video/styles'
 

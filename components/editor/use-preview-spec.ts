@@ -7,7 +7,7 @@ import { toStyledCues } from '@/lib/client/video/cues'
 import type { RendererSpec } from '@/lib/client/video/renderer-spec'
 import type { SubtitleStyle } from '@/lib/video/styles'
 import { shownText, type Edits } from './drafts'
-import { usePreviewStyle } from './use-video-style'
+import { usePreviewStyle } from '@/components/video-export'
 
 type Args = {
   segments: TaskSegment[]

@@ -1,9 +1,9 @@
 'use client'
 
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ExportJob, ExportProblem } from '@/lib/client/video/export-job'
-import { openVideoOutput, type OutputMime } from '@/lib/client/video/output'
-import { ExportFailure, runExport, type ExportThread } from '@/lib/client/video/run-export'
+import type { ExportJob, ExportProblem } from './engine/export-job'
+import { openVideoOutput, type OutputMime } from './engine/output'
+import { ExportFailure, runExport, type ExportThread } from './engine/run-export'
 
 export type ExportState =
   | { phase: 'idle' }

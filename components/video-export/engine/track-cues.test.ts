@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { languageTitle, toSubtitleTracks, type CueSource } from './cues'
+import type { CueSource } from '@/lib/client/video/cues'
+import { languageTitle, toSubtitleTracks } from './track-cues'
 
 // The track export's tracks from the editor's cues: which tracks, in which order, with which texts.
 

@@ -1,12 +1,12 @@
 'use client'
 
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import { startPreviewPainter, type PreviewPainter } from '@/lib/client/video/preview-painter'
+import { startPreviewPainter, type PreviewPainter } from './preview-painter'
 import type { RendererSpec } from '@/lib/client/video/renderer-spec'
 
 /**
  * The editor's preview of burned-in subtitles: drawn over the video by the renderer the export
- * burns with, from the same spec (lib/client/video/preview-painter.ts), so what the creator sees
+ * burns with, from the same spec (preview-painter.ts), so what the creator sees
  * is what they get. `spec` null draws nothing. While the player shows its control bar (paused, or
  * the pointer over the player, which is the `group`), the subtitles rise above it rather than
  * under it; playing untouched, they sit where the export puts them.

@@ -2,9 +2,9 @@
 
 import { useTranslations } from 'next-intl'
 import { Select } from '@/components/ui/select'
-import type { BurnQuality } from '@/lib/client/video/burn'
-import type { VideoEncoderCodec } from '@/lib/client/video/capability'
-import { Segmented } from './video-export-style'
+import type { BurnQuality } from './engine/burn'
+import type { VideoEncoderCodec } from './engine/capability'
+import { Segmented } from './style'
 
 const HEIGHTS = [1080, 720, 480]
 

@@ -3,16 +3,21 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { getExportText, getTaskWords, taskKeys, type ExportContent, type Task, type TaskSegment } from '@/lib/client/tasks'
-import { shownText, type Edits } from './drafts'
 import { useVideoStyle } from './use-video-style'
-import { VideoExportDialog } from './video-export-dialog'
+import { VideoExportDialog } from './dialog'
+
+type TextField = 'originalText' | 'translatedText'
+/** The editor's unsaved drafts by segment id: what the creator typed wins over the server's text. */
+type Drafts = Readonly<Record<number, { draft: Partial<Record<TextField, string>> } | undefined>>
+
+const shownText = (segment: TaskSegment, drafts: Drafts, field: TextField) => drafts[segment.id]?.draft[field] ?? segment[field] ?? ''
 
 type Props = {
   open: boolean
   onOpenChange: (open: boolean) => void
   task: Task
   segments: TaskSegment[]
-  edits: Edits
+  edits: Drafts
   /** The file open in the video pane, read when the dialog opens. */
   paneFile: File | null
   /** Saves pending edits (before the server writes a subtitle file from them). */
@@ -30,7 +35,7 @@ export function VideoExportEntry({ open, onOpenChange, task, segments, edits, pa
     staleTime: Infinity,
   })
   const cues = useMemo(
-    () => segments.map((s) => ({ startTime: s.startTime, endTime: s.endTime, original: shownText(s, edits[s.id], 'originalText'), translation: shownText(s, edits[s.id], 'translatedText') })),
+    () => segments.map((s) => ({ startTime: s.startTime, endTime: s.endTime, original: shownText(s, edits, 'originalText'), translation: shownText(s, edits, 'translatedText') })),
     [segments, edits],
   )
   // An ASS task is burned with its own script (styles, \pos, colours, karaoke), written by the

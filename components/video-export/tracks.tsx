@@ -1,9 +1,9 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { trackLanguageCode } from '@/lib/client/video/track-language'
-import type { SubtitleTrack } from '@/lib/client/video/tracks'
-import { Segmented } from './video-export-style'
+import { trackLanguageCode } from './engine/track-language'
+import type { SubtitleTrack } from './engine/tracks'
+import { Segmented } from './style'
 
 type Props = {
   container: 'mkv' | 'mp4'
