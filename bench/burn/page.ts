@@ -5,7 +5,7 @@
 import type { ExportJob } from '@/components/video-export/engine/export-job'
 import type { FromWorker, ToWorker } from '@/components/video-export/engine/export-protocol'
 import type { StyledCue } from '@/lib/client/video/styled-renderer'
-import { presetStyle, type PresetId } from '@/lib/video/styles'
+import { presetStyle, type PresetId } from '@/lib/video/universal/styles'
 
 export type PageRun = { ms: number; bytes: number; audio?: string }
 

@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { Select } from '@/components/ui/select'
-import { FONT_FAMILIES, POSITIONS, PRESET_IDS, presetStyle, type LineStyle, type SubtitleStyle } from '@/lib/video/styles'
+import { FONT_FAMILIES } from '@/lib/video/universal/fonts'
+import { POSITIONS, PRESET_IDS, presetStyle, type LineStyle, type SubtitleStyle } from '@/lib/video/universal/styles'
 
 type Props = {
   style: SubtitleStyle

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { getTaskWords, taskKeys } from '@/lib/client/tasks'
 import { useRememberedStyle, useRememberStyle } from '@/lib/client/video-style'
-import { presetStyle, type SubtitleStyle } from '@/lib/video/styles'
+import { presetStyle, type SubtitleStyle } from '@/lib/video/universal/styles'
 
 /**
  * The burn-in style: the creator's remembered one (their last export's), else the outlined

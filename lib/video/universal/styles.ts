@@ -3,12 +3,11 @@
 // Sizes are fractions of the video's height and margins fractions of its width and height, so one
 // style reads the same on a 16:9 and a 9:16 video and on a preview scaled down in the editor.
 import { z } from 'zod'
+import { FONT_FAMILIES } from './fonts'
 
 export const PRESET_IDS = ['outlined', 'box', 'bilingual', 'wordHighlight'] as const
 export type PresetId = (typeof PRESET_IDS)[number]
 
-export const FONT_FAMILIES = ['sans', 'serif', 'rounded'] as const
-export type FontFamily = (typeof FONT_FAMILIES)[number]
 export const POSITIONS = ['bottom', 'middle', 'top'] as const
 export type Position = (typeof POSITIONS)[number]
 
@@ -81,10 +80,3 @@ export const PRESETS: Record<PresetId, SubtitleStyle> = {
 }
 
 export const presetStyle = (id: PresetId): SubtitleStyle => structuredClone(PRESETS[id])
-
-/** CSS font-family lists; the CJK families are bundled (fonts.ts) and loaded only when a style uses them. */
-export const FONT_STACKS: Record<FontFamily, string> = {
-  sans: '"Noto Sans SC", "Noto Sans JP", "Noto Sans KR", "Noto Sans", "DejaVu Sans", system-ui, sans-serif',
-  serif: '"Noto Serif", "DejaVu Serif", "Noto Sans SC", "Noto Sans JP", "Noto Sans KR", serif',
-  rounded: '"Nunito", "Noto Sans SC", "Noto Sans JP", "Noto Sans KR", system-ui, sans-serif',
-}

@@ -3,14 +3,14 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import { AppError } from '@/lib/errors'
+import { BUNDLED_FONT_IDS } from './universal/fonts'
 
-// The CJK fonts burned-in subtitles are drawn with, served from our own origin out of
-// the @fontsource packages: the browser registers each unicode-range slice and fetches only the
-// slices holding the characters it draws.
+// The CJK fonts burned-in subtitles are drawn with (the list: universal/fonts.ts), served from our
+// own origin out of the @fontsource packages: the browser registers each unicode-range slice and
+// fetches only the slices holding the characters it draws.
 
-export const SUBTITLE_FONTS = ['noto-sans-sc', 'noto-sans-jp', 'noto-sans-kr'] as const
-export const fontParams = z.object({ family: z.enum(SUBTITLE_FONTS), weight: z.enum(['400', '700']) })
-export const fontFileParams = z.object({ family: z.enum(SUBTITLE_FONTS), file: z.string().regex(/^[a-z0-9-]+\.woff2$/) })
+export const fontParams = z.object({ family: z.enum(BUNDLED_FONT_IDS), weight: z.enum(['400', '700']) })
+export const fontFileParams = z.object({ family: z.enum(BUNDLED_FONT_IDS), file: z.string().regex(/^[a-z0-9-]+\.woff2$/) })
 export const fontSlicesSchema = z.array(z.object({ file: z.string(), range: z.string() }))
 
 const dirOf = (family: string) => path.join(process.cwd(), 'node_modules', '@fontsource', family)
