@@ -13,7 +13,7 @@ import { getPoints } from '@/lib/client/points'
 import { startRecordingSession, type RecordingSession } from '@/lib/client/recording/session'
 import { invalidateAfterCreate, type Task, type TranslationService } from '@/lib/client/tasks'
 import { createTranscription, declaredEstimate, estimateRecording, isShortOfPoints, transcribeParts, type RecordingEstimate } from '@/lib/client/recording/submit'
-import { MAX_AUDIO_BYTES } from '@/lib/transcribe/limits'
+import { MAX_AUDIO_BYTES } from '@/lib/transcribe/universal/limits'
 import { idleSubmission, reduceSubmission, type Submission, type SubmissionAction } from './submission-state'
 
 /**

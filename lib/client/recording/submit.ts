@@ -1,8 +1,8 @@
 'use client'
 
 import type { AudioEstimate } from '@/lib/tasks/transcription/schemas'
-import { billedMinutes, transcriptionPrice } from '@/lib/transcribe/cost'
-import { liveChunkCount } from '@/lib/transcribe/live-plan'
+import { billedMinutes, transcriptionPrice } from '@/lib/transcribe/universal/cost'
+import { liveChunkCount } from '@/lib/transcribe/universal/live-plan'
 import { isApiError } from '../api'
 import { postForm } from '../post-form'
 import type { Task, TranslationService } from '../tasks'

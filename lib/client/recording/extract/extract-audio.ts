@@ -9,8 +9,8 @@
 
 import { planExtraction, type ExtractionPlan } from './extraction-plan'
 import type { DamageReport, ExtractionProblem, FromWorker, PartFormat, ProbeInfo, ToWorker } from './extract-protocol'
-// The server's limit, written once (lib/transcribe/limits.ts): a longer recording is refused before any upload.
-import { MAX_AUDIO_MS } from '@/lib/transcribe/limits'
+// The server's limit, written once (lib/transcribe/universal/limits.ts): a longer recording is refused before any upload.
+import { MAX_AUDIO_MS } from '@/lib/transcribe/universal/limits'
 
 export type { DamageReport, ExtractionProblem, PartFormat } from './extract-protocol'
 

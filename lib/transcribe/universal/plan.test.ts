@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { transcriptionCost } from './cost'
-import { languageFromProvider, providerLanguage } from './languages'
+import { languageFromProvider, providerLanguage } from '../languages'
 import { CHUNK_TARGET_MS, planChunks } from './plan'
 
 describe('planChunks', () => {
