@@ -340,3 +340,30 @@ describe('browser-safe and server-only code apart, folder by folder', () => {
     expect(offenders).toEqual([])
   })
 })
+
+describe('the browser talks to its workers one way', () => {
+  // lib/client/worker-rpc.ts: calls answered once by id, events during a call, one-way notes. The
+  // recording's extraction, the ASS renderer and the video export speak it; no worker or page keeps
+  // a message protocol of its own.
+  const RPC = path.join('lib', 'client', 'worker-rpc.ts')
+  const browser = ['lib/client', 'components'].flatMap(productionFiles).map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
+  const workers = browser.filter(({ file }) => /-worker\.ts$/.test(file))
+
+  it('finds the workers: extraction, ASS renderer, video export', () => {
+    expect(workers.map(({ file }) => path.basename(file)).sort()).toEqual(['ass-worker.ts', 'export-worker.ts', 'extract-worker.ts'])
+  })
+
+  it('every worker answers through serveWorker', () => {
+    expect(workers.filter(({ text }) => !/\bserveWorker<\w+>\(/.test(text)).map(({ file }) => file)).toEqual([])
+  })
+
+  it('every page that starts a worker talks to it through workerClient', () => {
+    const starters = browser.filter(({ text }) => /\bnew Worker\(/.test(text))
+    expect(starters.length).toBeGreaterThanOrEqual(3)
+    expect(starters.filter(({ text }) => !/\bworkerClient<\w+>\(/.test(text)).map(({ file }) => file)).toEqual([])
+  })
+
+  it('no browser file but the RPC posts or receives a worker message itself', () => {
+    expect(browser.filter(({ file, text }) => file !== RPC && /\.postMessage\(|\bonmessage\b|addEventListener\(\s*['"]message['"]/.test(text)).map(({ file }) => file)).toEqual([])
+  })
+})

@@ -4,8 +4,9 @@
 // and an OffscreenCanvas inside a worker), so the editor stays responsive; otherwise on the page
 // itself with the same code (export-job.ts). The output is opened by the caller first (the save
 // picker needs the creator's click); the worker's bytes are written to it here, in order.
+import { workerClient, WorkerCallError, type WorkerClient } from '@/lib/client/worker-rpc'
 import { problemOf, runExportJob, type ExportJob, type ExportProblem, type ExportProgress, type ExportResult } from './export-job'
-import type { FromWorker, ToWorker } from './export-protocol'
+import type { ExportErrorData, ExportProtocol } from './export-protocol'
 import type { VideoOutput } from './output'
 
 export type ExportThread = 'worker' | 'page'
@@ -42,55 +43,60 @@ export async function runExport({ job, output, signal, onProgress, onThread }: R
     }
   }
   onThread?.('worker')
-  return new Promise<ExportRun>((resolve, reject) => {
-    let isSettled = false
-    const finish = (settle: () => void) => {
-      if (isSettled) return
-      isSettled = true
-      signal.removeEventListener('abort', cancel)
-      worker.terminate()
-      settle()
-    }
-    const cancel = () => {
-      post(worker, { type: 'cancel' })
-      // A worker stuck inside a long frame is stopped anyway: the output is discarded by the caller.
-      setTimeout(() => finish(() => reject(new DOMException('The export was cancelled.', 'AbortError'))), 5000)
-    }
-    signal.addEventListener('abort', cancel, { once: true })
-    worker.onerror = (event) => finish(() => reject(new ExportFailure('failed', event.message || 'the export worker failed')))
-    // The file's bytes in the order they came; `done` waits for the last of them.
-    const writer = output.kind === 'disk' ? output.stream.getWriter() : null
-    let written = Promise.resolve()
-    worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
-      if (data.type === 'progress') onProgress(data.progress)
-      else if (data.type === 'write') {
-        written = written.then(() => writer?.write(data.chunk)).then(() => post(worker, { type: 'written', id: data.id }))
-        written.catch((error: unknown) => finish(() => reject(new ExportFailure('failed', String(error)))))
-      } else if (data.type === 'done') void written.then(() => finish(() => resolve({ ...data.result, buffer: data.buffer ?? undefined })))
-      else if (data.type === 'cancelled') finish(() => reject(new DOMException('The export was cancelled.', 'AbortError')))
-      else if (data.type === 'failed') finish(() => reject(new ExportFailure(data.problem, data.message)))
-    }
-    post(worker, { type: 'start', job, toDisk: output.kind === 'disk' })
-  })
+  const cancelled = () => new DOMException('The export was cancelled.', 'AbortError')
+  let stopped: (() => void) | null = null
+  let writeFailed: ((error: ExportFailure) => void) | null = null
+  const cancel = () => {
+    worker.note('cancel', undefined)
+    // A worker stuck inside a long frame is stopped anyway: the output is discarded by the caller.
+    setTimeout(() => stopped?.(), 5000)
+  }
+  signal.addEventListener('abort', cancel, { once: true })
+  // The file's bytes in the order they came; the answer waits for the last of them.
+  const writer = output.kind === 'disk' ? output.stream.getWriter() : null
+  let written = Promise.resolve()
+  const run = worker.call(
+    'start',
+    { job, toDisk: output.kind === 'disk' },
+    {
+      onEvent: (event) => {
+        if (event.type === 'progress') return onProgress(event.progress)
+        written = written.then(() => writer?.write(event.chunk)).then(() => worker.note('written', { id: event.id }))
+        written.catch((error: unknown) => writeFailed?.(new ExportFailure('failed', String(error))))
+      },
+    },
+  )
+  const stop = new Promise<never>((_, reject) => (stopped = () => reject(cancelled())))
+  const broken = new Promise<never>((_, reject) => (writeFailed = reject))
+  try {
+    const { result, buffer } = await Promise.race([run, stop, broken])
+    await written
+    return { ...result, buffer: buffer ?? undefined }
+  } catch (error) {
+    if (error instanceof DOMException || error instanceof ExportFailure) throw error
+    if (!(error instanceof WorkerCallError)) throw new ExportFailure('failed', String(error))
+    const data = error.data as ExportErrorData | undefined
+    if (data && 'cancelled' in data) throw cancelled()
+    throw new ExportFailure(data?.problem ?? 'failed', error.message || 'the export worker failed')
+  } finally {
+    signal.removeEventListener('abort', cancel)
+    worker.terminate()
+  }
 }
 
-const post = (worker: Worker, message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer)
-
 /** A worker that can run `job`, or null when this browser cannot (no module workers, no OffscreenCanvas or WebCodecs in workers). */
-async function readyWorker(job: ExportJob): Promise<Worker | null> {
+async function readyWorker(job: ExportJob): Promise<WorkerClient<ExportProtocol> | null> {
   if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null
-  let worker: Worker
+  let worker: WorkerClient<ExportProtocol>
   try {
-    worker = new Worker(new URL('./export-worker.ts', import.meta.url), { type: 'module', name: 'video-export' })
+    worker = workerClient<ExportProtocol>(new Worker(new URL('./export-worker.ts', import.meta.url), { type: 'module', name: 'video-export' }))
   } catch {
     return null
   }
-  const canBurn = await new Promise<boolean | null>((resolve) => {
-    const timer = setTimeout(() => resolve(null), PROBE_TIMEOUT_MS)
-    worker.onerror = () => (clearTimeout(timer), resolve(null))
-    worker.onmessage = ({ data }: MessageEvent<FromWorker>) => data.type === 'probed' && (clearTimeout(timer), resolve(data.canBurn))
-    post(worker, { type: 'probe' })
-  })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PROBE_TIMEOUT_MS)))
+  const canBurn = await Promise.race([worker.call('probe', undefined).then((answer) => answer.canBurn, () => null), late])
+  clearTimeout(timer)
   if (canBurn === null || (job.type === 'burn' && !canBurn)) {
     worker.terminate()
     return null

@@ -1,14 +1,15 @@
 'use client'
 
-// The browser's half of a transcription (issues 22 and 31): only the sound of a recording travels,
+// The browser's half of a transcription: only the sound of a recording travels,
 // taken out by workers (extract-worker.ts) while the page stays responsive. A first worker probes
 // the file; then the sound is copied when it is already speech-sized, or decoded and encoded as
 // mono 16 kHz Opus, in two parts on two workers when the browser has two cores (the second part
 // starting at a silence just past the middle). Each part's bytes come out as a stream while the
 // workers run, so the upload starts long before the whole file has been read.
 
+import { workerClient, WorkerCallError, type WorkerClient } from '../../worker-rpc'
 import { planExtraction, type ExtractionPlan } from './extraction-plan'
-import type { DamageReport, ExtractionProblem, FromWorker, PartFormat, ProbeInfo, ToWorker } from './extract-protocol'
+import type { DamageReport, ExtractionProblem, ExtractProtocol, PartFormat, ProbeInfo, ProblemData } from './extract-protocol'
 // The server's limit, written once (lib/transcribe/universal/limits.ts): a longer recording is refused before any upload.
 import { MAX_AUDIO_MS } from '@/lib/transcribe/universal/limits'
 
@@ -58,22 +59,24 @@ export type ExtractOptions = {
 
 const defaultWorker = () => new Worker(new URL('./extract-worker.ts', import.meta.url), { type: 'module' })
 
+type ExtractWorker = WorkerClient<ExtractProtocol>
+
 /** How long the workers step back after a person's input (a click, a key): the handler and what it sets off (a render, its effects) run on a free core. */
 const INPUT_HOLD_MS = 300
 /** How long they step back for a change of screen (a dialog closing, a toast, a list refreshed). */
 const TRANSITION_HOLD_MS = 600
 
 // The workers taking sound out right now, on every extraction of the page.
-const extracting = new Set<Worker>()
+const extracting = new Set<ExtractWorker>()
 const onInput = () => holdExtraction(INPUT_HOLD_MS)
 const INPUT_EVENTS = ['pointerdown', 'keydown'] as const
 
-function track(worker: Worker) {
+function track(worker: ExtractWorker) {
   if (extracting.size === 0) for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true })
   extracting.add(worker)
 }
 
-function untrack(worker: Worker) {
+function untrack(worker: ExtractWorker) {
   if (!extracting.delete(worker) || extracting.size > 0) return
   for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, { capture: true })
 }
@@ -84,7 +87,7 @@ function untrack(worker: Worker) {
  * answer from the server (the dialog closing once the task exists) asks for it.
  */
 export function holdExtraction(ms = TRANSITION_HOLD_MS): void {
-  for (const worker of extracting) worker.postMessage({ type: 'hold', ms } satisfies ToWorker)
+  for (const worker of extracting) worker.note('hold', { ms })
 }
 
 /** Whether this browser has what extraction needs (the worker checks that it encodes Opus). */
@@ -102,18 +105,11 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject }
 }
 
-const failure = (message: Extract<FromWorker, { type: 'failed' }>) => new ExtractionError(message.problem, message.detail, message.damage)
-
-/** Probes `file` in a worker; answers the worker (kept for the first part) and what it read. */
-function probe(worker: Worker, file: Blob): Promise<ProbeInfo> {
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<FromWorker>) => {
-      if (event.data.type === 'probed') resolve(event.data.info)
-      else if (event.data.type === 'failed') reject(failure(event.data))
-    }
-    worker.onerror = (event) => reject(new ExtractionError('failed', event.message))
-    worker.postMessage({ type: 'probe', file } satisfies ToWorker)
-  })
+/** A worker's failure as the problem the creator is told. */
+function failure(error: unknown): unknown {
+  if (!(error instanceof WorkerCallError)) return error
+  const data = error.data as ProblemData | undefined
+  return new ExtractionError(data?.problem ?? 'failed', error.message, data?.damage)
 }
 
 /**
@@ -124,7 +120,8 @@ function probe(worker: Worker, file: Blob): Promise<ProbeInfo> {
 export async function startExtraction(file: Blob, { onProgress, signal, createWorker = defaultWorker }: ExtractOptions = {}): Promise<Extraction> {
   if (!canExtractAudio()) throw new ExtractionError('unsupportedBrowser')
   signal?.throwIfAborted()
-  const workers = [createWorker()]
+  const start = () => workerClient<ExtractProtocol>(createWorker())
+  const workers = [start()]
   const stop = () =>
     workers.forEach((w) => {
       w.terminate()
@@ -133,7 +130,7 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   signal?.addEventListener('abort', stop, { once: true })
   let info: ProbeInfo
   try {
-    info = await probe(workers[0], file)
+    info = await workers[0].call('probe', { file }).catch((error: unknown) => Promise.reject(failure(error)))
     if (info.durationMs > MAX_AUDIO_MS) throw new ExtractionError('tooLong')
     signal?.throwIfAborted()
   } catch (error) {
@@ -149,9 +146,11 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   const lengths = plan.parts.map(() => deferred<number>())
   const controllers: ReadableStreamDefaultController<Uint8Array>[] = []
   const streams = plan.parts.map((_, i) => new ReadableStream<Uint8Array>({ start: (controller) => void (controllers[i] = controller) }))
-  let remaining = plan.parts.length
   let bytes = 0
+  let failed = false
   const fail = (error: unknown) => {
+    if (failed) return
+    failed = true
     stop()
     for (const c of controllers) c.error(error)
     for (const d of [...starts, ...formats, ...lengths]) d.reject(error)
@@ -159,46 +158,44 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   }
   signal?.addEventListener('abort', () => fail(new DOMException('extraction aborted', 'AbortError')), { once: true })
 
-  const handle = (event: MessageEvent<FromWorker>) => {
-    const message = event.data
-    if (message.type === 'failed') return fail(failure(message))
-    if (message.type === 'start') {
-      starts[message.part].resolve(message.startMs)
-      // The first part ends where the second found its silence.
-      if (message.part > 0) workers[message.part - 1].postMessage({ type: 'end', endMs: message.startMs } satisfies ToWorker)
-      return
-    }
-    if (message.type === 'data') {
-      bytes += message.bytes.byteLength
-      return controllers[message.part].enqueue(message.bytes)
-    }
-    if (message.type === 'progress') {
-      progress[message.part] = Math.max(0, message.doneMs - plan.parts[message.part].startMs)
-      onProgress?.(Math.min(1, progress.reduce((a, b) => a + b, 0) / Math.max(1, info.durationMs)))
-      return
-    }
-    if (message.type === 'done') {
-      formats[message.part].resolve(message.format)
-      lengths[message.part].resolve(message.durationMs)
-      controllers[message.part].close()
-      if (--remaining === 0) {
-        stop()
-        onProgress?.(1)
-        // For the pipeline benchmark: the moment the browser has read the whole file.
-        performance.mark('recording:extracted')
-        done.resolve()
-      }
-    }
-  }
-  plan.parts.forEach((part, i) => {
-    const worker = i === 0 ? workers[0] : createWorker()
+  const ends = plan.parts.map((part, i) => {
+    const worker = i === 0 ? workers[0] : start()
     if (i > 0) workers.push(worker)
-    worker.onmessage = handle
-    worker.onerror = (event) => fail(new ExtractionError('failed', event.message))
     track(worker)
     const last = i === plan.parts.length - 1
-    worker.postMessage({ type: 'part', file, part: i, mode: plan.mode, startMs: part.startMs, nominalEndMs: part.endMs, endMs: last ? info.durationMs : null, findStart: i > 0 } satisfies ToWorker)
+    const job = { file, mode: plan.mode, startMs: part.startMs, nominalEndMs: part.endMs, endMs: last ? info.durationMs : null, findStart: i > 0 }
+    const ended = worker.call('part', job, {
+      onEvent: (event) => {
+        if (event.type === 'start') {
+          starts[i].resolve(event.startMs)
+          // The first part ends where the second found its silence.
+          if (i > 0) workers[i - 1].note('end', { endMs: event.startMs })
+        } else if (event.type === 'data') {
+          bytes += event.bytes.byteLength
+          controllers[i].enqueue(event.bytes)
+        } else {
+          progress[i] = Math.max(0, event.doneMs - part.startMs)
+          onProgress?.(Math.min(1, progress.reduce((a, b) => a + b, 0) / Math.max(1, info.durationMs)))
+        }
+      },
+    })
+    ended.then(
+      ({ format, durationMs }) => {
+        formats[i].resolve(format)
+        lengths[i].resolve(durationMs)
+        controllers[i].close()
+      },
+      (error: unknown) => fail(failure(error)),
+    )
+    return ended
   })
+  void Promise.all(ends).then(() => {
+    stop()
+    onProgress?.(1)
+    // For the pipeline benchmark: the moment the browser has read the whole file.
+    performance.mark('recording:extracted')
+    done.resolve()
+  }, () => {})
   return {
     durationMs: info.durationMs,
     plan,

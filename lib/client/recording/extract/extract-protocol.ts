@@ -1,5 +1,6 @@
-// Messages between the page and the extraction workers (extract-worker.ts). Plain data only: a
-// File goes to a worker by reference, encoded bytes come back transferred, never copied.
+// What the page asks of an extraction worker (extract-worker.ts), through the one worker RPC
+// (lib/client/worker-rpc.ts). Plain data only: a File goes to a worker by reference, encoded bytes
+// come back transferred, never copied.
 
 /**
  * Why a recording's sound could not be taken out; each has its message in the three languages.
@@ -18,29 +19,35 @@ export type ProbeInfo = { durationMs: number; codec: string | null; bitrate: num
 export type PartFormat = 'ogg' | 'adts' | 'mp3'
 
 export type PartJob = {
-  type: 'part'
   file: Blob
-  part: number
   mode: 'copy' | 'encode'
   startMs: number
   /** Where the part ends at the earliest: the plan's end (a first half's end moves to the next part's silence). */
   nominalEndMs: number
-  /** Null: the end comes later in an `end` message (where the next part found a silence to start at). */
+  /** Null: the end comes later in an `end` note (where the next part found a silence to start at). */
   endMs: number | null
-  /** Move the start forward to the first silence within SPLIT_SEARCH_MS, and say where (a `start` message). */
+  /** Move the start forward to the first silence within SPLIT_SEARCH_MS, and say where (a `start` event). */
   findStart: boolean
 }
 
-/** `hold`: the page answers a person; the worker steps back for `ms` (worker-pace.ts). */
-export type ToWorker = { type: 'probe'; file: Blob } | PartJob | { type: 'end'; endMs: number } | { type: 'hold'; ms: number }
+/** What a part's worker tells the page while it runs: where it started, its bytes, how far it got. */
+export type PartEvent = { type: 'start'; startMs: number } | { type: 'data'; bytes: Uint8Array } | { type: 'progress'; doneMs: number }
 
-export type FromWorker =
-  | { type: 'probed'; info: ProbeInfo }
-  | { type: 'start'; part: number; startMs: number }
-  | { type: 'data'; part: number; bytes: Uint8Array }
-  | { type: 'progress'; part: number; doneMs: number }
-  | { type: 'done'; part: number; durationMs: number; format: PartFormat }
-  | { type: 'failed'; problem: ExtractionProblem; detail: string; damage?: DamageReport }
+export type ExtractProtocol = {
+  calls: {
+    probe: { args: { file: Blob }; result: ProbeInfo }
+    part: { args: PartJob; result: { durationMs: number; format: PartFormat }; event: PartEvent }
+  }
+  notes: {
+    /** The part's end, found by the next part's worker. */
+    end: { endMs: number }
+    /** The page answers a person: the worker steps back for `ms` (worker-pace.ts). */
+    hold: { ms: number }
+  }
+}
+
+/** What a failed call carries to the page beside its message. */
+export type ProblemData = { problem: ExtractionProblem; damage?: DamageReport }
 
 /** How far past the middle the second part looks for a silence to start in. */
 export const SPLIT_SEARCH_MS = 60_000
