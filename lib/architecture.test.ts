@@ -109,7 +109,7 @@ describe('layers', () => {
     const clientImports = productionFiles('lib/client').flatMap((file) =>
       [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)].map((m) => resolveImport(path.join(ROOT, file), m[1])).filter((t): t is string => t !== null).map(relative),
     )
-    expect(clientImports.filter((target) => target.startsWith(`lib${path.sep}http${path.sep}`) && !target.startsWith(path.join('lib', 'http', 'envelope')))).toEqual([])
+    expect(clientImports.filter((target) => target.startsWith(`lib${path.sep}http${path.sep}`) && !target.startsWith(path.join('lib', 'http', 'universal', 'envelope')))).toEqual([])
   })
 
   it('errors live in lib/errors, below every domain module (it reads only the locales and their messages)', () => {
@@ -129,12 +129,26 @@ describe('layers', () => {
 
   it('no feature folder of components imports another: shared pieces live in ui, layout, accounts, tasks and payments', () => {
     const shared = new Set(['components/ui', 'components/layout', 'components/accounts', 'components/tasks', 'components/payments'])
+    // A wing (one feature's whole folder) is opened by the screen that hosts it, through its index only.
+    const wings: Record<string, string[]> = { 'components/video-export': ['components/editor'] }
     const offenders = components.filter((edge) => {
       const [from, to] = edge.split(' -> ')
-      return to.startsWith('components/') && !shared.has(to) && !shared.has(from)
+      return to.startsWith('components/') && !shared.has(to) && !shared.has(from) && !wings[to]?.includes(from)
     })
     expect(components).toContain('components/editor -> components/layout')
     expect(offenders).toEqual([])
+    for (const [wing, hosts] of Object.entries(wings)) {
+      const intoWing = hosts.flatMap((host) =>
+        productionFiles(host).flatMap((file) =>
+          [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)]
+            .map((m) => resolveImport(path.join(ROOT, file), m[1]))
+            .filter((target): target is string => target !== null && relative(target).startsWith(wing + '/'))
+            .map((target) => `${file} -> ${relative(target)}`),
+        ),
+      )
+      expect(intoWing.length).toBeGreaterThan(0)
+      expect(intoWing.filter((edge) => !edge.endsWith(` -> ${wing}/index.ts`))).toEqual([])
+    }
     // Shared pieces stay below the features.
     expect(components.filter((edge) => { const [from, to] = edge.split(' -> '); return shared.has(from) && to.startsWith('components/') && !shared.has(to) })).toEqual([])
   })
@@ -264,5 +278,100 @@ describe('tables', () => {
 
   it('every listed exception is still needed (remove it once the read goes)', () => {
     expect(KNOWN_CROSS_READS.filter((edge) => !foreign.includes(edge))).toEqual([])
+  })
+})
+
+describe('browser-safe and server-only code apart, folder by folder', () => {
+  // Browser code is lib/client and every 'use client' file, followed through what it imports
+  // (workers started with `new URL('./x.ts', import.meta.url)` included). A folder the browser
+  // imports from holds no server-only file: a domain's browser-safe part lives in its `universal/`
+  // folder (lib/transcribe/universal, lib/video/universal), beside the server's files. The zod
+  // contracts (contract.ts, schemas.ts) are read by both sides by design and followed like the rest.
+  // A type-only import is erased from the bundle and not counted.
+  const SERVER_ONLY = /^import 'server-only'/m
+  const VALUE_IMPORTS = /(?:^\s*(?:import|export)\s(?!type\s)(?:[^'"]*?\sfrom\s)?|\bimport\(\s*|new URL\(\s*)['"]([^'"]+)['"]/gm
+  const isContract = (file: string) => /(?:^|\/)(?:contract|schemas)\.ts$/.test(file)
+  const text = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
+  const useClient = (file: string) => /^\s*['"]use client['"]/.test(text(file))
+  const hasServerOnly = new Map<string, string[]>()
+  const serverOnlyIn = (dir: string) => {
+    if (!hasServerOnly.has(dir)) {
+      const here = readdirSync(path.join(ROOT, dir), { withFileTypes: true }).filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name) && !isTest(e.name))
+      hasServerOnly.set(dir, here.map((e) => path.join(dir, e.name)).filter((file) => SERVER_ONLY.test(text(file))))
+    }
+    return hasServerOnly.get(dir)!
+  }
+
+  /** Each import edge of browser code into a project file: `importer -> target`, paths from the root. */
+  function browserEdges(starts: string[]): { from: string; to: string }[] {
+    const edges: { from: string; to: string }[] = []
+    const seen = new Set<string>()
+    const stack = [...starts]
+    while (stack.length > 0) {
+      const file = stack.pop()!
+      if (seen.has(file)) continue
+      seen.add(file)
+      for (const m of text(file).matchAll(VALUE_IMPORTS)) {
+        const target = resolveImport(path.join(ROOT, file), m[1])
+        if (!target) continue
+        const to = relative(target)
+        edges.push({ from: file, to })
+        stack.push(to)
+      }
+    }
+    return edges
+  }
+
+  const starts = [...productionFiles('lib/client'), ...['components', 'app'].flatMap(productionFiles).filter(useClient)]
+  const edges = browserEdges(starts)
+
+  it('reads the browser code and the folders it imports from', () => {
+    expect(starts.length).toBeGreaterThan(100)
+    expect(edges.map((e) => e.to)).toContain(path.join('lib', 'transcribe', 'universal', 'limits.ts'))
+  })
+
+  it('no folder the browser imports from holds a file that imports server-only', () => {
+    const offenders = edges
+      .filter(({ to }) => !isContract(to) || SERVER_ONLY.test(text(to)))
+      .filter(({ to }) => serverOnlyIn(path.dirname(to)).length > 0)
+      .map(({ from, to }) => `${from} -> ${to} (beside ${serverOnlyIn(path.dirname(to)).join(', ')})`)
+    expect([...new Set(offenders)]).toEqual([])
+  })
+
+  it('lib/client imports domain code only from universal folders, pure libraries and contracts', () => {
+    const serverDomains = new Set(productionFiles('lib').filter((file) => SERVER_ONLY.test(text(file))).map((file) => file.split(path.sep).slice(0, 2).join('/')))
+    const offenders = edges
+      .filter(({ from }) => from.startsWith(`lib${path.sep}client${path.sep}`))
+      .filter(({ to }) => to.startsWith(`lib${path.sep}`) && !to.startsWith(`lib${path.sep}client${path.sep}`))
+      .filter(({ to }) => serverDomains.has(to.split(path.sep).slice(0, 2).join('/')) && !isContract(to) && !to.split(path.sep).includes('universal'))
+      .map(({ from, to }) => `${from} -> ${to}`)
+    expect(offenders).toEqual([])
+  })
+})
+
+describe('the browser talks to its workers one way', () => {
+  // lib/client/worker-rpc.ts: calls answered once by id, events during a call, one-way notes. The
+  // recording's extraction, the ASS renderer and the video export speak it; no worker or page keeps
+  // a message protocol of its own.
+  const RPC = path.join('lib', 'client', 'worker-rpc.ts')
+  const browser = ['lib/client', 'components'].flatMap(productionFiles).map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
+  const workers = browser.filter(({ file }) => /-worker\.ts$/.test(file))
+
+  it('finds the workers: extraction, ASS renderer, video export, waveform and shot changes', () => {
+    expect(workers.map(({ file }) => path.basename(file)).sort()).toEqual(['ass-worker.ts', 'export-worker.ts', 'extract-worker.ts', 'peaks-worker.ts', 'shot-worker.ts'])
+  })
+
+  it('every worker answers through serveWorker', () => {
+    expect(workers.filter(({ text }) => !/\bserveWorker<\w+>\(/.test(text)).map(({ file }) => file)).toEqual([])
+  })
+
+  it('every page that starts a worker talks to it through workerClient', () => {
+    const starters = browser.filter(({ text }) => /\bnew Worker\(/.test(text))
+    expect(starters.length).toBeGreaterThanOrEqual(3)
+    expect(starters.filter(({ text }) => !/\bworkerClient<\w+>\(/.test(text)).map(({ file }) => file)).toEqual([])
+  })
+
+  it('no browser file but the RPC posts or receives a worker message itself', () => {
+    expect(browser.filter(({ file, text }) => file !== RPC && /\.postMessage\(|\bonmessage\b|addEventListener\(\s*['"]message['"]/.test(text)).map(({ file }) => file)).toEqual([])
   })
 })

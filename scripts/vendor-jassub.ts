@@ -21,7 +21,9 @@ export function vendorJassub(root: string) {
   const worker = path.join(root, 'lib', 'client', 'video', 'ass-worker.ts')
   const out = path.join(to, 'ass-worker.js')
   const fresh = statSync(out, { throwIfNoEntry: false })
-  if (fresh && fresh.mtimeMs > statSync(worker).mtimeMs && fresh.mtimeMs > statSync(path.join(from, 'wasm', 'jassub-worker.js')).mtimeMs) return
+  // The bundle is remade when the worker, the worker RPC it answers through or jassub's glue changed.
+  const inputs = [worker, path.join(root, 'lib', 'client', 'worker-rpc.ts'), path.join(from, 'wasm', 'jassub-worker.js')]
+  if (fresh && inputs.every((input) => fresh.mtimeMs > statSync(input).mtimeMs)) return
   buildSync({
     entryPoints: [worker],
     outfile: out,

@@ -1,42 +1,43 @@
-// The page side of bench:burn: the export's own worker (lib/client/video/export-worker.ts, bundled
+// The page side of bench:burn: the export's own worker (components/video-export/engine/export-worker.ts, bundled
 // by bench/burn/browser.ts), driven as the product's run-export.ts drives it, on a file picked
 // through <input type=file>. The bytes come back as they would be written to disk; they are counted,
 // and a burn-in's file is sent back to the bench (POST /save) for its SSIM against the source.
-import type { ExportJob } from '@/lib/client/video/export-job'
-import type { FromWorker, ToWorker } from '@/lib/client/video/export-protocol'
+import type { ExportJob } from '@/components/video-export/engine/export-job'
+import type { ExportProtocol } from '@/components/video-export/engine/export-protocol'
+import { workerClient } from '@/lib/client/worker-rpc'
 import type { StyledCue } from '@/lib/client/video/styled-renderer'
-import { presetStyle, type PresetId } from '@/lib/video/styles'
+import { presetStyle, type PresetId } from '@/lib/video/universal/styles'
 
 export type PageRun = { ms: number; bytes: number; audio?: string }
 
 const picked = () => (document.getElementById('pick') as HTMLInputElement).files![0]
 
-function runInWorker(job: ExportJob, keep = false): Promise<PageRun> {
-  const worker = new Worker('/export-worker.js', { type: 'module' })
-  const post = (message: ToWorker) => worker.postMessage(message)
+async function runInWorker(job: ExportJob, keep = false): Promise<PageRun> {
+  const worker = workerClient<ExportProtocol>(new Worker('/export-worker.js', { type: 'module' }))
   let bytes = 0
-  let started = 0
   const chunks: { position: number; data: Uint8Array }[] = []
-  return new Promise<PageRun>((resolve, reject) => {
-    worker.onerror = (event) => reject(new Error(event.message))
-    worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
-      if (data.type === 'probed') {
-        if (job.type === 'burn' && !data.canBurn) reject(new Error('this browser cannot burn in a worker'))
-        started = performance.now()
-        post({ type: 'start', job, toDisk: true })
-      } else if (data.type === 'write') {
-        bytes = Math.max(bytes, data.chunk.position + data.chunk.data.byteLength)
-        if (keep) chunks.push({ position: data.chunk.position, data: data.chunk.data })
-        post({ type: 'written', id: data.id })
-      } else if (data.type === 'done') {
-        const ms = performance.now() - started
-        worker.terminate()
-        const saved = keep ? save(chunks, bytes) : Promise.resolve()
-        saved.then(() => resolve({ ms, bytes, audio: data.result.audio }), reject)
-      } else if (data.type === 'failed') reject(new Error(`${data.problem}: ${data.message}`))
-    }
-    post({ type: 'probe' })
-  })
+  try {
+    const { canBurn } = await worker.call('probe', undefined)
+    if (job.type === 'burn' && !canBurn) throw new Error('this browser cannot burn in a worker')
+    const started = performance.now()
+    const { result } = await worker.call(
+      'start',
+      { job, toDisk: true },
+      {
+        onEvent: (event) => {
+          if (event.type !== 'write') return
+          bytes = Math.max(bytes, event.chunk.position + event.chunk.data.byteLength)
+          if (keep) chunks.push({ position: event.chunk.position, data: event.chunk.data })
+          worker.note('written', { id: event.id })
+        },
+      },
+    )
+    const ms = performance.now() - started
+    if (keep) await save(chunks, bytes)
+    return { ms, bytes, audio: result.audio }
+  } finally {
+    worker.terminate()
+  }
 }
 
 /** The written file, put together from its positioned chunks, to the bench's server. */

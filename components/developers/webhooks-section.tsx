@@ -11,7 +11,7 @@ import { HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { useCreateWebhook, useDeleteWebhook, useDeliveries, useSendTestEvent, useWebhooks, type WebhookEndpointDto } from '@/lib/client/developers'
 import { useDateTime } from '@/lib/client/use-date-time'
-import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/webhooks/events'
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/webhooks/universal/events'
 import { ShownOnce } from './shown-once'
 
 const STATUS_TONE = { delivered: 'success', pending: 'warning', failed: 'danger' } as const

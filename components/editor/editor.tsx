@@ -34,7 +34,7 @@ import { useRowNavigation } from './use-row-navigation'
 import { useRowChecks } from './use-row-checks'
 import { useSegmentEdits } from './use-segment-edits'
 import { useTranscriptTiming } from './use-transcript-timing'
-import { VideoExportEntry } from './video-export-entry'
+import { VideoExportEntry } from '@/components/video-export'
 import { VideoPane, type VideoPaneHandle } from './video-pane'
 
 /** The segment editor of one task: sticky header and tools, video preview, virtualized rows, keyboard first. */

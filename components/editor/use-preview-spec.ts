@@ -5,9 +5,9 @@ import { useAssSource, type TaskSegment } from '@/lib/client/tasks'
 import { assScriptWith, EXPORT_CONTENT } from '@/lib/client/video/ass-script'
 import { toStyledCues } from '@/lib/client/video/cues'
 import type { RendererSpec } from '@/lib/client/video/renderer-spec'
-import type { SubtitleStyle } from '@/lib/video/styles'
+import type { SubtitleStyle } from '@/lib/video/universal/styles'
 import { shownText, type Edits } from './drafts'
-import { usePreviewStyle } from './use-video-style'
+import { usePreviewStyle } from '@/components/video-export'
 
 type Args = {
   segments: TaskSegment[]

@@ -9,7 +9,7 @@ import { buildTimeline, cueAt } from './cue-timeline'
 import { shownText, type Edits } from './drafts'
 import { visibleLines } from './quality'
 import { usePreviewSpec } from './use-preview-spec'
-import { VideoSubtitleCanvas } from './video-subtitle-canvas'
+import { VideoSubtitleCanvas } from '@/components/video-export'
 
 export type OverlayMode = 'translation' | 'original' | 'both'
 

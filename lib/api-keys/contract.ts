@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { API_SCOPES } from './scopes'
+import { API_SCOPES } from './universal/scopes'
 
 // What the key endpoints take and answer, declared once.
 

@@ -3,7 +3,7 @@ import type { ApiKey, User } from '@prisma/client'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import type { ApiKeyDto, CreateApiKeyInput, CreatedApiKey } from './contract'
-import type { ApiScope } from './scopes'
+import type { ApiScope } from './universal/scopes'
 import { hashApiKey, newApiKey } from './token'
 
 /** Live keys one creator may hold: enough for every script, few enough to review. */

@@ -1,6 +1,6 @@
 'use client'
 
-import { ERROR_CODES, SUCCESS_CODE, type Envelope, type ErrorName } from '@/lib/http/envelope'
+import { ERROR_CODES, SUCCESS_CODE, type Envelope, type ErrorName } from '@/lib/http/universal/envelope'
 import { clearStoredUser } from './user-store'
 
 export { ERROR_CODES, type ErrorName }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { createTranslator } from 'next-intl'
 import { describe, expect, it } from 'vitest'
 import { computeCost } from '@/lib/pricing'
-import { transcriptionCost } from '@/lib/transcribe/cost'
+import { transcriptionCost } from '@/lib/transcribe/universal/cost'
 import { POINT_RATES } from './task-helpers'
 
 const LOCALES = ['zh-CN', 'en-US', 'ja-JP'] as const

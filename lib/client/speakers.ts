@@ -2,19 +2,20 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
+import { byNumber } from '@/lib/speakers'
 import { api } from './api'
 import { putTaskFields, type Task, type TaskDetail } from './tasks'
 
 // A transcription's speakers in the editor (PATCH /api/tasks/{id}/speakers): the labels its cues
-// carry, the names the creator gave them, and naming them once for the whole task.
+// carry, the names the creator gave them, and naming them once for the whole task. What a label
+// and a name are is lib/speakers'.
 
 export const nameSpeakers = (taskId: string, names: Record<string, string>) =>
   api<Task>(`/api/tasks/${encodeURIComponent(taskId)}/speakers`, { method: 'PATCH', body: { names } })
 
 const NO_NAMES: Readonly<Record<string, string>> = Object.freeze({})
 
-/** `S2` → 2: the number a label is shown with when it has no name ("Speaker 2"). */
-export const speakerNumber = (label: string) => Number(label.replace(/^S/, '')) || 0
+export { speakerNumber } from '@/lib/speakers'
 
 /**
  * The task's speakers in order of their number, their names, and `save`, which sends the names
@@ -24,7 +25,7 @@ export function useSpeakers(task: TaskDetail | undefined) {
   const client = useQueryClient()
   const taskId = task?.id
   const segments = task?.segments
-  const labels = useMemo(() => [...new Set((segments ?? []).flatMap((s) => s.speakers ?? []))].sort((a, b) => speakerNumber(a) - speakerNumber(b)), [segments])
+  const labels = useMemo(() => [...new Set((segments ?? []).flatMap((s) => s.speakers ?? []))].sort(byNumber), [segments])
   const names = task?.speakerNames ?? NO_NAMES
   const save = useCallback(
     async (next: Record<string, string>) => {

@@ -1,6 +1,6 @@
 // Pure helpers of the task screens (no DOM, no I/O), shared by the dashboard and the editor.
 import { MAX_UPLOAD_BYTES, POINTS_PER_MINUTE } from '@/lib/pricing/cost'
-import { POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED } from '@/lib/transcribe/cost'
+import { POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED } from '@/lib/transcribe/universal/cost'
 import { exportFileName, isSubtitleFileName, type ExportContent, type SubtitleFormat as ExportFormat } from '@/lib/subtitles/format'
 import type { SegmentDto as TaskSegment } from '@/lib/tasks/contract'
 

@@ -1,7 +1,7 @@
 'use client'
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SubtitleStyle } from '@/lib/video/styles'
+import type { SubtitleStyle } from '@/lib/video/universal/styles'
 import { api } from './api'
 import { queryKeys } from './keys'
 

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { callerLocale } from './caller-locale'
-import { fail } from './envelope'
+import { fail } from './universal/envelope'
 import { errorMessage } from '@/lib/errors'
 
 /** True when a path's percent-encoding does not decode (`%ff`, `%`, `%zz`): no route can match it. */

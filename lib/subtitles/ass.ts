@@ -1,6 +1,7 @@
 // ASS/SSA reading and writing-back: only the Text field of translatable Dialogue lines is touched.
 import type { Cue } from '@/lib/subtitles/srt'
 import { formatMs, parseTime } from '@/lib/subtitles/time'
+import { ASS_DEFAULT_STYLE, ASS_PLAY_RES, assStylesSection } from '@/lib/video/universal/ass-style'
 
 /** A Dialogue event that goes to translation, with what is needed to put the text back in place. */
 export type AssCue = Cue & {
@@ -186,17 +187,15 @@ export function writeAss(doc: AssDocument, texts: readonly (string | undefined)[
   return out + doc.raw.slice(last)
 }
 
-// The script a non-ASS task is exported with: one Default style, events in cue order.
+// The script a non-ASS task is exported with: one Default style (lib/video's), events in cue order.
 const NEW_SCRIPT_HEAD = `[Script Info]
 ScriptType: v4.00+
 WrapStyle: 0
 ScaledBorderAndShadow: yes
-PlayResX: 1920
-PlayResY: 1080
+PlayResX: ${ASS_PLAY_RES.x}
+PlayResY: ${ASS_PLAY_RES.y}
 
-[V4+ Styles]
-Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-Style: Default,Arial,64,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,3,1,2,60,60,50,1
+${assStylesSection([ASS_DEFAULT_STYLE])}
 
 [Events]
 Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text

@@ -2,6 +2,8 @@
 // ASS event's Name field, and, when asked, a "Name: " before the text in SRT. A cue has one
 // speaker, or two in a dialogue cue whose lines open with a dash, one speaker after the other.
 // An uploaded WebVTT or ASS file's own speakers are read the same ways, and renamed in place.
+// Labels and names themselves are lib/speakers'.
+import { oneLineName } from '@/lib/speakers'
 
 const DASH_LINE = /^(\s*[-–—]\s*)(.*)$/
 
@@ -18,16 +20,6 @@ function linesBySpeaker(text: string, names: readonly string[]): { line: string;
     return { line, name: names[turn % names.length], opensTurn: opens }
   })
 }
-
-/**
- * A name on one line: line breaks and control characters (C0, DEL, C1, Unicode's line and paragraph
- * separators) become spaces, wherever a name is written, so no name can open a line (an SRT
- * timing line, a cue of its own) in a file. Names are refused with them; older ones may hold them.
- */
-export const oneLineName = (name: string) => name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
-
-/** Whether a name holds none of what oneLineName takes out. */
-export const isOneLineName = (name: string) => !/[\p{Cc}\u2028\u2029]/u.test(name)
 
 /** A name as a voice span's annotation: no `>`, `<`, `&` or line break, which would end or break the tag. */
 const voiceName = (name: string) => oneLineName(name.replace(/[<>&]+/g, ' '))

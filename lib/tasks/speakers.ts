@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import type { Cue } from '@/lib/subtitles'
-import { isOneLineName, oneLineName } from '@/lib/subtitles/speakers'
+import { isOneLineName, oneLineName } from '@/lib/speakers'
 import { toTaskDto, type TaskDto } from './dto'
 import { findOwnTask } from './queries'
 

@@ -2,7 +2,7 @@ import 'server-only'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
 import { decodedLengthMs, MediaBusyError, MediaTimeoutError, readAudioHeader, withMediaSlot, type AudioInfo } from '@/lib/media'
-import { CODEC_PADDING_MS, MAX_AUDIO_MS } from './limits'
+import { CODEC_PADDING_MS, MAX_AUDIO_MS } from './universal/limits'
 
 /** How far a header's duration may be from the decoded length: the codec's padding, or 1% of a long file. */
 const agrees = (headerMs: number, decodedMs: number) => Math.abs(headerMs - decodedMs) <= Math.max(CODEC_PADDING_MS, decodedMs / 100)

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSttFake } from '@/fakes/stt'
 import { ffmpegPath } from '@/lib/media/binaries'
-import { fixedSizing } from './live-plan'
+import { fixedSizing } from './universal/live-plan'
 import { liveTranscribe, type PartEnd } from './live-transcribe'
 import { createSttProvider } from './provider'
 

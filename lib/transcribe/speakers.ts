@@ -1,5 +1,6 @@
 import 'server-only'
 import { open } from 'node:fs/promises'
+import { nextLabel } from '@/lib/speakers'
 import type { KnownSpeaker, SttAnswer } from './provider'
 
 // One label per voice over a whole recording. A diarizing provider labels speakers per request
@@ -33,8 +34,8 @@ export function labelChunk(answer: SttAnswer, chunk: { startMs: number; endMs: n
     if (ours.has(speaker)) return speaker
     const seen = fresh.get(speaker)
     if (seen) return seen
-    while (ours.has(`S${next}`)) next++
-    const label = `S${next++}`
+    const { label, next: after } = nextLabel(ours, next)
+    next = after
     fresh.set(speaker, label)
     return label
   }

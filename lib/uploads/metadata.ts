@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '@/lib/errors'
-import { MAX_AUDIO_MS } from '@/lib/transcribe/limits'
+import { MAX_AUDIO_MS } from '@/lib/transcribe/universal/limits'
 
 // A part's creation names its recording, its place and its start in tus `Upload-Metadata`
 // (`key base64value` pairs, comma-separated). Read here before the tus server sees it, so a

@@ -1,7 +1,7 @@
 import 'server-only'
 import type { Prisma } from '@prisma/client'
 import { db } from '@/lib/db'
-import { subtitleStyleSchema, type SubtitleStyle } from './styles'
+import { subtitleStyleSchema, type SubtitleStyle } from './universal/styles'
 
 /** The creator's last burn-in style, or null (first export, or a stored style older than the schema). */
 export async function rememberedStyle(userId: string): Promise<SubtitleStyle | null> {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WEBHOOK_EVENTS } from './events'
+import { WEBHOOK_EVENTS } from './universal/events'
 
 // What the webhook endpoints take and answer, declared once.
 

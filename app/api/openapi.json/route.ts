@@ -1,4 +1,4 @@
-import { scopeForOperation } from '@/lib/api-keys/scopes'
+import { scopeForOperation } from '@/lib/api-keys/universal/scopes'
 import { SESSION_COOKIE } from '@/lib/auth/cookie-name'
 import { buildOpenApiDocument, type RawContract } from '@/lib/openapi/document'
 import packageJson from '@/package.json'

@@ -2,7 +2,8 @@
 
 import type { QueryClient } from '@tanstack/react-query'
 import { saveShotChanges, type ShotChanges } from './api'
-import type { FromShotWorker, ShotProblem, ToShotWorker } from './shot-protocol'
+import { workerClient, WorkerCallError } from '../worker-rpc'
+import type { ShotProblem, ShotProtocol } from './shot-protocol'
 
 export class ShotDetectionError extends Error {
   constructor(
@@ -36,40 +37,29 @@ export function canDetectShots(): boolean {
  * (ms of the cut's first frame), the frame rate and the length; rejects with a ShotDetectionError,
  * or an AbortError when `signal` aborts (the worker is stopped).
  */
-export function detectShotChanges(file: Blob, { onProgress, signal, createWorker = defaultWorker }: DetectOptions = {}): Promise<DetectedShots> {
-  if (!canDetectShots()) return Promise.reject(new ShotDetectionError('failed', 'WebCodecs is not available'))
-  return new Promise((resolve, reject) => {
-    const worker = createWorker()
-    const found: number[] = []
-    const stop = () => worker.terminate()
-    signal?.addEventListener(
-      'abort',
-      () => {
-        stop()
-        reject(new DOMException('shot detection aborted', 'AbortError'))
+export async function detectShotChanges(file: Blob, { onProgress, signal, createWorker = defaultWorker }: DetectOptions = {}): Promise<DetectedShots> {
+  if (!canDetectShots()) throw new ShotDetectionError('failed', 'WebCodecs is not available')
+  const worker = workerClient<ShotProtocol>(createWorker())
+  const found: number[] = []
+  const aborted = new Promise<never>((_, reject) =>
+    signal?.addEventListener('abort', () => reject(new DOMException('shot detection aborted', 'AbortError')), { once: true }),
+  )
+  try {
+    const detected = worker.call('detect', { file }, {
+      onEvent: ({ cutsMs, doneMs, durationMs }) => {
+        found.push(...cutsMs)
+        onProgress?.(found, durationMs > 0 ? Math.min(1, doneMs / durationMs) : 0)
       },
-      { once: true },
-    )
-    worker.onmessage = (event: MessageEvent<FromShotWorker>) => {
-      const message = event.data
-      if (message.type === 'progress') {
-        found.push(...message.cutsMs)
-        onProgress?.(found, message.durationMs > 0 ? Math.min(1, message.doneMs / message.durationMs) : 0)
-      } else if (message.type === 'done') {
-        stop()
-        onProgress?.(message.cutsMs, 1)
-        resolve({ cutsMs: message.cutsMs, frameRate: message.frameRate, durationMs: message.durationMs })
-      } else {
-        stop()
-        reject(new ShotDetectionError(message.problem, message.detail))
-      }
-    }
-    worker.onerror = (event) => {
-      stop()
-      reject(new ShotDetectionError('failed', event.message))
-    }
-    worker.postMessage({ type: 'detect', file } satisfies ToShotWorker)
-  })
+    })
+    const result = await Promise.race([detected, aborted])
+    onProgress?.(result.cutsMs, 1)
+    return result
+  } catch (error) {
+    if (error instanceof WorkerCallError) throw new ShotDetectionError((error.data as ShotProblem | undefined) ?? 'failed', error.message)
+    throw error
+  } finally {
+    worker.terminate()
+  }
 }
 
 /** Finds the video's shot changes and keeps them with the task (read back by the timeline and other devices). */

@@ -3,7 +3,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { BASE_BUCKET_MS, decodePeaks, PeaksAssembler, type Peaks } from '@/lib/waveform'
 import { savePeaks } from './api'
-import type { FromPeaksWorker, ToPeaksWorker } from './peaks-protocol'
+import { workerClient, WorkerCallError } from '../worker-rpc'
+import type { PeaksProblem, PeaksProtocol } from './peaks-protocol'
 
 export type MeasureOptions = {
   /** The waveform so far (the sound not yet decoded is silent) and the fraction decoded, at most every PROGRESS_EVERY_MS. */
@@ -23,41 +24,32 @@ const defaultWorker = () => new Worker(new URL('./peaks-worker.ts', import.meta.
  * peaks and their encoding, or null when the file has no sound the browser decodes; rejects on
  * other failures, or with an AbortError when `signal` aborts (the worker is stopped).
  */
-export function measurePeaks(file: Blob, { onProgress, signal, createWorker = defaultWorker }: MeasureOptions = {}): Promise<{ peaks: Peaks; encoded: Uint8Array } | null> {
-  return new Promise((resolve, reject) => {
-    const worker = createWorker()
-    const assembler = new PeaksAssembler()
-    let shownAt = 0
-    signal?.addEventListener(
-      'abort',
-      () => {
-        worker.terminate()
-        reject(new DOMException('peaks aborted', 'AbortError'))
-      },
-      { once: true },
-    )
-    worker.onmessage = (event: MessageEvent<FromPeaksWorker>) => {
-      const message = event.data
-      if (message.type === 'run') {
-        assembler.add(message.run)
+export async function measurePeaks(file: Blob, { onProgress, signal, createWorker = defaultWorker }: MeasureOptions = {}): Promise<{ peaks: Peaks; encoded: Uint8Array } | null> {
+  const worker = workerClient<PeaksProtocol>(createWorker())
+  const assembler = new PeaksAssembler()
+  let shownAt = 0
+  const aborted = new Promise<never>((_, reject) =>
+    signal?.addEventListener('abort', () => reject(new DOMException('peaks aborted', 'AbortError')), { once: true }),
+  )
+  try {
+    const scanned = worker.call('scan', { file }, {
+      onEvent: ({ run, durationMs }) => {
+        assembler.add(run)
         if (!onProgress || performance.now() - shownAt < PROGRESS_EVERY_MS) return
         shownAt = performance.now()
-        const peaks = assembler.peaks(message.durationMs)
-        onProgress(peaks, message.durationMs > 0 ? Math.min(1, ((message.run.first + message.run.min.length) * BASE_BUCKET_MS) / message.durationMs) : 0)
-        return
-      }
-      worker.terminate()
-      if (message.type === 'failed') return message.noSound ? resolve(null) : reject(new Error(message.detail))
-      const peaks = decodePeaks(message.encoded)
-      onProgress?.(peaks, 1)
-      resolve({ peaks, encoded: message.encoded })
-    }
-    worker.onerror = (event) => {
-      worker.terminate()
-      reject(new Error(event.message))
-    }
-    worker.postMessage({ type: 'scan', file } satisfies ToPeaksWorker)
-  })
+        onProgress(assembler.peaks(durationMs), durationMs > 0 ? Math.min(1, ((run.first + run.min.length) * BASE_BUCKET_MS) / durationMs) : 0)
+      },
+    })
+    const { encoded } = await Promise.race([scanned, aborted])
+    const peaks = decodePeaks(encoded)
+    onProgress?.(peaks, 1)
+    return { peaks, encoded }
+  } catch (error) {
+    if (error instanceof WorkerCallError && (error.data as PeaksProblem | undefined)?.noSound) return null
+    throw error
+  } finally {
+    worker.terminate()
+  }
 }
 
 /** Measures a video's (or recording's) waveform in this browser and keeps it with the task; null when it has no sound. */

@@ -1,12 +1,13 @@
-// Messages between the page and the peaks worker (peaks-worker.ts).
+// What the page asks of the peaks worker (peaks-worker.ts), through the one worker RPC.
 import type { PeakRun } from '@/lib/waveform'
 
-export type ToPeaksWorker = { type: 'scan'; file: Blob }
+export type PeaksProtocol = {
+  calls: {
+    /** The whole waveform in lib/waveform's encoding; meanwhile each run of completed buckets (sent once: the worker keeps no copy). */
+    scan: { args: { file: Blob }; result: { encoded: Uint8Array; durationMs: number }; event: { run: PeakRun; durationMs: number } }
+  }
+  notes: Record<string, never>
+}
 
-export type FromPeaksWorker =
-  /** Buckets completed (a run sent once: the worker keeps no copy). */
-  | { type: 'run'; run: PeakRun; durationMs: number }
-  /** The whole waveform in lib/waveform's encoding. */
-  | { type: 'done'; encoded: Uint8Array; durationMs: number }
-  /** `noSound`: the file has no sound the browser decodes. */
-  | { type: 'failed'; noSound: boolean; detail: string }
+/** What a failed scan carries: `noSound`, the file has no sound the browser decodes. */
+export type PeaksProblem = { noSound: boolean }

@@ -1,14 +1,14 @@
-// Messages between the page and the shot-change worker (shot-worker.ts).
+// What the page asks of the shot-change worker (shot-worker.ts), through the one worker RPC.
 
 export type ShotProblem = 'noVideo' | 'undecodable' | 'failed'
 
-export type ToShotWorker = { type: 'detect'; file: Blob }
-
-export type FromShotWorker =
-  /** Cuts found since the last message, and how far the frames are read. */
-  | { type: 'progress'; cutsMs: number[]; doneMs: number; durationMs: number }
-  | { type: 'done'; cutsMs: number[]; frameRate: number | null; durationMs: number }
-  | { type: 'failed'; problem: ShotProblem; detail: string }
+export type ShotProtocol = {
+  calls: {
+    /** Every cut, the frame rate and the length; meanwhile the cuts found since the last event and how far the frames are read. */
+    detect: { args: { file: Blob }; result: { cutsMs: number[]; frameRate: number | null; durationMs: number }; event: { cutsMs: number[]; doneMs: number; durationMs: number } }
+  }
+  notes: Record<string, never>
+}
 
 /** The longer side of the frames the detector sees: enough to tell shots apart, cheap to compare. */
 export const DETECT_SIZE = 64

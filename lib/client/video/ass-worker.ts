@@ -10,8 +10,9 @@
 // no page's policy does.
 
 import createModule from 'jassub/dist/wasm/jassub-worker.js'
+import { serveWorker, transfer } from '../worker-rpc'
 import type { AssFonts } from './ass-fonts'
-import type { AssRequest, AssResponse } from './ass-protocol'
+import type { AssProtocol } from './ass-protocol'
 
 type AssImage = { w: number; h: number; dst_x: number; dst_y: number; stride: number; color: number; bitmap: number }
 type Libass = {
@@ -31,10 +32,6 @@ const scope = self as unknown as DedicatedWorkerGlobalScope & { HEAPU8RAW: Uint8
 let libass: Libass | null = null
 let size = { width: 0, height: 0 }
 
-function reply(message: AssResponse, transfer: Transferable[] = []) {
-  scope.postMessage(message, transfer)
-}
-
 let wasm: Module | null = null
 const added = new Set<string>()
 
@@ -53,7 +50,7 @@ async function giveFonts({ fontUrls, defaultFamily }: Omit<AssFonts, 'assText'>)
   libass!.reloadFonts()
 }
 
-async function init({ assText, width, height, ...fonts }: Extract<AssRequest, { type: 'init' }>) {
+async function init({ assText, width, height, ...fonts }: AssProtocol['calls']['init']['args']) {
   wasm = (await createModule({ __out: () => {} })) as Module
   libass = new wasm.JASSUB(width, height, fonts.defaultFamily.toLowerCase())
   libass.setThreads(1)
@@ -109,28 +106,28 @@ function render(timeMs: number): { bitmap: ImageBitmap; x: number; y: number } |
   return { bitmap: canvas.transferToImageBitmap(), x: left, y: top }
 }
 
-scope.onmessage = async ({ data }: MessageEvent<AssRequest>) => {
-  try {
-    if (data.type === 'init') {
-      await init(data)
-      reply({ type: 'ready' })
-    } else if (data.type === 'resize') {
-      resize(data.width, data.height)
-      reply({ type: 'applied', id: data.id })
-    } else if (data.type === 'script') {
-      await giveFonts(data)
-      libass!.removeTrack()
-      libass!.createTrackMem(data.assText)
-      reply({ type: 'applied', id: data.id })
-    } else if (data.type === 'render') {
-      const frame = render(data.timeMs)
-      reply({ type: 'frame', id: data.id, frame }, frame ? [frame.bitmap] : [])
-    } else if (data.type === 'dispose') {
-      libass?.quitLibrary()
-      libass = null
-      scope.close()
-    }
-  } catch (error) {
-    reply({ type: 'error', id: 'id' in data ? data.id : undefined, message: String(error) })
-  }
-}
+serveWorker<AssProtocol>(
+  {
+    calls: {
+      init,
+      resize: ({ width, height }) => resize(width, height),
+      script: async (script) => {
+        await giveFonts(script)
+        libass!.removeTrack()
+        libass!.createTrackMem(script.assText)
+      },
+      render: ({ timeMs }) => {
+        const frame = render(timeMs)
+        return frame ? transfer(frame, [frame.bitmap]) : null
+      },
+    },
+    notes: {
+      dispose: () => {
+        libass?.quitLibrary()
+        libass = null
+        scope.close()
+      },
+    },
+  },
+  scope,
+)

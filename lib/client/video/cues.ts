@@ -1,9 +1,8 @@
-// The editor's segments as the video export sees them: the styled renderer's cues (times in ms,
-// both texts, and for word highlight the recogniser's words inside each cue), and the subtitle
-// tracks of a track export.
+// The editor's segments as the subtitle renderer draws them: times in ms, both texts, and for
+// word highlight the recogniser's words inside each cue. The editor's preview and the video
+// export draw the same cues.
 import { parseTime } from '@/lib/subtitles/time'
 import type { StyledCue, TimedWord } from './styled-renderer'
-import type { SubtitleTrack } from './tracks'
 
 export type CueSource = { startTime: string; endTime: string; original: string; translation: string }
 
@@ -18,38 +17,4 @@ export function toStyledCues(segments: CueSource[], words: TimedWord[] = []): St
       const inside = sortedWords.filter((w) => (w.startMs + w.endMs) / 2 >= cue.startMs && (w.startMs + w.endMs) / 2 < cue.endMs)
       return inside.length > 0 ? { ...cue, words: inside } : cue
     })
-}
-
-export type TrackChoice = {
-  /** Language codes of the translation and the original (BCP 47). */
-  languages: { translation: string; original: string }
-  hasTranslation: boolean
-  /** Add the original as a second track beside the translation. */
-  includeOriginal: boolean
-}
-
-/** A language's name in that language (`fr` -> `Français`), the title players show for its track. */
-export function languageTitle(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code
-    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1)
-  } catch {
-    return code
-  }
-}
-
-/**
- * The subtitle tracks of a track export: the translation first (it plays by default), then the
- * original when asked; a task without a translation gives its original alone. An untranslated
- * line falls back to the original, as the translated subtitle export does.
- */
-export function toSubtitleTracks(segments: CueSource[], { languages, hasTranslation, includeOriginal }: TrackChoice): SubtitleTrack[] {
-  const timed = segments
-    .map((s) => ({ startMs: parseTime(s.startTime) ?? 0, endMs: parseTime(s.endTime) ?? 0, original: s.original, translation: s.translation }))
-    .filter((c) => c.endMs > c.startMs)
-    .sort((a, b) => a.startMs - b.startMs)
-  const original: SubtitleTrack = { language: languages.original, title: languageTitle(languages.original), content: 'original', cues: timed.map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.original })) }
-  if (!hasTranslation) return [original]
-  const translation: SubtitleTrack = { language: languages.translation, title: languageTitle(languages.translation), content: 'translation', cues: timed.map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.translation || c.original })) }
-  return includeOriginal ? [translation, original] : [translation]
 }

@@ -1,23 +1,12 @@
-// Bundled subtitle fonts (Noto Sans SC, JP, KR from @fontsource, served from our origin by
-// /api/fonts): a family is registered only when a cue's text needs its script, and then the
-// browser fetches only the unicode-range slices holding the characters drawn. libass (ass-fonts.ts)
-// gets the same slices, chosen here by the same ranges.
-import type { LineStyle } from '@/lib/video/styles'
-
-export const BUNDLED_FONTS = { 'noto-sans-sc': 'Noto Sans SC', 'noto-sans-jp': 'Noto Sans JP', 'noto-sans-kr': 'Noto Sans KR' } as const
-export type BundledFont = keyof typeof BUNDLED_FONTS
+// The bundled subtitle fonts in the browser (the list: lib/video/universal/fonts.ts): a family is
+// registered only when a cue's text needs its script, and then the browser fetches only the
+// unicode-range slices holding the characters drawn. libass (ass-fonts.ts) gets the same slices,
+// chosen here by the same ranges.
+import { BUNDLED_FONTS, familiesFor, rangeHolds, type BundledFont } from '@/lib/video/universal/fonts'
+import type { LineStyle } from '@/lib/video/universal/styles'
 
 type Slice = { file: string; range: string }
 const registered = new Map<string, Promise<void>>()
-
-/** Which bundled families a text needs: kana means Japanese glyph shapes, Hangul Korean, other Han Chinese. */
-export function familiesFor(text: string): BundledFont[] {
-  const out: BundledFont[] = []
-  if (/[\u3040-\u30ff]/.test(text)) out.push('noto-sans-jp')
-  else if (/[\u3400-\u9fff\uf900-\ufaff]/.test(text)) out.push('noto-sans-sc')
-  if (/[\u1100-\u11ff\uac00-\ud7af]/.test(text)) out.push('noto-sans-kr')
-  return out
-}
 
 function fontSet(): FontFaceSet | null {
   if (typeof document !== 'undefined') return document.fonts
@@ -42,16 +31,6 @@ function slicesOf(font: BundledFont, weight: 400 | 700): Promise<Slice[]> {
 }
 
 const sliceUrl = (font: BundledFont, slice: Slice) => `/api/fonts/${font}/files/${encodeURIComponent(slice.file)}`
-
-/** Whether a CSS unicode-range (`U+4E00-4E3F, U+30??`) holds one of `codes`. */
-export function rangeHolds(range: string, codes: readonly number[]): boolean {
-  return range.split(',').some((part) => {
-    const [from, to] = part.trim().replace(/^U\+/i, '').split('-')
-    const low = parseInt(from.replace(/\?/g, '0'), 16)
-    const high = parseInt((to ?? from).replace(/\?/g, 'f'), 16)
-    return codes.some((code) => code >= low && code <= high)
-  })
-}
 
 /** The URLs of the slices of `font` holding the characters of `text`: the ones a browser fetches to draw it. */
 export async function sliceUrlsFor(font: BundledFont, weight: 400 | 700, text: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 // Where each subtitle token goes on a frame: pure arithmetic over a text-measuring function, so it
 // is tested without a canvas and the preview and the export place text identically.
-import type { LineStyle, Position, SubtitleStyle } from '@/lib/video/styles'
+import type { LineStyle, Position, SubtitleStyle } from '@/lib/video/universal/styles'
 
 /** A word (Latin, Korean) or a character (Chinese, Japanese) with, for word highlight, when it is spoken. */
 export type Token = { text: string; startMs?: number; endMs?: number }

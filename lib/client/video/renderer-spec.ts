@@ -2,7 +2,7 @@
 // (preview-painter.ts) build their renderer from the same spec that is posted to the export's
 // worker, so the frames the creator sees and the frames burned in come from one renderer with one
 // set of settings, on whichever thread runs it.
-import type { SubtitleStyle } from '@/lib/video/styles'
+import type { SubtitleStyle } from '@/lib/video/universal/styles'
 import type { StyledCue } from './styled-renderer'
 import type { SubtitleRenderer } from './subtitle-renderer'
 

@@ -2,7 +2,8 @@
 // editor's preview canvas and on every frame of a burned-in export alike (subtitle-renderer.ts).
 import { loadFontsFor } from './fonts'
 import { layoutCue, LINE_HEIGHT, timeTokens, tokenize, type PlacedLine, type Token } from './layout'
-import { FONT_STACKS, type LineStyle, type SubtitleStyle } from '@/lib/video/styles'
+import { FONT_STACKS } from '@/lib/video/universal/fonts'
+import type { LineStyle, SubtitleStyle } from '@/lib/video/universal/styles'
 import type { DrawnArea, FrameContext, SubtitleRenderer } from './subtitle-renderer'
 import type { TimedWord } from '@/lib/captions'
 

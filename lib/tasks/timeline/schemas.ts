@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_AUDIO_MS } from '@/lib/transcribe/limits'
+import { MAX_AUDIO_MS } from '@/lib/transcribe/universal/limits'
 
 // What the editor's timeline reads and writes with a task: its waveform peaks and its video's shot
 // changes. Requests and answers, zod.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isTargetLanguage } from '@/lib/languages/languages'
-import { CODEC_PADDING_MS, MAX_AUDIO_BYTES, MAX_AUDIO_MS } from '@/lib/transcribe/limits'
+import { CODEC_PADDING_MS, MAX_AUDIO_BYTES, MAX_AUDIO_MS } from '@/lib/transcribe/universal/limits'
 import { flag, onUnlessFalse, sourceLanguageField } from '../schemas'
 
 /**

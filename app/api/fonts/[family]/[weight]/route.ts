@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server'
-import { fontSlices } from '@/lib/fonts/subtitle-fonts'
+import { fontSlices } from '@/lib/video/font-files'
 import { ok, route } from '@/lib/http'
 
 // GET /api/fonts/{family}/{weight} – a bundled subtitle font's slices and the characters each covers

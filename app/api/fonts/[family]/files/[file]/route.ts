@@ -1,4 +1,4 @@
-import { fontFile } from '@/lib/fonts/subtitle-fonts'
+import { fontFile } from '@/lib/video/font-files'
 import { route } from '@/lib/http'
 
 // GET /api/fonts/{family}/files/{file} – one woff2 slice of a bundled subtitle font

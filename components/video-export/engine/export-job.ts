@@ -1,0 +1,40 @@
+// One video export as plain data (structured-cloneable, so it can be posted to a worker) and the
+// code that runs it on whichever thread it lands: a burn-in (burn.ts, with the renderer its spec
+// names) or the subtitle tracks (tracks.ts). The problems it can end with are named for the UI.
+import { BurnError, type BurnQuality } from './burn'
+import type { RendererSpec } from '@/lib/client/video/renderer-spec'
+import type { OutputChunk } from './output'
+import { TrackExportError, type SubtitleTrack } from './tracks'
+
+export type BurnSettings = { codec: 'avc' | 'vp9'; width?: number; height?: number; quality: BurnQuality }
+export type ExportJob =
+  | { type: 'burn'; source: Blob; renderer: RendererSpec; video: BurnSettings }
+  | { type: 'tracks'; source: Blob; tracks: SubtitleTrack[]; container: 'mkv' | 'mp4' }
+
+export type ExportProgress = { fraction: number; etaMs?: number }
+export type ExportResult = { audio: 'copied' | 'reencoded' }
+/** Why an export stopped, each with its message in the three languages (videoExport.errors). */
+export type ExportProblem = BurnError['problem'] | 'notCopyable'
+
+export function problemOf(error: unknown): ExportProblem {
+  if (error instanceof BurnError) return error.problem
+  if (error instanceof TrackExportError) return error.problem === 'unreadable' ? 'unreadable' : 'notCopyable'
+  return 'failed'
+}
+
+/** Runs `job` on this thread, its file's bytes written to `file`; rejects with an AbortError when `signal` aborts. */
+export async function runExportJob(job: ExportJob, file: WritableStream<OutputChunk>, signal: AbortSignal, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
+  if (job.type === 'tracks') {
+    const { muxSubtitleTracks } = await import('./tracks')
+    await muxSubtitleTracks({ source: job.source, tracks: job.tracks, container: job.container, file, signal, onProgress })
+    return { audio: 'copied' }
+  }
+  const [{ burnSubtitles }, { createRenderer }, mb] = await Promise.all([import('./burn'), import('@/lib/client/video/renderer-spec'), import('mediabunny')])
+  const target = new mb.StreamTarget(file, { chunked: true, chunkSize: 8 * 1024 * 1024 })
+  const renderer = await createRenderer(job.renderer)
+  try {
+    return await burnSubtitles({ source: job.source, renderer, video: job.video, target, signal, onProgress })
+  } finally {
+    renderer.dispose()
+  }
+}
