@@ -4,7 +4,7 @@ import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { glossaryTermsFor } from '@/lib/glossary/terms'
 import { recallTranslations } from '@/lib/memory'
-import { ProviderError, reviewCues, translateCues, type CueToTranslate, type GlossaryTerm, type RetryPolicy, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
+import { ProviderError, reviewCues, translateCues, type CueToTranslate, type GlossaryTerm, type TranslatedCue, type TranslateProvider } from '@/lib/translate'
 import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { saveTranslations } from '../segment-rows'
 import { speakerLineLabel } from '../speakers'
@@ -62,7 +62,7 @@ export function taskTranslator(task: TranslatorTask, options: Pick<PipelineOptio
     /** The provider of the task's service (throws when the service has none). */
     provider: () => resolve().provider,
     glossary,
-    retry: options.retry as Partial<RetryPolicy> | undefined,
+    retry: options.retry,
     signal: options.signal,
     async translate(request: TranslateRequest): Promise<Map<number, string>> {
       const { provider, fallbacks } = resolve()
