@@ -55,7 +55,11 @@ export function taskTranslator(task: TranslatorTask, options: Pick<PipelineOptio
   const concurrency = () => options.concurrency ?? env().TRANSLATION_CONCURRENCY
   const glossary = (sourceLanguage: string) => {
     let terms = glossaries.get(sourceLanguage)
-    if (!terms) glossaries.set(sourceLanguage, (terms = glossaryTermsFor({ userId: task.userId, targetLanguage: task.targetLanguage, sourceLanguage })))
+    if (!terms) {
+      glossaries.set(sourceLanguage, (terms = glossaryTermsFor({ userId: task.userId, targetLanguage: task.targetLanguage, sourceLanguage })))
+      // A read that failed is not kept: the next call reads again.
+      terms.catch(() => glossaries.delete(sourceLanguage))
+    }
     return terms
   }
   return {
