@@ -181,7 +181,6 @@ describe('one primitive per job', () => {
     // A queue of waiters, a count of work in flight held against a limit, or a launch loop up to one.
     const pool = /\.push\(\s*resolve\s*\)|\b(?:busy|running|active|inFlight|inAll|mine|taken|held|working|pending|launched)\s*>=|Math\.min\(\s*Math\.max\(\s*1\s*,\s*limit\b/
     expect(where(pool)).toEqual(['lib/pool/pool.ts'])
-    expect(serverFiles.filter((file) => /(?:^|[/\\])(?:slots|pool)\.ts$/.test(file)).map((file) => file.split(path.sep).join('/')).sort()).toEqual(['lib/media/slots.ts', 'lib/pool/pool.ts'])
   })
 
   it('one ffmpeg runner (lib/media/binaries.ts startTool): no other module starts a child process for ffmpeg or ffprobe', () => {
