@@ -13,7 +13,7 @@ import { editorReady, madeRecording, newCreator, signIn, transcribedByApi } from
 // browser-test server runs without one (STT_DIARIZE off: other specs rely on its plain answers).
 // (An uploaded WebVTT/ASS file's own voices and Name fields are task speakers too, named:
 // file-speakers.spec.ts.) So the task is a real transcription of a recording through the STT fake,
-// and its cues then get the labels a diarizing run stores (lib/tasks/transcription/store-cues.ts;
+// and its cues then get the labels a diarizing run stores (lib/tasks/pipeline/store-cues.ts;
 // speakers.db.test.ts proves that side), written into the e2e database directly: S1 and S2 on one
 // cue each, and a dialogue cue of both, laid out as lib/captions/dialogue.ts lays out two quick
 // turns (one dash line per speaker). Everything after that goes through the browser.

@@ -170,6 +170,47 @@ describe('layers', () => {
   })
 })
 
+describe('one primitive per job', () => {
+  // The server's side of lib/ (lib/client is the browser's): each job below has one module, and
+  // these fail when a second way of doing it appears beside it.
+  const serverFiles = productionFiles('lib').filter((file) => !file.startsWith(path.join('lib', 'client') + path.sep))
+  /** A file's code without its comments (a comment may name what the code must not call). */
+  const code = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+  const where = (pattern: RegExp, files: readonly string[] = serverFiles) => files.filter((file) => pattern.test(code(file))).map((file) => file.split(path.sep).join('/'))
+
+  it('reads the server side of lib/', () => {
+    expect(serverFiles.length).toBeGreaterThan(200)
+  })
+
+  it('one translate entry: a task\'s lines reach the engine only through the translate stage (lib/tasks/pipeline/translate.ts)', () => {
+    // The engine (translateCues) and its review of lines translated elsewhere (reviewCues) are
+    // lib/translate's; outside it, only the translate stage's translator calls them: the task's
+    // job, a streamed recording's chunks and the editor's "translate again" all go through it.
+    const outside = [...serverFiles, ...productionFiles('app')].filter((file) => !file.startsWith(path.join('lib', 'translate') + path.sep))
+    expect(where(/\b(?:translateCues|reviewCues)\b/, outside)).toEqual(['lib/tasks/pipeline/translate.ts'])
+    expect(where(/\btaskTranslator\(/)).toEqual(expect.arrayContaining(['lib/tasks/pipeline/runner.ts', 'lib/tasks/retranslate.ts']))
+  })
+
+  it('one concurrency pool (lib/pool/pool.ts): no other module counts work against a limit or queues its waiters', () => {
+    // A queue of waiters, a count of work in flight held against a limit, or a launch loop up to one.
+    const pool = /\.push\(\s*resolve\s*\)|\b(?:busy|running|active|inFlight|inAll|mine|taken|held|working|pending|launched)\s*>=|Math\.min\(\s*Math\.max\(\s*1\s*,\s*limit\b/
+    expect(where(pool)).toEqual(['lib/pool/pool.ts'])
+  })
+
+  it('one ffmpeg runner (lib/media/binaries.ts startTool): no other module starts a child process for ffmpeg or ffprobe', () => {
+    // lib/devtools starts Node itself (embedded PostgreSQL, migrations), never a media tool.
+    const spawners = where(/['"](?:node:)?child_process['"]/)
+    expect(spawners).toContain('lib/media/binaries.ts')
+    expect(spawners.filter((file) => file !== 'lib/media/binaries.ts' && !file.startsWith('lib/devtools/'))).toEqual([])
+    expect(where(/ffmpeg|ffprobe|toolBinary/i, spawners.filter((file) => file !== 'lib/media/binaries.ts'))).toEqual([])
+  })
+
+  it('one off-thread runner (lib/off-thread): no other module starts a worker thread', () => {
+    expect(where(/['"](?:node:)?worker_threads['"]/)).toEqual(['lib/off-thread/index.ts', 'lib/off-thread/serve.mjs'])
+    expect(where(/\bnew Worker\(/)).toEqual(['lib/off-thread/index.ts'])
+  })
+})
+
 describe('components talk to the server through lib/client', () => {
   // A component imports hooks and fetchers from lib/client/<resource>.ts: the query keys (one
   // registry, lib/client/keys.ts), the /api/ paths and the envelope codes (by name, ERROR_CODES)

@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { grantPoints } from '@/lib/points'
 import { clearPauses } from '@/lib/provider-calls'
-import { runTask } from '@/lib/tasks/run-task'
+import { runTask } from '@/lib/tasks'
 import { buildRequest, ctx, makeUser, readAnswer } from './route-harness'
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { NextRequest } from 'next/server'
 import { db } from '@/lib/db'
 import { stopBoss } from '@/lib/jobs'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { getBalance, grantPoints } from '@/lib/points'
 import { createLocalStorage } from '@/lib/storage/local'
 import { storageFileName } from '@/lib/tasks/storage'
@@ -124,7 +124,7 @@ describe('file names of any length and script', () => {
     const created = await (await createRoute(multipart('/api/tasks', auth, { name, body: buildSrt(3) }, { targetLanguage: 'ja', service: 'deepseek' }), ctx())).json()
     expect(created.data.fileName).toBe(name)
     const echo = () => ({ name: 'deepseek' as const, maxBatch: 10, batchTokens: 1000, usesContext: false, limitKey: 'test-echo', translateBatch: async ({ lines }: { lines: { text: string }[] }) => lines.map((l) => `[ja] ${l.text}`) })
-    expect(await runTranslationTask({ taskId: created.data.id, provider: echo, storage: createLocalStorage({ dir: storageDir }) })).toBe('completed')
+    expect(await runTask({ taskId: created.data.id, provider: echo, storage: createLocalStorage({ dir: storageDir }) })).toBe('completed')
     const task = await db.task.findUniqueOrThrow({ where: { id: created.data.id } })
     expect(task.uploadError).toBeNull()
     expect(task.fileName).toBe(name)

@@ -58,43 +58,68 @@ export class MediaToolError extends Error {}
 /** A tool stopped because it ran past its time limit. */
 export class MediaTimeoutError extends MediaToolError {}
 
+/** A tool started by startTool: its streams, and how it ended. */
+export type ToolProcess = {
+  /** Its input, when started with `stdin: 'pipe'`. */
+  stdin: NodeJS.WritableStream | null
+  stdout: NodeJS.ReadableStream
+  stderr: NodeJS.ReadableStream
+  /** Stops it at once (SIGKILL). */
+  kill(): void
+  /** Its exit code once it has ended and its streams are closed (null when killed); rejects when it could not start, or with an AbortError when `signal` aborted. */
+  exited: Promise<number | null>
+}
+
+/**
+ * Starts ffmpeg or ffprobe (`file`, from ffmpegPath or ffprobePath): the one place the server
+ * spawns a media tool. Rules: killed (SIGKILL) when `signal` aborts; stdin is a pipe only when
+ * asked for (the caller feeds it), else closed; stdout and stderr are the caller's to read.
+ */
+export function startTool(file: string, args: string[], { signal, stdin = 'ignore' }: { signal?: AbortSignal; stdin?: 'pipe' | 'ignore' } = {}): ToolProcess {
+  const child = spawn(file, args, { stdio: [stdin, 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', resolve)
+  })
+  // Awaited by the caller; until then an early failure must not count as unhandled.
+  exited.catch(() => {})
+  return { stdin: child.stdin, stdout: child.stdout!, stderr: child.stderr!, kill: () => child.kill('SIGKILL'), exited }
+}
+
 /**
  * Runs a tool to its end and answers its stdout (as bytes) and stderr. Rules: a non-zero exit is a
  * MediaToolError carrying the end of stderr; the process is killed when `signal` aborts (an
  * AbortError), and when it runs longer than `timeoutMs` (a MediaTimeoutError); `onStdout` sees the
  * output as it comes instead of keeping it.
  */
-export function runTool(
+export async function runTool(
   file: string,
   args: string[],
   { signal, stdin, keepStderr = 'end', timeoutMs, onStdout }: { signal?: AbortSignal; stdin?: Buffer; keepStderr?: 'end' | 'all'; timeoutMs?: number; onStdout?: (chunk: Buffer) => void } = {},
 ): Promise<{ stdout: Buffer; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
-    const out: Buffer[] = []
-    let err = ''
-    let timedOut = false
-    const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
-      timedOut = true
-      child.kill('SIGKILL')
-    }, timeoutMs)
-    child.stdout!.on('data', (chunk: Buffer) => (onStdout ? onStdout(chunk) : out.push(chunk)))
-    child.stderr!.on('data', (chunk: Buffer) => {
-      // Usually only the end is worth keeping (ffmpeg's progress lines are many).
-      err += chunk.toString('utf8')
-      if (keepStderr === 'end' && err.length > 64_000) err = err.slice(-64_000)
-    })
-    child.on('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      const name = file.split('/').pop()
-      if (timedOut) reject(new MediaTimeoutError(`${name} ran past its ${timeoutMs} ms limit`))
-      else if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err })
-      else reject(new MediaToolError(`${name} exited with ${code}: ${err.slice(-500)}`))
-    })
-    if (stdin) child.stdin!.end(stdin)
+  const tool = startTool(file, args, { signal, stdin: stdin ? 'pipe' : 'ignore' })
+  const out: Buffer[] = []
+  let err = ''
+  let timedOut = false
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+    timedOut = true
+    tool.kill()
+  }, timeoutMs)
+  tool.stdout.on('data', (chunk: Buffer) => (onStdout ? onStdout(chunk) : out.push(chunk)))
+  tool.stderr.on('data', (chunk: Buffer) => {
+    // Usually only the end is worth keeping (ffmpeg's progress lines are many).
+    err += chunk.toString('utf8')
+    if (keepStderr === 'end' && err.length > 64_000) err = err.slice(-64_000)
   })
+  if (stdin) tool.stdin!.end(stdin)
+  let code: number | null
+  try {
+    code = await tool.exited
+  } finally {
+    clearTimeout(timer)
+  }
+  const name = file.split('/').pop()
+  if (timedOut) throw new MediaTimeoutError(`${name} ran past its ${timeoutMs} ms limit`)
+  if (code !== 0) throw new MediaToolError(`${name} exited with ${code}: ${err.slice(-500)}`)
+  return { stdout: Buffer.concat(out), stderr: err }
 }

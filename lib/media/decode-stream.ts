@@ -1,7 +1,6 @@
 import 'server-only'
-import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync } from 'node:fs'
-import { ffmpegPath, MediaToolError } from './binaries'
+import { ffmpegPath, MediaToolError, startTool } from './binaries'
 import { speechFormatFilters } from './resample'
 import type { DecodeBudget } from './decode-budget'
 import { FollowStalledError } from './follow-file'
@@ -59,7 +58,7 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
   // would lose its start and every time after it would come early.
   const probe = 'file' in input ? ['-nostdin'] : ['-probesize', '32768', '-analyzeduration', '0']
   const args = ['-hide_banner', '-nostats', ...probe, '-i', source, '-vn', '-map', '0:a:0', '-af', `${await speechFormatFilters(PCM_RATE)},asetpts=N/SR/TB,${silenceFilter()}`, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']
-  const child = spawn(await ffmpegPath(), args, { stdio: ['file' in input ? 'ignore' : 'pipe', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' })
+  const child = startTool(await ffmpegPath(), args, { stdin: 'file' in input ? 'ignore' : 'pipe', signal })
   // The file may hold other parts already (their own places): written in place, never truncated.
   const pcm = createWriteStream(out, { flags: existsSync(out) ? 'r+' : 'w', start: Math.round(atMs * PCM_BYTES_PER_MS) })
   const limitBytes = Number.isFinite(limitMs) ? Math.round(limitMs * PCM_BYTES_PER_MS) : Infinity
@@ -90,8 +89,8 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
       if (!/silence_(start|end)/.test(line)) stderr = (stderr + line + '\n').slice(-8000)
     }
   }
-  child.stderr!.on('data', (chunk: Buffer) => readLines(chunk.toString('utf8')))
-  child.stdout!.on('data', (decoded: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => readLines(chunk.toString('utf8')))
+  child.stdout.on('data', (decoded: Buffer) => {
     if (tooLong || atLimit) return
     // What may still be kept: up to the part's end, its own cap, and the recording's shared budget.
     const toLimit = limitBytes - kept
@@ -104,7 +103,7 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
       // Decoding the rest would be work nobody pays for: ffmpeg stops here.
       if (toLimit <= room) atLimit = true
       else tooLong = true
-      child.kill('SIGKILL')
+      child.kill()
     }
     if (chunk.length === 0) return
     onSamples?.(chunk)
@@ -112,8 +111,8 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
       written += chunk.length
       onProgress?.(progress())
     })) {
-      child.stdout!.pause()
-      pcm.once('drain', () => child.stdout!.resume())
+      child.stdout.pause()
+      pcm.once('drain', () => child.stdout.resume())
     }
   })
 
@@ -124,15 +123,12 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
     child.stdin!.end()
     if (error instanceof FollowStalledError) ended = 'stalled'
     else if (!stop.signal.aborted) {
-      child.kill('SIGKILL')
+      child.kill()
       throw error
     }
   }) : Promise.resolve()
 
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', resolve)
-  })
+  const code = await child.exited
   stop.abort()
   await feeding
   await new Promise<void>((resolve, reject) => pcm.end((error?: Error | null) => (error ? reject(error) : resolve())))

@@ -1,6 +1,7 @@
 // Audio files on the server through the system's ffmpeg and ffprobe: what a file is and how long
 // (by its headers, and by decoding it), a recording decoded once (its samples, its silences) and
-// cut into chunks for a speech-to-text provider, the tools' versions, and how many checks run at once.
+// cut into chunks for a speech-to-text provider, the tools' versions, and how many checks run at once
+// (slots.ts, on lib/pool).
 export { ffmpegPath, ffprobePath, runTool, toolBinary, MediaToolError, MediaTimeoutError, type ToolBinary, type ToolName, type ToolSource } from './binaries'
 export { probeAudio, readAudioHeader, type AudioInfo, type AudioHeader } from './probe'
 export { decodedLengthMs } from './decoded-length'

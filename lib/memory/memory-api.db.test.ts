@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { rememberTranslations } from '@/lib/memory'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
@@ -36,7 +36,7 @@ async function translate(auth: Record<string, string>, fields: Record<string, st
   const created = await res.json()
   expect(created.code).toBe(20000)
   const before = fake.stats.counters.lines ?? 0
-  await runTranslationTask({ taskId: created.data.id, ...PIPELINE })
+  await runTask({ taskId: created.data.id, ...PIPELINE })
   const segments = await db.segment.findMany({ where: { taskId: created.data.id }, orderBy: { index: 'asc' } })
   return { taskId: created.data.id as string, segments, linesSent: (fake.stats.counters.lines ?? 0) - before }
 }

@@ -2,7 +2,7 @@
 // selection in one call, and edits while translating that the worker never overwrites.
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { PATCH as patchOneRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
@@ -26,7 +26,7 @@ async function ownedTask(count = 6) {
 
 async function completed(count = 6) {
   const task = await ownedTask(count)
-  expect(await runTranslationTask({ taskId: task.taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
+  expect(await runTask({ taskId: task.taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
   return task
 }
 
@@ -133,7 +133,7 @@ describe('POST /api/tasks/{id}/segments/retranslate', () => {
   it('refuses while translating, unknown ids, and more than its rate', async () => {
     const { owner, taskId } = await ownedTask()
     expect((await call(await retranslateRoute(jsonRequest('POST', '/x', owner.auth, { ids: [1] }), ctx({ id: taskId })))).status).toBe(409)
-    await runTranslationTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })
+    await runTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })
     expect((await call(await retranslateRoute(jsonRequest('POST', '/x', owner.auth, { ids: [1, 42] }), ctx({ id: taskId })))).status).toBe(404)
     expect((await call(await retranslateRoute(jsonRequest('POST', '/x', owner.auth, { ids: [] }), ctx({ id: taskId })))).status).toBe(400)
     await db.rateLimit.create({ data: { key: `translate:${owner.user.id}`, count: 60, resetAt: new Date(Date.now() + 60_000) } })
@@ -156,7 +156,7 @@ describe('edits while translating', () => {
     expect(edited.status).toBe(200)
     // a batch in flight when the person edited writes its result: the edited row keeps the edit
     expect(await saveTranslations(db, taskId, [{ id: 1, translatedText: 'machine again' }, { id: 2, translatedText: 'machine 2' }])).toBe(2)
-    expect(await runTranslationTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
+    expect(await runTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
     const rows = await texts(taskId)
     expect(rows[0]).toMatchObject({ t: 'by hand', edited: true })
     expect(rows[1].t).toBe('machine 2')

@@ -1,7 +1,7 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { LEDGER_TX_OPTIONS } from '@/lib/points'
-import { dropPartsOfFailedTask } from './transcription/recording-source'
+import { dropPartsOfFailedTask } from './pipeline/recording-source'
 import { settleUnfinishedTask } from './work-charge'
 
 /**
@@ -9,7 +9,7 @@ import { settleUnfinishedTask } from './work-charge'
  * costs is kept, the rest released (./work-charge.ts). Rule: only a task still translating changes;
  * a completed or deleted one is left alone. Its translated cues are kept, so a retry translates
  * only what is missing (and is charged only the rest of the price); the recording's parts go once
- * the task no longer needs them (recording-source.ts).
+ * the task no longer needs them (pipeline/recording-source.ts).
  */
 export async function failTask({ taskId, error }: { taskId: string; error: string }): Promise<boolean> {
   const isFailed = await db.$transaction(async (tx) => {

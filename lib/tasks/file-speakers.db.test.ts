@@ -7,7 +7,7 @@ import { PATCH as speakersRoute } from '@/app/api/tasks/[id]/speakers/route'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { buildRequest, ctx, makeUser, multipart, readAnswer } from '@/test/route-harness'
 import { deepSeekSetup, FAST_PIPELINE } from '@/test/task-setup'
 
@@ -41,7 +41,7 @@ async function uploaded(name: string, body: string) {
   const created = await readAnswer(await createRoute(multipart('/api/tasks', auth, { name, body }, { targetLanguage: 'ja', service: 'deepseek' }), ctx()))
   expect(created.status, created.msg).toBe(200)
   const taskId = created.data.id as string
-  expect(await runTranslationTask({ taskId, ...FAST_PIPELINE, fit: false })).toBe('completed')
+  expect(await runTask({ taskId, ...FAST_PIPELINE, fit: false })).toBe('completed')
   return { taskId, auth, created: created.data }
 }
 

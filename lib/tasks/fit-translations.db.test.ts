@@ -14,8 +14,8 @@ import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { formatMs } from '@/lib/subtitles'
 import { cueFit, fitChars } from '@/lib/subtitles/fit'
-import { runTranslationTask } from '@/lib/tasks'
-import { fitTranslations } from '@/lib/tasks/fit-translations'
+import { runTask } from '@/lib/tasks'
+import { fitTranslations } from '@/lib/tasks/pipeline/fit'
 import { createDeepSeekProvider, createGoogleTranslateProvider } from '@/lib/translate/providers'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { GET as taskRoute } from '@/app/api/tasks/[id]/route'
@@ -96,7 +96,7 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
     const { user, auth } = await makeUser()
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
     const task = await create(auth, { service: 'deepseek' })
-    expect(await runTranslationTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
 
     expect(fake.stats.counters.condenseRequests).toBe(1)
     expect([...condensedIds()].sort(([a], [b]) => a - b)).toEqual(overIds.map((id) => [id, 1]))
@@ -139,7 +139,7 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
     const mine = 'Ein Satz, den ich selbst geschrieben habe und der viel zu lang für diesen kurzen Moment ist.'
     await db.segment.update({ where: { taskId_index: { taskId: task.id, index: 2 } }, data: { translatedText: mine, translatedBy: 'edited' } })
     await db.segment.update({ where: { taskId_index: { taskId: task.id, index: 4 } }, data: { translatedText: firstTranslation(4), translatedBy: 'memory' } })
-    expect(await runTranslationTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
 
     expect(condensedIds().has(2)).toBe(false)
     expect(condensedIds().has(4)).toBe(false)
@@ -155,7 +155,7 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
     const task = await create(auth, { service: 'deepseek' })
     await db.segment.updateMany({ where: { taskId: task.id }, data: { speakers: ['S1'] } })
     await db.task.update({ where: { id: task.id }, data: { speakerNames: { S1: 'Ada' } } })
-    expect(await runTranslationTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
     const condensed = fake.stats.log.flatMap((entry) => (entry.data as { lines: { id: number; maxChars?: number; speaker?: string }[] }).lines).filter((line) => line.maxChars !== undefined)
     expect(condensed.map((line) => line.id)).toEqual(overIds)
     expect(condensed.every((line) => line.speaker === 'Ada')).toBe(true)
@@ -168,7 +168,7 @@ describe('a DeepSeek task whose lines run too long for their cues', () => {
     // The condense request carries line 2's translation: its answer drops a line, every time; translation requests answer right.
     fake.faults.set({ kind: 'wrong_count', containing: `[de] ${CUES[1].text}` })
     try {
-      expect(await runTranslationTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
+      expect(await runTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
     } finally {
       fake.faults.clear()
     }
@@ -194,7 +194,7 @@ describe('identical lines too long for their cues', () => {
     const { user, auth } = await makeUser()
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
     const task = await create(auth, { service: 'deepseek' }, srtOf(cues))
-    expect(await runTranslationTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: task.id, ...PIPELINE })).toBe('completed')
 
     // One request of two lines, not eight: the first copy of each, asked for its copies' tightest fit.
     expect(fake.stats.counters.condenseRequests).toBe(1)
@@ -224,7 +224,7 @@ describe('a Google task whose lines run too long', () => {
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
     const task = await create(auth, { service: 'google' })
     const provider = () => createGoogleTranslateProvider({ baseUrl: google.url, apiKey: 'g-fit' })
-    expect(await runTranslationTask({ taskId: task.id, ...PIPELINE, provider })).toBe('completed')
+    expect(await runTask({ taskId: task.id, ...PIPELINE, provider })).toBe('completed')
     expect(fake.stats.requests).toBe(0)
     const segments = await segmentsOf(auth, task.id)
     for (const segment of segments) {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { parseAss } from '@/lib/subtitles/ass'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
 import { POST as createRoute } from '@/app/api/tasks/route'
@@ -29,7 +29,7 @@ async function translated(name: string, body: string, fields: Record<string, str
   const created = await res.json()
   expect(created.code).toBe(20000)
   expect(created.data.format).toBe(/\.vtt$/i.test(name) ? 'vtt' : 'ass')
-  await runTranslationTask({ taskId: created.data.id, ...PIPELINE })
+  await runTask({ taskId: created.data.id, ...PIPELINE })
   return { taskId: created.data.id as string, auth }
 }
 

@@ -1,13 +1,13 @@
 // Tasks on the server, translations and transcriptions, their whole lifecycle: upload checks, creation with its
-// reservation, start and progress (run-translation), completion, failure, retry, reading, editing,
-// retranslating, exporting and deleting, always as the owner. The queue is handed in (Enqueue).
+// reservation, the job as stages (pipeline/: transcribe, translate, fit, complete, run by runTask),
+// failure, retry, reading, editing, retranslating, exporting and deleting, always as the owner.
+// The queue is handed in (Enqueue).
 export { readSubtitleUpload, analyseSubtitle, cleanFileName, type SubtitleUpload, type AnalysedSubtitle } from './upload'
 export { chosenUpload, deleteStaleUploads, readStagedUpload, stageUpload, STAGED_UPLOAD_TTL_MS } from './staged-upload'
 export { createTask, estimateTask, newTaskId } from './create'
 export * from './contract'
 export type { Enqueue } from './enqueue'
-export { runTranslationTask, type PipelineOptions, type PipelineOutcome } from './run-translation'
-export { completeTask } from './complete'
+export { runTask, completeTask, TRANSCRIBING, TRANSLATING, type PipelineOptions, type PipelineOutcome, type TranscriptionOptions } from './pipeline'
 export { taskSourceLanguage } from './source-language'
 export { failTask } from './fail'
 export { renderTaskFile, storedContent, taskFormat, EXPORT_CONTENT_TYPES } from './render'
@@ -23,11 +23,9 @@ export { appStorage, isOssConfigured, translatedFileKey } from './storage'
 export { createTaskFields, getTaskQuery, listTasksQuery, editSegmentBody, editSegmentsBody, retranslateSegmentsBody, shiftSegmentsBody, exportQuery, exportZipQuery, createBatchFields, parseSegmentId, isTaskIdShape, MAX_PAGE, type CreateTaskFields } from './schemas'
 export { createTaskBatch, MAX_BATCH_FILES, MAX_BATCH_LANGUAGES } from './batch'
 export { exportZip, zipEntryName } from './export-zip'
-export { runTask } from './run-task'
 export { findStuckTasks, translatedFilesOf, runTarget, failedWhileTranscribing } from './upkeep'
 export { estimateAudio, createTranscriptionTask, type AudioUpload } from './transcription/create'
 export { deleteStaleAudio, STAGED_AUDIO_TTL_MS, STAGED_AUDIO_CAP } from './transcription/staged-audio'
-export { runTranscription, TRANSCRIBING, TRANSLATING, type TranscriptionOptions, type TranscriptionOutcome } from './transcription/run'
 export { transcribeFields, audioEstimateFields, audioEstimateSchema, AUDIO_BODY_LIMIT, RECORDING_UPLOAD, type TranscribeFields, type AudioEstimate } from './transcription/schemas'
 export { taskAudio } from './transcription/audio'
 export { taskEnd, type TaskEnd } from './task-end'

@@ -3,10 +3,10 @@ import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { log } from '@/lib/log'
 import { MAX_CUE_CHARS } from '@/lib/pricing/cost'
-import { charsSent, clipContextLine, ProviderError, translateCues, type CueToTranslate, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
+import { charsSent, clipContextLine, ProviderError, type CueToTranslate, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
 import { chargeFreeTranslation } from '@/lib/translate/free-usage'
-import { fallbacksFor, providerFor } from '@/lib/translate/service'
 import { toSegmentDto, type SegmentDto } from './dto'
+import { taskTranslator } from './pipeline'
 import { findOwnTask } from './queries'
 import { keepReplacedVersions } from './segment-versions'
 import { speakerLineLabel } from './speakers'
@@ -45,18 +45,18 @@ async function cuesAround(task: Task, wanted: ReadonlySet<number>): Promise<CueT
 async function translateAgain(task: Task, cues: CueToTranslate[], wanted: ReadonlySet<number>, options: { provider?: TranslateProvider; retry?: Partial<RetryPolicy> }): Promise<Retranslated[]> {
   const madeBy = new Map<number, string | null>()
   try {
-    const result = await translateCues({
-      provider: options.provider ?? providerFor(task.translationService),
+    // The task's service and its fallback, as its job translated it; no glossary and no review pass.
+    const provider = options.provider
+    const translator = taskTranslator(task, { provider: provider ? () => provider : undefined, retry: options.retry })
+    const result = await translator.translate({
       cues,
       sourceLanguage: task.originalLanguage,
-      targetLanguage: task.targetLanguage,
-      fallbacks: options.provider ? [] : fallbacksFor(task.translationService),
-      batchSize: task.batchSize ?? undefined,
+      glossary: false,
+      review: false,
       concurrency: 4,
       contextSize: CONTEXT_SIZE,
       // Asked to translate these lines again: an identical line's answer is not what the user wants.
       memory: false,
-      retry: options.retry,
       onBatchDone: (done) => {
         for (const item of done) madeBy.set(item.id, item.translatedBy)
       },

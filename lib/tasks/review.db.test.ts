@@ -6,8 +6,8 @@ import { DEEPSEEK_REVIEW_BOGUS, DEEPSEEK_REVIEW_FIX } from '@/fakes/deepseek'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { reviewCostFor } from '@/lib/pricing'
-import { runTranslationTask } from '@/lib/tasks'
-import { completeTask } from '@/lib/tasks/complete'
+import { runTask } from '@/lib/tasks'
+import { completeTask } from '@/lib/tasks/pipeline'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as estimateRoute } from '@/app/api/tasks/estimate/route'
 import { POST as batchRoute } from '@/app/api/tasks/batch/route'
@@ -59,7 +59,7 @@ describe('the review pass of a task', () => {
     // Reserved with the task, as one amount.
     expect(await getBalance({ userId: user.id })).toBe(85)
 
-    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, ...PIPELINE })).toBe('completed')
     expect(fake.stats.counters.reviewRequests).toBeGreaterThanOrEqual(1)
     expect(fake.stats.counters.reviewLines).toBe(12)
 
@@ -90,7 +90,7 @@ describe('the review pass of a task', () => {
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
     const created = await create(auth, srt(), {})
     expect(created.data).toMatchObject({ review: false, reviewCost: 0, cost: 10 })
-    expect(await runTranslationTask({ taskId: created.data.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: created.data.id, ...PIPELINE })).toBe('completed')
     expect(fake.stats.counters.reviewRequests).toBeUndefined()
     expect((await segmentsOf(auth, created.data.id)).segments.every((s) => s.firstTranslation === null)).toBe(true)
     expect(await getBalance({ userId: user.id })).toBe(90)
@@ -101,7 +101,7 @@ describe('the review pass of a task', () => {
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
     const created = await create(auth, srt((i) => (i === 2 ? ` ${DEEPSEEK_REVIEW_BOGUS}` : '')), { review: 'on' })
     const taskId = created.data.id as string
-    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, ...PIPELINE })).toBe('completed')
     const task = await segmentsOf(auth, taskId)
     expect(task.reviewIncomplete).toBe(true)
     expect(task.segments.every((s) => s.translatedText.startsWith('[ja] ') && s.firstTranslation === null)).toBe(true)
@@ -145,7 +145,7 @@ describe('the review pass over lines from the translation memory', () => {
   // A first task (no review) fills the creator's memory with every line of the file.
   async function remembered(auth: Record<string, string>, body: string) {
     const first = await create(auth, body, {})
-    expect(await runTranslationTask({ taskId: first.data.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: first.data.id, ...PIPELINE })).toBe('completed')
     fake.resetStats()
   }
 
@@ -155,7 +155,7 @@ describe('the review pass over lines from the translation memory', () => {
     await remembered(auth, srt())
     const created = await create(auth, srt(), { review: 'true' })
     const taskId = created.data.id as string
-    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, ...PIPELINE })).toBe('completed')
     // No line needed translating, but every line was shown to the reviewer.
     expect(fake.stats.counters.reviewRequests).toBeGreaterThanOrEqual(1)
     expect(fake.stats.counters.reviewLines).toBe(12)
@@ -178,7 +178,7 @@ describe('the review pass over lines from the translation memory', () => {
     // The memory holds lines 1-6 only.
     await remembered(auth, buildSrt(6, { text: (i) => lineText(i) }))
     const created = await create(auth, srt(), { review: 'true' })
-    expect(await runTranslationTask({ taskId: created.data.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: created.data.id, ...PIPELINE })).toBe('completed')
     expect(fake.stats.counters.reviewLines).toBe(12)
     const task = await segmentsOf(auth, created.data.id)
     expect(task.reviewIncomplete).toBe(false)
@@ -193,7 +193,7 @@ describe('the review pass over lines from the translation memory', () => {
     await remembered(auth, body)
     const created = await create(auth, body, { review: 'true' })
     const taskId = created.data.id as string
-    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, ...PIPELINE })).toBe('completed')
     expect(fake.stats.counters.reviewRequests).toBeGreaterThanOrEqual(1)
     expect((await segmentsOf(auth, taskId)).reviewIncomplete).toBe(true)
     // 10 + 15 charged, the review's 5 given back.
@@ -210,7 +210,7 @@ describe('review this segment (editor)', () => {
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
     const created = await create(auth, srt(), {})
     const taskId = created.data.id as string
-    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, ...PIPELINE })).toBe('completed')
     expect(await getBalance({ userId: user.id })).toBe(90)
 
     const review = async (segmentId: number) => (await reviewRoute(jsonRequest('POST', `/api/tasks/${taskId}/segments/${segmentId}/review`, auth), ctx({ id: taskId, segmentId: String(segmentId) }))).json()
@@ -243,13 +243,13 @@ describe('review this segment (editor)', () => {
     const { user, auth } = await makeUser()
     await grantPoints({ userId: user.id, amount: 100, key: `g:${user.id}` })
     const first = await create(auth, srt(), {})
-    expect(await runTranslationTask({ taskId: first.data.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: first.data.id, ...PIPELINE })).toBe('completed')
     const fixed = await (await reviewRoute(jsonRequest('POST', `/api/tasks/${first.data.id}/segments/4/review`, auth), ctx({ id: first.data.id, segmentId: '4' }))).json()
     expect(fixed.data.corrected).toBe(true)
 
     fake.resetStats()
     const next = await create(auth, srt(), {})
-    expect(await runTranslationTask({ taskId: next.data.id, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId: next.data.id, ...PIPELINE })).toBe('completed')
     // Every line came from the memory, the reviewed one as corrected.
     expect(fake.stats.counters.lines ?? 0).toBe(0)
     const segments = (await segmentsOf(auth, next.data.id)).segments
@@ -291,7 +291,7 @@ describe('the free per-segment calls count what they send', () => {
     const created = await create(auth, buildSrt(7, { text }), {})
     expect(created).toMatchObject({ code: 20000 })
     const taskId = created.data.id as string
-    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, ...PIPELINE })).toBe('completed')
 
     const reviewed = await (await reviewRoute(jsonRequest('POST', `/api/tasks/${taskId}/segments/4/review`, auth), ctx({ id: taskId, segmentId: '4' }))).json()
     expect(reviewed.code).toBe(20000)

@@ -5,7 +5,7 @@ import { startOssFake } from '@/fakes/oss'
 import { db } from '@/lib/db'
 import { getBalance } from '@/lib/points'
 import { createOssStorage } from '@/lib/storage'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { taskOfNewUser } from '@/test/task-setup'
 
 // The finished file goes to Aliyun OSS through ali-oss when OSS is configured: proven against the
@@ -30,7 +30,7 @@ const pendingTask = (fileName: string) => taskOfNewUser({ fileName, cues: 6 })
 describe('translated files on OSS', () => {
   it('stores the SRT under translated-files/{taskId}_{fileName}', async () => {
     const { taskId } = await pendingTask('clip.srt')
-    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, ...PIPELINE })).toBe('completed')
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
     expect(task.storageKey).toBe(`translated-files/${taskId}_clip.srt`)
     expect(task.uploadError).toBeNull()
@@ -42,7 +42,7 @@ describe('translated files on OSS', () => {
   it('records an OSS failure as uploadError and still completes and charges the task', async () => {
     const { user, taskId } = await pendingTask('broken.srt')
     oss.failNextPuts(1, 'error')
-    expect(await runTranslationTask({ taskId, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, ...PIPELINE })).toBe('completed')
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
     expect(task.status).toBe('completed')
     expect(task.storageKey).toBeNull()

@@ -15,7 +15,7 @@ import { PATCH as segmentRoute } from '@/app/api/tasks/[id]/segments/[segmentId]
 import { POST as retryRoute } from '@/app/api/tasks/[id]/retry/route'
 import { ProviderError } from '@/lib/translate'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart, waitFor } from '@/test/route-harness'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { startTaskWorkers } from '@/lib/jobs'
 import { fullDiskStorage, ledgerOf, retriedThenCaptured, taskOfNewUser } from '@/test/task-setup'
 import { scriptedProvider } from '@/test/provider-fakes'
@@ -267,17 +267,17 @@ describe('pipeline outcomes', () => {
       scriptedProvider(async () => {
         throw new ProviderError({ provider: 'deepseek', kind: 'fatal', message: 'HTTP 401 invalid key' })
       })
-    expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('failed')
+    expect(await runTask({ taskId, provider, ...PIPELINE })).toBe('failed')
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
     expect(task).toMatchObject({ status: 'failed', error: 'deepseek: HTTP 401 invalid key' })
     expect(await getBalance({ userId: user.id })).toBe(100)
-    expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('skipped')
+    expect(await runTask({ taskId, provider, ...PIPELINE })).toBe('skipped')
   })
 
   it('records storage and points failures without failing the task', async () => {
     const { user, taskId } = await pendingTask()
     await db.pointEntry.deleteMany({ where: { taskId } }) // a reservation lost by an operator mistake
-    expect(await runTranslationTask({ taskId, storage: fullDiskStorage, ...PIPELINE })).toBe('completed')
+    expect(await runTask({ taskId, storage: fullDiskStorage, ...PIPELINE })).toBe('completed')
     const task = await db.task.findUniqueOrThrow({ where: { id: taskId } })
     expect(task.status).toBe('completed')
     expect(task.uploadError).toBe('disk full')
@@ -293,6 +293,6 @@ describe('pipeline outcomes', () => {
         await db.task.deleteMany({ where: { id: taskId } })
         return lines.map((l) => `t:${l.text}`)
       })
-    expect(await runTranslationTask({ taskId, provider, ...PIPELINE })).toBe('deleted')
+    expect(await runTask({ taskId, provider, ...PIPELINE })).toBe('deleted')
   })
 })

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { rememberRestored } from '@/lib/tasks/memory'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { PATCH as editRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
@@ -22,7 +22,7 @@ async function translateFile(auth: Record<string, string>) {
   const body = await res.json()
   expect(body.code).toBe(20000)
   const taskId = body.data.id as string
-  expect(await runTranslationTask({ taskId, ...FAST_PIPELINE, resumePasses: 0 })).toBe('completed')
+  expect(await runTask({ taskId, ...FAST_PIPELINE, resumePasses: 0 })).toBe('completed')
   return taskId
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
-import { completeTask, runTranslationTask } from '@/lib/tasks'
+import { completeTask, runTask } from '@/lib/tasks'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { PATCH as patchOneRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/route'
@@ -52,13 +52,13 @@ describe('a timing shift while the task translates', () => {
     expect(shift).toMatchObject({ status: 409, body: { code: 40900, msg: 'the task is still translating, please try again later' } })
     expect(await rows(task.taskId)).toEqual(before)
 
-    expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('completed')
+    expect(await runTask({ taskId: task.taskId, ...RUN })).toBe('completed')
     await expectCompleteAndPaidOnce(task)
   })
 
   it('racing the worker: every cue translated and charged once, whether the shift lands or is refused', async () => {
     const task = await newTask(buildSrt(20), { batchSize: '5' })
-    const run = runTranslationTask({ taskId: task.taskId, ...RUN })
+    const run = runTask({ taskId: task.taskId, ...RUN })
     const shifts = await Promise.all(
       [0, 5, 10, 20, 40].map(async (delay) => {
         await new Promise((r) => setTimeout(r, delay))
@@ -78,7 +78,7 @@ describe('a failed task whose cues were shifted and edited before its retry', ()
     // Batches of 5: every request carrying cue 12 or 13 fails, so the task fails with both untranslated.
     const text = (i: number) => (i === 12 || i === 13 ? `Broken ${i} [[fault:500]]` : `Line number ${i}, a sentence to translate.`)
     const task = await newTask(buildSrt(20, { text }), { batchSize: '5' })
-    expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('failed')
+    expect(await runTask({ taskId: task.taskId, ...RUN })).toBe('failed')
     // Three quarters translated of a 1-minute file: that started minute is charged (docs/billing.md).
     expect(await getBalance({ userId: task.owner.user.id })).toBe(GRANT - task.cost)
     expect((await rows(task.taskId)).filter((r) => r.translatedText === null).map((r) => r.index)).toEqual(expect.arrayContaining([12, 13]))
@@ -93,7 +93,7 @@ describe('a failed task whose cues were shifted and edited before its retry', ()
     expect((await rows(task.taskId)).filter((r) => r.translatedBy === 'edited')).toEqual([])
 
     expect((await call(await retryRoute(jsonRequest('POST', '/x', task.owner.auth), ctx({ id: task.taskId })))).status).toBe(200)
-    expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('completed')
+    expect(await runTask({ taskId: task.taskId, ...RUN })).toBe('completed')
     await expectCompleteAndPaidOnce(task)
     const after = await rows(task.taskId)
     expect(after[11].translatedText).toContain('Twelve, reworded.')
@@ -121,7 +121,7 @@ describe('completion guard', () => {
     const task = await newTask(buildSrt(6))
     // A row marked as a person's translation yet holding none: the worker never writes over it.
     await db.segment.update({ where: { taskId_index: { taskId: task.taskId, index: 3 } }, data: { translatedBy: 'edited', editedAt: new Date() } })
-    expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('failed')
+    expect(await runTask({ taskId: task.taskId, ...RUN })).toBe('failed')
     expect((await db.task.findUniqueOrThrow({ where: { id: task.taskId } })).status).toBe('failed')
     expect(await captures(task.taskId)).toBe(0)
     // Five of six lines translated, of a 1-minute file: its one started minute.
@@ -130,7 +130,7 @@ describe('completion guard', () => {
 
   it('completes a task whose blank cues and a person\'s emptied translation have no text', async () => {
     const task = await newTask(buildSrt(4))
-    expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('completed')
+    expect(await runTask({ taskId: task.taskId, ...RUN })).toBe('completed')
     const owner = task.owner
     // Back to translating (as a run resumed before its completion was recorded), with a cue emptied by its owner.
     await db.task.update({ where: { id: task.taskId }, data: { status: 'translating', progress: 99 } })
@@ -153,7 +153,7 @@ describe('edits that cannot apply while the task translates', () => {
     // Giving it a translation at the same time is a complete edit.
     const both = await call(await patchRoute(jsonRequest('PATCH', '/x', task.owner.auth, { segments: [{ id: 3, originalText: 'Now with words.', translatedText: 'Maintenant avec des mots.' }] }), ctx({ id: task.taskId })))
     expect(both.status).toBe(200)
-    expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('completed')
+    expect(await runTask({ taskId: task.taskId, ...RUN })).toBe('completed')
     await expectCompleteAndPaidOnce(task)
   })
 })
@@ -161,7 +161,7 @@ describe('edits that cannot apply while the task translates', () => {
 describe('cue times', () => {
   async function completed(count = 3) {
     const task = await newTask(buildSrt(count))
-    expect(await runTranslationTask({ taskId: task.taskId, ...RUN })).toBe('completed')
+    expect(await runTask({ taskId: task.taskId, ...RUN })).toBe('completed')
     return task
   }
   const times = async (taskId: string) => (await rows(taskId)).map((r) => [r.startTime, r.endTime, r.durationMs])

@@ -8,7 +8,7 @@ import { db } from '@/lib/db'
 import { parseSrt } from '@/lib/subtitles'
 import { buildRequest, ctx, readAnswer } from '@/test/route-harness'
 import { deepSeekSetup, FAST_PIPELINE, taskOfNewUser } from '@/test/task-setup'
-import { runTask } from './run-task'
+import { runTask } from './pipeline'
 
 await deepSeekSetup('speaker-names')
 

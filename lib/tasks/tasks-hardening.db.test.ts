@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { NextRequest } from 'next/server'
 import { db } from '@/lib/db'
 import { stopBoss } from '@/lib/jobs'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { getBalance, grantPoints, spendPoints } from '@/lib/points'
 import { createLocalStorage } from '@/lib/storage/local'
 import type { StorageDriver } from '@/lib/storage'
@@ -184,7 +184,7 @@ describe('deleting', () => {
         return stored
       },
     }
-    expect(await runTranslationTask({ taskId, provider: echo, storage, retry: { delayMs: 1 } })).toBe('completed')
+    expect(await runTask({ taskId, provider: echo, storage, retry: { delayMs: 1 } })).toBe('completed')
     expect(existsSync(path.join(storageDir, 'translated-files', `${taskId}_movie.srt`))).toBe(false)
     expect(await db.task.count({ where: { id: taskId } })).toBe(0)
     // Captured before the delete: the delivered translation stays paid for, exactly once.
@@ -194,7 +194,7 @@ describe('deleting', () => {
   it('removes the stored file with the task', async () => {
     const { auth } = await funded(100)
     const taskId = await newTask(auth)
-    expect(await runTranslationTask({ taskId, provider: echo, storage: createLocalStorage({ dir: storageDir }) })).toBe('completed')
+    expect(await runTask({ taskId, provider: echo, storage: createLocalStorage({ dir: storageDir }) })).toBe('completed')
     const file = path.join(storageDir, 'translated-files', `${taskId}_movie.srt`)
     expect(existsSync(file)).toBe(true)
     const res = await deleteRoute(jsonRequest('DELETE', '/x', auth), ctx({ id: taskId }))

@@ -3,7 +3,7 @@
 // origin a client asks for is granted only when the row really held that text from that origin.
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { runTranslationTask } from '@/lib/tasks'
+import { runTask } from '@/lib/tasks'
 import { grantPoints } from '@/lib/points'
 import { POST as createRoute } from '@/app/api/tasks/route'
 import { PATCH as patchOneRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
@@ -22,7 +22,7 @@ async function completed() {
   await grantPoints({ userId: owner.user.id, amount: 1000, key: `g:${owner.user.id}` })
   const res = await createRoute(multipart('/api/tasks', owner.auth, { name: 'film.srt', body: buildSrt(4) }, { targetLanguage: 'ja', service: 'deepseek', sourceLanguage: 'en' }), ctx())
   const taskId = (await res.json()).data.id as string
-  expect(await runTranslationTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
+  expect(await runTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
   return { owner, taskId }
 }
 

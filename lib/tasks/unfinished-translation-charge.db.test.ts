@@ -10,7 +10,7 @@ import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
 import { buildSrt, ctx, jsonRequest, makeUser, multipart, readAnswer, waitFor } from '@/test/route-harness'
 import { deepSeekSetup, ledgerOf } from '@/test/task-setup'
-import { runTranslationTask } from './index'
+import { runTask } from './index'
 
 await deepSeekSetup('unfinished', { stopsBoss: true })
 
@@ -39,7 +39,7 @@ const translatedRows = (taskId: string) => db.segment.count({ where: { taskId, t
 describe('a subtitle file that ends unfinished', () => {
   it('fails with half its text translated: charged 5 of its 10 minutes, the rest released; a retry reserves only the rest', async () => {
     const { user, auth, taskId } = await newTask('[[fault:500]]')
-    expect(await runTranslationTask({ taskId, ...RUN })).toBe('failed')
+    expect(await runTask({ taskId, ...RUN })).toBe('failed')
     expect(await translatedRows(taskId)).toBe(20)
     // Half the characters translated: 10 minutes × 1/2 = 5 started minutes, 50 points.
     expect(await getBalance({ userId: user.id })).toBe(GRANT - 50)
@@ -53,7 +53,7 @@ describe('a subtitle file that ends unfinished', () => {
     for (const row of rows) await db.segment.update({ where: { taskId_index: { taskId, index: row.index } }, data: { originalText: row.originalText.replace('[[fault:500]]', '[[mend]]....') } })
     expect((await readAnswer(await retryRoute(jsonRequest('POST', `/api/tasks/${taskId}/retry`, auth), ctx({ id: taskId })))).code).toBe(20000)
     expect(await getBalance({ userId: user.id })).toBe(GRANT - 100)
-    expect(await runTranslationTask({ taskId, ...RUN })).toBe('completed')
+    expect(await runTask({ taskId, ...RUN })).toBe('completed')
     expect(await getBalance({ userId: user.id })).toBe(GRANT - 100)
     expect(await ledgerOf(taskId)).toEqual([
       ['reserve', -100],
@@ -66,7 +66,7 @@ describe('a subtitle file that ends unfinished', () => {
   it('deleted while it translates, after its translated rows were read: charged for the half translated', async () => {
     const { user, auth, taskId } = await newTask('[[fault:slow]]')
     // The third batch (lines 21–30) takes the fake two seconds: the task is deleted meanwhile.
-    const run = runTranslationTask({ taskId, ...RUN })
+    const run = runTask({ taskId, ...RUN })
     await waitFor(async () => (await translatedRows(taskId)) === 20, { what: 'the first half translated' })
     const read = await readAnswer(await taskRoute(jsonRequest('GET', `/api/tasks/${taskId}`, auth), ctx({ id: taskId })))
     expect(read.data.segments.filter((s: { translatedText: string | null }) => s.translatedText).length).toBe(20)

@@ -3,7 +3,7 @@ import type { Tx } from '@/lib/db'
 import { settleTaskPoints } from '@/lib/points'
 import { POINTS_PER_MINUTE, REVIEW_POINTS_PER_MINUTE } from '@/lib/pricing'
 import { billedMinutes, POINTS_PER_MINUTE_REVIEWED, POINTS_PER_MINUTE_TRANSCRIBED, POINTS_PER_MINUTE_TRANSLATED } from '@/lib/transcribe'
-import { TRANSCRIBING } from './transcription/stages'
+import { TRANSCRIBING } from './pipeline/stage'
 
 type ChargedTask = { id: string; kind: string; stage: string | null; cost: number; reviewCost: number; withTranslation: boolean; review: boolean }
 type CueText = { text?: unknown; translatedText?: unknown }

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Span } from '@/lib/captions'
 import { DecodeBudget, decodeStream, extractChunk, MediaToolError, SpeechTrack, speechOfParts, type DecodeInput, type DecodeProgress } from '@/lib/media'
+import { createPool } from '@/lib/pool'
 import type { RetryPolicy } from '@/lib/provider-calls'
 import { providerLanguage } from './languages'
 import { LIVE_SIZING, LivePlanner, type ChunkSizing } from './universal/live-plan'
 import type { SttProvider } from './provider'
 import { screenChunk } from './screen'
-import { slots } from './slots'
 import { inOrder } from './in-order'
 import { knownSpeakers, labelChunk } from './speakers'
 import { heardLanguage, transcribeChunkAudio, voicesOf, voicesOnSpeech, type ChunkDone, type KnownChunk } from './transcribe-recording'
@@ -94,10 +94,10 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
   const timeline = path.join(dir, 'timeline.pcm')
   await writeFile(timeline, '')
   const labelsSpeakers = Boolean(job.provider.labelsSpeakers)
-  const send = slots(labelsSpeakers ? 1 : job.concurrency)
+  const send = createPool(labelsSpeakers ? 1 : job.concurrency)
   // Chunks are encoded before they wait for a request's slot, so a chunk cut while the slots are
   // busy is ready the moment one frees; two at once, one a core, as a small server has.
-  const encode = slots(ENCODES_AT_ONCE)
+  const encode = createPool(ENCODES_AT_ONCE)
   const order = inOrder(PART_SPAN)
   const voices = labelsSpeakers ? voicesOf(job.known) : null
   const sizing = job.sizing ?? LIVE_SIZING
@@ -153,14 +153,14 @@ export async function liveTranscribe(job: LiveJob): Promise<LiveOutcome> {
       return
     }
     const file = path.join(dir, `chunk-${chunk.index}.flac`)
-    await encode(async () => {
+    await encode.run(async () => {
       signal.throwIfAborted()
       const encoding = Date.now()
       await extractChunk(timeline, { startMs: chunk.startMs, endMs: chunk.endMs, out: file, signal })
       job.onEncoded?.(chunk, Date.now() - encoding)
     })
     if (labelsSpeakers) await untilAborted(order.turn(chunk.index), signal)
-    await send(async () => {
+    await send.run(async () => {
       signal.throwIfAborted()
       await job.onSending?.(chunk)
       const speakers = voices ? await knownSpeakers(timeline, voices.known, voices.order, job.provider.maxKnownSpeakers ?? 0) : undefined

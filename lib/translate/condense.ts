@@ -1,5 +1,6 @@
 import { log } from '@/lib/log'
-import { callProvider, eachWithConcurrency } from '@/lib/provider-calls'
+import { eachWithConcurrency } from '@/lib/pool'
+import { callProvider } from '@/lib/provider-calls'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import { ProviderError, type CondenseLine, type TranslationPassOptions } from './providers/types'
 import { translationFailure } from './review'

@@ -3,7 +3,7 @@ import type { CondenseLine, TranslateProvider } from './providers/types'
 
 // Which translated lines do not fit their cue and what to do about each, and what an answer to a
 // condense request makes of a line: the pure rules of "translations that fit their time", shared
-// by the task's step (lib/tasks/fit-translations.ts) and bench/fit.ts.
+// by the task's step (lib/tasks/pipeline/fit.ts) and bench/fit.ts.
 
 /** A translated line with who made it and how long its cue is on screen. */
 export type FitRow = { id: number; text: string; translation: string; translatedBy: string | null; durationMs: number; speaker?: string }

@@ -1,4 +1,4 @@
-import { eachWithConcurrency } from '@/lib/provider-calls'
+import { eachWithConcurrency } from '@/lib/pool'
 import { glossaryBudget, glossaryForBatch } from './batch-glossary'
 import type { TranslatedCue } from './engine'
 import type { ContextLine, TranslationPassOptions } from './providers/types'

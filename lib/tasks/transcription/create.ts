@@ -16,7 +16,7 @@ import { toTaskDto, type TaskDto } from '../dto'
 import type { Enqueue } from '../enqueue'
 import { appStorage } from '../storage'
 import { cleanFileName } from '../upload'
-import { TRANSCRIBING } from './stages'
+import { TRANSCRIBING } from '../pipeline/stage'
 import type { AudioEstimate, TranscribeFields } from './schemas'
 import { findStagedAudio, newStagedAudioId, stageAudio } from './staged-audio'
 

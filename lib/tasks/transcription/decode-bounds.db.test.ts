@@ -18,7 +18,7 @@ import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { sendPart } from '@/test/send-part'
 import { makeRecording } from '@/test/speech-audio'
 import { serveUploads } from '@/test/upload-server'
-import { runTask } from '../run-task'
+import { runTask } from '../pipeline'
 
 const stt = await startSttFake({ apiKey: 'sk-stt-bounds' })
 const deepseek = await startDeepSeekFake({ apiKey: 'sk-deepseek-bounds' })

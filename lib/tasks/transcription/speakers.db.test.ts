@@ -19,7 +19,7 @@ import { grantPoints } from '@/lib/points'
 import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
-import { runTask } from '../run-task'
+import { runTask } from '../pipeline'
 import { speechSetup } from '@/test/task-setup'
 
 // A diarizing model: speakers are asked for without STT_DIARIZE.

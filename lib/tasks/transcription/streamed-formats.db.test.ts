@@ -15,7 +15,7 @@ import { sendPart } from '@/test/send-part'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { speechSetup } from '@/test/task-setup'
 import { serveUploads } from '@/test/upload-server'
-import { runTask } from '../run-task'
+import { runTask } from '../pipeline'
 
 const { dir } = await speechSetup('streamed-formats')
 process.env.UPLOAD_DIR = path.join(dir, 'uploads')

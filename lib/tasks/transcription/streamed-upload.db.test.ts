@@ -18,7 +18,7 @@ import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { sendPart as sendTusPart } from '@/test/send-part'
 import { droppingRelay, serveUploads } from '@/test/upload-server'
-import { runTask } from '../run-task'
+import { runTask } from '../pipeline'
 
 const stt = await startSttFake({ apiKey: 'sk-stt-stream' })
 const deepseek = await startDeepSeekFake({ apiKey: 'sk-deepseek-stream' })

@@ -18,7 +18,7 @@ import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { clearPauses } from '@/lib/provider-calls'
 import { endWithoutSpeech } from './no-speech'
-import { runTask } from '../run-task'
+import { runTask } from '../pipeline'
 import { ledgerOf, speechSetup } from '@/test/task-setup'
 
 const { stt, deepseek, dir } = await speechSetup('transcribe', { env: { STT_CONCURRENCY: '4' } })

@@ -14,7 +14,7 @@ import { getBalance, grantPoints } from '@/lib/points'
 import { createDeepSeekProvider, createGoogleTranslateProvider } from '@/lib/translate/providers'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording } from '@/test/speech-audio'
-import { runTask } from '../run-task'
+import { runTask } from '../pipeline'
 import { speechSetup } from '@/test/task-setup'
 
 const { deepseek, dir, deepseekKey: DEEPSEEK_KEY } = await speechSetup('recording-options')

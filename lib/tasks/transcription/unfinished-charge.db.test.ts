@@ -23,7 +23,7 @@ import { buildRequest, ctx, jsonRequest, makeUser, readAnswer } from '@/test/rou
 import { makeRecording } from '@/test/speech-audio'
 import { fullDiskStorage as fullDisk, ledgerOf } from '@/test/task-setup'
 import { serveUploads, streamSource } from '@/test/upload-server'
-import { runTask } from '../run-task'
+import { runTask } from '../pipeline'
 
 const stt = await startSttFake({ apiKey: 'sk-stt-unfinished' })
 const deepseek = await startDeepSeekFake({ apiKey: 'sk-deepseek-unfinished' })

@@ -1,4 +1,4 @@
-import { mapWithConcurrency } from '@/lib/provider-calls'
+import { mapWithConcurrency } from '@/lib/pool'
 import { translateGroup } from './batch'
 import { contextFor } from './context'
 import { isAboutCues } from './failures'

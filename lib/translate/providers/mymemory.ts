@@ -1,5 +1,5 @@
 import { countProviderRateLimit } from '@/lib/metrics'
-import { mapWithConcurrency } from '@/lib/provider-calls'
+import { mapWithConcurrency } from '@/lib/pool'
 import { toGoogleLanguage } from './google'
 import { fetchText, kindForStatus, parseJson, redact } from './http'
 import { decodeHtmlEntities, splitForByteLimit } from './mymemory-text'

@@ -7,7 +7,7 @@ import { joinFormatOf, joinParts, readAudioHeader } from '@/lib/media'
 import type { StorageDriver } from '@/lib/storage'
 import type { LivePart } from '@/lib/transcribe'
 import { deleteTaskParts, followPart, partFile, partsOf, removePartFiles } from '@/lib/uploads'
-import { TRANSCRIBING } from './stages'
+import { TRANSCRIBING } from './stage'
 
 /**
  * Where a transcription's sound comes from: the parts the browser is still uploading (each read as

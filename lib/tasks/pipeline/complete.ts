@@ -1,22 +1,30 @@
 import 'server-only'
+import type { Task } from '@prisma/client'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
 import { captureTaskPoints } from '@/lib/points'
 import type { StorageDriver } from '@/lib/storage'
-import { failTask } from './fail'
-import { refundIncompleteReview } from './review-refund'
-import { renderTaskFile, storedContent, taskFormat } from './render'
-import { appStorage, translatedFileKey } from './storage'
-import { untranslatedCueIds } from './untranslated'
-import { rememberTask } from './memory'
+import { failTask } from '../fail'
+import { rememberTask } from '../memory'
+import { renderTaskFile, storedContent, taskFormat } from '../render'
+import { appStorage, translatedFileKey } from '../storage'
+import { untranslatedCueIds } from '../untranslated'
+import { refundIncompleteReview } from './review'
+import { errorMessage as message, type Stage, type StageEnd, type TaskRun } from './stage'
 
 const STORAGE_TIMEOUT_MS = 120_000
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
+/** The last stage: the task completed (completeTask: captured, or failed by its guard) with the time since its work began. */
+export const complete: Stage = {
+  name: 'complete',
+  async run(run: TaskRun, task: Task): Promise<StageEnd> {
+    return completeTask({ taskId: task.id, startedAt: task.translationStartTime ?? new Date(), storage: run.options.storage })
+  },
+}
 
 /**
  * Completes a translated task: captures its reservation (idempotent, so never twice), refunds the
- * review price when the review pass could not review every batch (lib/tasks/review-refund.ts), and stores
+ * review price when the review pass could not review every batch (./review.ts), and stores
  * the file in its own format under `translated-files/{taskId}_{fileName}`, which exports serve
  * until a segment changes; its translations join the user's translation memory (lib/memory). A failure of either is recorded on the task (`pointsError`,
  * `uploadError`) without failing it. A task deleted meanwhile leaves no file behind.

@@ -1,35 +1,33 @@
 import 'server-only'
 import type { Span, TimedWord } from '@/lib/captions'
 import { db } from '@/lib/db'
-import { cuesFromWords } from '@/lib/transcribe'
 import { formatMs } from '@/lib/subtitles'
 import { insertSegments, saveSpeakers, saveTranslations } from '../segment-rows'
-import type { ChunkCue } from './chunk-cues'
-import { leftOutOfChunks, saveLeftOut } from './left-out'
-import { endWithoutSpeech } from './no-speech'
-import { saveSpeech } from './speech'
-import { TRANSCRIBING, TRANSLATING } from './stages'
+import { leftOutOfChunks, saveLeftOut } from '../transcription/left-out'
+import { endWithoutSpeech } from '../transcription/no-speech'
+import { saveSpeech } from '../transcription/speech'
+import { chunkCuesOf, type ChunkCue } from './chunk-cues'
+import { markReviewIncomplete } from './review'
+import { transcribedProgress, TRANSCRIBING, TRANSLATING } from './stage'
 
 /**
  * Every chunk's cues, in the order of the recording, stored as the task's segments in one
  * transaction with the stage's change, the recording's spans of speech and the lines left out: the
  * translations made while transcribing go with them (those still missing are left to the
- * translation run), and a review that could not check a line marks the task for the review
+ * translate stage), and a review that could not check a line marks the task for the review
  * refund. A recording without a single word ends as `no_speech`, its points released (nothing to
  * translate).
  */
 export async function storeCues(taskId: string, language: string, withTranslation: boolean, speech: Span[]): Promise<'transcribed' | 'no_speech'> {
   const rows = await db.transcriptChunk.findMany({ where: { taskId }, orderBy: { index: 'asc' }, select: { words: true, cues: true, leftOut: true } })
-  const chunkCues: ChunkCue[] = rows.flatMap(
-    (r) => (r.cues as unknown as ChunkCue[] | null) ?? cuesFromWords((r.words ?? []) as unknown as TimedWord[], language, speech).map((c) => ({ startMs: c.startMs, endMs: c.endMs, text: c.text, ...(c.speakers ? { speakers: c.speakers } : {}) })),
-  )
+  const chunkCues: ChunkCue[] = rows.flatMap((r) => (r.cues as unknown as ChunkCue[] | null) ?? chunkCuesOf((r.words ?? []) as unknown as TimedWord[], language, speech))
   if (chunkCues.length === 0) {
     await endWithoutSpeech(taskId)
     return 'no_speech'
   }
   const cues = chunkCues.map((c, i) => ({ id: i + 1, startMs: c.startMs, endMs: c.endMs, startTime: formatMs(c.startMs), endTime: formatMs(c.endMs), text: c.text }))
   await db.$transaction(async (tx) => {
-    const changed = await tx.task.updateMany({ where: { id: taskId, stage: TRANSCRIBING, status: 'translating' }, data: { stage: withTranslation ? TRANSLATING : null, progress: withTranslation ? 50 : 99 } })
+    const changed = await tx.task.updateMany({ where: { id: taskId, stage: TRANSCRIBING, status: 'translating' }, data: { stage: withTranslation ? TRANSLATING : null, progress: transcribedProgress(withTranslation) } })
     if (changed.count === 0) return
     await tx.segment.deleteMany({ where: { taskId } })
     await insertSegments(tx, taskId, cues)
@@ -40,7 +38,7 @@ export async function storeCues(taskId: string, language: string, withTranslatio
     if (!withTranslation) return void (await saveTranslations(tx, taskId, cues.map((c) => ({ id: c.id, translatedText: c.text, translatedBy: 'speech' }))))
     const translated = chunkCues.flatMap((c, i) => (typeof c.translatedText === 'string' ? [{ id: i + 1, translatedText: c.translatedText, translatedBy: c.translatedBy ?? null, firstTranslation: c.firstTranslation }] : []))
     await saveTranslations(tx, taskId, translated)
-    if (chunkCues.some((c) => c.review === 'failed')) await tx.task.updateMany({ where: { id: taskId, reviewIncomplete: false }, data: { reviewIncomplete: true } })
+    await markReviewIncomplete(tx, taskId, chunkCues)
   })
   return 'transcribed'
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eachWithConcurrency, mapWithConcurrency } from './pool'
+import { createPool, eachWithConcurrency, keyedPool, mapWithConcurrency, PoolBusyError } from './pool'
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -59,5 +59,48 @@ describe('eachWithConcurrency', () => {
     expect(peak).toBe(3)
     expect(overlapped).toBe(false)
     expect(reported.sort((a, b) => a - b)).toEqual([1, 5, 10, 20, 30])
+  })
+})
+
+describe('createPool', () => {
+  it('holds `limit` at once and lets the others in in the order they asked', async () => {
+    const pool = createPool(2)
+    const order: number[] = []
+    let peak = 0
+    await Promise.all(
+      [30, 10, 5, 5].map((ms, i) =>
+        pool.run(async () => {
+          peak = Math.max(peak, pool.busy)
+          order.push(i)
+          await tick(ms)
+        }),
+      ),
+    )
+    expect(peak).toBe(2)
+    expect(order).toEqual([0, 1, 2, 3])
+    expect(pool.busy).toBe(0)
+  })
+
+  it('refuses a slot at once when all are taken (tryTake), and frees it once', () => {
+    const pool = createPool(1)
+    const free = pool.tryTake()
+    expect(() => pool.tryTake()).toThrow(PoolBusyError)
+    free()
+    free()
+    expect(pool.busy).toBe(0)
+  })
+})
+
+describe('keyedPool', () => {
+  it('takes a slot of the key and one of all, or neither', async () => {
+    const pool = keyedPool({ perKey: 1, inAll: 2 })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const running = [pool.tryRun('a', () => held), pool.tryRun('b', () => held)]
+    await expect(pool.tryRun('a', async () => 1)).rejects.toThrow(PoolBusyError)
+    await expect(pool.tryRun('c', async () => 1)).rejects.toThrow(PoolBusyError)
+    release()
+    await Promise.all(running)
+    expect(await pool.tryRun('a', async () => 2)).toBe(2)
   })
 })

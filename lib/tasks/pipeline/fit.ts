@@ -1,13 +1,30 @@
 import 'server-only'
+import type { Task } from '@prisma/client'
 import { db } from '@/lib/db'
 import { sandboxTranslators } from '@/lib/features'
+import { timeStage } from '@/lib/metrics'
 import { condenseTranslations, linesToFit, shortenedLine, type GlossaryTerm, type RetryPolicy, type TranslateProvider } from '@/lib/translate'
-import type { SegmentFit } from './contract'
-import { speakerLineLabel } from './speakers'
+import type { SegmentFit } from '../contract'
+import { speakerLineLabel } from '../speakers'
+import type { Stage, StageEnd, TaskRun } from './stage'
 
-// Translations that fit their time: after a task is translated, a line that cannot be
-// shown within its cue is shortened once by its provider (DeepSeek), or flagged when its service
-// cannot shorten. Part of the translation the task paid for: no points of its own.
+// The fit stage, translations that fit their time: after a task is translated, a line that cannot
+// be shown within its cue is shortened once by its provider (DeepSeek), or flagged when its
+// service cannot shorten. Part of the translation the task paid for: no points of its own, and
+// never a reason to fail the task.
+
+/** Fits the task's translated lines (fitTranslations) with the run's provider and glossary; timed as `fitting`. */
+export const fit: Stage = {
+  name: 'fit',
+  async run(run: TaskRun, task: Task): Promise<StageEnd> {
+    const translator = run.translator(task)
+    const glossary = await translator.glossary(task.originalLanguage)
+    const fitting = () =>
+      fitTranslations({ taskId: task.id, provider: translator.provider(), sourceLanguage: task.originalLanguage, targetLanguage: task.targetLanguage, glossary, speakerNames: task.speakerNames, retry: translator.retry, signal: translator.signal })
+    await timeStage('fitting', fitting, (outcome) => (outcome.sent > 0 ? 'shortened' : 'checked'))
+    return 'next'
+  },
+}
 
 export type FitOptions = {
   taskId: string
