@@ -1,5 +1,6 @@
 import 'server-only'
-import { callProvider, mapWithConcurrency, type RetryPolicy } from '@/lib/provider-calls'
+import { mapWithConcurrency } from '@/lib/pool'
+import { callProvider, type RetryPolicy } from '@/lib/provider-calls'
 import { cutAtPause, MAX_SPEED_FACTOR, speakToFit, type Spoken } from './fit'
 import { clipPcm, pcmMs } from './clip'
 import type { Phrase } from './phrases'
