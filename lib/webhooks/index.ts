@@ -2,6 +2,7 @@
 // the Standard Webhooks way (signed, retried with growing gaps, never to a private address).
 export { createWebhookEndpoint, listWebhookEndpoints, deleteWebhookEndpoint, listDeliveries, MAX_ENDPOINTS_PER_USER } from './endpoints'
 export { announceTaskEnd, sendTestEvent, attemptDelivery, retryGapMs, MAX_ATTEMPTS, type EnqueueDelivery, type AttemptResult } from './deliveries'
+export { deleteOldDeliveries, DELIVERY_RETENTION_MS } from './retention'
 export { WEBHOOK_EVENTS, TEST_EVENT, type WebhookEvent } from './events'
 export { signWebhook } from './signature'
 export * from './contract'
