@@ -19,6 +19,14 @@ export const queryKeys = {
     speech: (id: string) => ['tasks', 'speech', id] as const,
     leftOut: (id: string) => ['tasks', 'left-out', id] as const,
   },
+  /** A task's review links, its reviewers' comments and its approval (the creator's side). */
+  reviews: {
+    links: (taskId: string) => ['tasks', 'review-links', taskId] as const,
+    comments: (taskId: string) => ['tasks', 'review-comments', taskId] as const,
+    approval: (taskId: string) => ['tasks', 'approval', taskId] as const,
+  },
+  /** What a review link opens, for the reviewer without an account. */
+  reviewView: (token: string) => ['review', token] as const,
   videoStyle: ['user', 'video-style'] as const,
   apiKeys: ['user', 'api-keys'] as const,
   webhooks: {
