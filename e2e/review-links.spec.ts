@@ -10,7 +10,7 @@ import { editorReady, newCreator, pageApi, signIn } from './helpers'
 // `review-<screen>-<locale>.png` under its `test-results/` folder, at 1280x800.
 
 const SRT = ['Hi Anna.', 'Anna runs to the station.', 'Is the train late again?', 'Bye.']
-  .map((text, i) => `${i + 1}\n00:00:0${i},000 --> 00:00:0${i},900\n${text}\n`)
+  .map((text, i) => `${i + 1}\n00:00:0${i * 2},000 --> 00:00:0${i * 2 + 1},900\n${text}\n`)
   .join('\n')
 
 type Texts = {
@@ -56,8 +56,10 @@ async function completedTask(page: Page): Promise<string> {
 
 /** Creates a link in the open share dialog and answers its address. */
 async function makeLink(page: Page, mode: 'read' | 'comment'): Promise<string> {
+  const listed = await page.getByTestId('review-link-row').count()
   await page.getByTestId(`review-mode-${mode}`).click()
   await page.getByTestId('review-link-create').click()
+  await expect(page.getByTestId('review-link-row')).toHaveCount(listed + 1)
   await expect(page.getByTestId('review-link-made')).toBeVisible()
   return page.getByTestId('review-link-url').inputValue()
 }
@@ -82,7 +84,7 @@ for (const [prefix, locale, texts] of LOCALES) {
     // The share dialog: no links yet; one to comment and suggest, one read-only, both listed.
     await page.getByTestId('toolbar-share').click()
     const dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('heading')).toHaveText(texts.share)
+    await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(texts.share)
     await expect(page.getByTestId('review-links-empty')).toContainText(texts.noLinks)
     const commentUrl = await makeLink(page, 'comment')
     await expect(page.getByTestId('review-link-made')).toContainText(texts.made)
@@ -205,7 +207,7 @@ test('the reviewer plays their own copy of the video: the line on screen is writ
       const draw = () => {
         context.fillStyle = `hsl(${Math.round((performance.now() - started) / 20) % 360} 60% 45%)`
         context.fillRect(0, 0, 160, 90)
-        if (performance.now() - started < 4000) requestAnimationFrame(draw)
+        if (performance.now() - started < 5000) requestAnimationFrame(draw)
         else resolve()
       }
       draw()
@@ -221,9 +223,10 @@ test('the reviewer plays their own copy of the video: the line on screen is writ
   await page.getByTestId('review-video-input').setInputFiles({ name: 'my-copy.webm', mimeType: 'video/webm', buffer: Buffer.from(webm) })
   const video = page.getByTestId('review-video-player')
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0)
-  // A click on line 3's time (00:00:02) moves the video there and writes its translation over it.
+  // A click on line 3's time (00:00:04) moves the video there and writes its translation over it.
   await page.getByTestId('review-line').nth(2).getByRole('button', { name: /Play line 3/ }).click()
   await expect(page.getByTestId('review-video-line')).toHaveText('[fr] Is the train late again?')
   await expect(page.getByTestId('review-line').nth(2)).toHaveAttribute('data-playing', 'true')
+  await expect(page.getByTestId('review-line').nth(1)).not.toHaveAttribute('data-playing', 'true')
   await shot(page, 'review-video-playing-en-US')
 })

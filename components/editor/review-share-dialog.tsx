@@ -58,11 +58,13 @@ export function ReviewShareDialog({ taskId, open, onOpenChange }: { taskId: stri
   const [madeUrl, setMadeUrl] = useState<string | null>(null)
   const [now] = useState(() => Date.now())
 
-  const share = () =>
+  const share = () => {
+    setMadeUrl(null)
     create.mutate(
       { mode, expiresInDays: days },
       { onSuccess: (made) => setMadeUrl(reviewLinkUrl(localized(made.path))), onError: (error) => toast.error(errorText(error, t('createFailed'))) },
     )
+  }
   const close = (next: boolean) => {
     if (!next) setMadeUrl(null)
     onOpenChange(next)
