@@ -47,11 +47,13 @@ export function CommentForm({ token, line, onDone }: { token: string; line: Line
         <Textarea id={`${id}-body`} value={body} onChange={(e) => setBody(e.target.value)} rows={2} maxLength={2000} placeholder={t('commentPlaceholder')} autoFocus data-testid="review-comment-body" />
       </div>
       <div className="space-y-1">
-        <label htmlFor={`${id}-suggestion`} className="flex items-baseline justify-between gap-2 text-xs font-medium text-fg">
+        <label htmlFor={`${id}-suggestion`} className="text-xs font-medium text-fg">
           {t('suggestionLabel')}
-          <span className="font-normal text-subtle">{changed ? t('suggestionChanged') : t('suggestionHint')}</span>
         </label>
-        <Textarea id={`${id}-suggestion`} value={suggestion} onChange={(e) => setSuggestion(e.target.value)} rows={2} maxLength={2000} data-testid="review-comment-suggestion" />
+        <Textarea id={`${id}-suggestion`} value={suggestion} onChange={(e) => setSuggestion(e.target.value)} rows={2} maxLength={2000} aria-describedby={`${id}-suggestion-hint`} data-testid="review-comment-suggestion" />
+        <p id={`${id}-suggestion-hint`} className={changed ? 'text-xs text-brand' : 'text-xs text-subtle'}>
+          {changed ? t('suggestionChanged') : t('suggestionHint')}
+        </p>
       </div>
       <div className="flex justify-end gap-2">
         <Button size="sm" variant="ghost" onClick={onDone}>

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
 import { useLanguageName } from '@/components/tasks/language-name'
 import type { ReviewView } from '@/lib/client/reviews'
 import { useDateTime } from '@/lib/client/use-date-time'
@@ -39,7 +40,7 @@ export function ReviewSummary({ view, isVideoShown, onVideo }: { view: ReviewVie
           <Badge tone={view.mode === 'comment' ? 'brand' : 'neutral'} testId="review-mode">
             {t(view.mode === 'comment' ? 'modeComment' : 'modeRead')}
           </Badge>
-          <Button size="sm" variant={isVideoShown ? 'secondary' : 'ghost'} aria-pressed={isVideoShown} onClick={onVideo} data-testid="review-video-toggle">
+          <Button size="sm" variant="secondary" aria-pressed={isVideoShown} onClick={onVideo} className={cn(isVideoShown && 'border-brand/40 bg-brand-subtle text-brand hover:bg-brand-subtle')} data-testid="review-video-toggle">
             <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
               <path d="M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
@@ -47,7 +48,14 @@ export function ReviewSummary({ view, isVideoShown, onVideo }: { view: ReviewVie
           </Button>
         </div>
       </div>
-      <p className="border-t border-border bg-surface-2/50 px-4 py-2 text-sm text-muted md:px-6" data-testid="review-how">
+      <p className={cn('flex items-center gap-2 border-t px-4 py-2 text-sm md:px-6', view.mode === 'comment' ? 'border-border bg-surface-2/50 text-muted' : 'border-warning/30 bg-warning-subtle text-fg')} data-testid="review-how">
+        <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className={cn('size-4 shrink-0', view.mode === 'comment' ? 'text-brand' : 'text-warning')}>
+          {view.mode === 'comment' ? (
+            <path d="M2.5 3.5h11v7H7l-3 2.5v-2.5H2.5z" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+          ) : (
+            <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2M3.5 7h9v6.5h-9z" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+          )}
+        </svg>
         {t(view.mode === 'comment' ? 'howComment' : 'howRead')}
       </p>
     </section>

@@ -116,7 +116,7 @@ export const ReviewVideo = forwardRef<ReviewVideoHandle, Props>(function ReviewV
           <div className="relative bg-black">
             <video ref={video} src={file.url} controls playsInline aria-label={t('player')} data-testid="review-video-player" onError={() => setBroken(true)} className="mx-auto block aspect-video max-h-[38dvh] w-full md:max-h-[calc(100dvh-16rem)]" />
             {text && (
-              <p className="pointer-events-none absolute inset-x-4 bottom-12 text-center text-base leading-snug font-medium whitespace-pre-line text-white [text-shadow:0_0_3px_#000,0_1px_2px_#000]" data-testid="review-video-line">
+              <p className="pointer-events-none absolute inset-x-4 bottom-[4.5rem] text-center text-base leading-snug font-medium whitespace-pre-line text-white [text-shadow:0_0_3px_#000,0_1px_2px_#000]" data-testid="review-video-line">
                 {text}
               </p>
             )}
