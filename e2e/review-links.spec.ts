@@ -148,6 +148,12 @@ for (const [prefix, locale, texts] of LOCALES) {
     await expect(row2.getByTestId('row-review-suggestion')).toContainText('Anna court à la gare.')
     await expect(row3.getByTestId('row-review-comment')).toContainText(texts.commentBy)
     await shot(page, `review-editor-comments-${locale}`)
+    // The share dialog lists the rows with comments waiting; one goes to the row.
+    await page.getByTestId('toolbar-share').click()
+    await expect(page.getByTestId('review-waiting-row')).toHaveCount(2)
+    await page.getByTestId('review-waiting-row').nth(1).click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(row3.locator('[data-field="translatedText"]')).toBeFocused()
     const box2 = row2.locator('[data-field="translatedText"]')
     await row2.getByTestId('row-review-accept').click()
     await expect(box2).toHaveValue('Anna court à la gare.')

@@ -178,7 +178,17 @@ export function Editor({ taskId, user, initialTask, isSandbox = false }: { taskI
         isVideoShown={isVideoShown}
         onVideo={() => setVideoShown((v) => !v)}
         onHelp={() => setDialog('help')}
-        review={<ReviewToolbarButton taskId={task.id} openComments={rowReview.openCount} />}
+        review={
+          <ReviewToolbarButton
+            taskId={task.id}
+            openComments={rowReview.openCount}
+            commentRows={rowReview.rows}
+            onGoToRow={(id) => {
+              const index = view.findIndex((s) => s.id === id)
+              if (index >= 0) list.current?.focusRow(index, 'translatedText')
+            }}
+          />
+        }
       />
       {find.isOpen && (
         <EditorFindBar

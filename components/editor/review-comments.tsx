@@ -60,7 +60,8 @@ export function useRowReview(taskId: string, applyTexts: (writes: SegmentWrite[]
   )
 
   const value = useMemo<RowReview>(() => ({ byRow, settling, accept: (c) => run(c, 'accept'), dismiss: (c) => run(c, 'dismiss') }), [byRow, run, settling])
-  return { value, openCount: open.length }
+  const rows = useMemo(() => [...byRow.keys()].sort((a, b) => a - b), [byRow])
+  return { value, openCount: open.length, rows }
 }
 
 export function RowReviewProvider({ value, children }: { value: RowReview; children: ReactNode }) {

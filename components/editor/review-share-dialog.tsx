@@ -44,7 +44,7 @@ function MadeLink({ url }: { url: string }) {
 }
 
 /** "Share for review": a link to this task (read-only, or to comment and suggest) with an expiry, the task's links, and its approval. */
-export function ReviewShareDialog({ taskId, open, onOpenChange }: { taskId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReviewShareDialog({ taskId, open, onOpenChange, commentRows = [], onGoToRow }: { taskId: string; open: boolean; onOpenChange: (open: boolean) => void; commentRows?: readonly number[]; onGoToRow?: (id: number) => void }) {
   const t = useTranslations('review.share')
   const when = useDateTime()
   const localized = useLocalizedPath()
@@ -160,6 +160,21 @@ export function ReviewShareDialog({ taskId, open, onOpenChange }: { taskId: stri
             </ul>
           )}
         </section>
+
+        {commentRows.length > 0 && onGoToRow && (
+          <section aria-labelledby="review-waiting-title" className="space-y-2" data-testid="review-waiting">
+            <h3 id="review-waiting-title" className="text-sm font-semibold text-fg">
+              {t('waitingTitle', { count: commentRows.length })}
+            </h3>
+            <div className="flex flex-wrap gap-1.5">
+              {commentRows.map((id) => (
+                <button key={id} type="button" onClick={() => onGoToRow(id)} className="tabular rounded-md border border-info/30 bg-info-subtle px-2 py-1 text-xs font-medium text-info hover:border-info focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none" data-testid="review-waiting-row">
+                  {t('goToRow', { id })}
+                </button>
+              ))}
+            </div>
+          </section>
+        )}
 
         <section className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface-2/60 px-3 py-3" data-testid="review-approval" data-approved={approvedAt !== null}>
           <div className="min-w-0 flex-1">

@@ -6,7 +6,7 @@ import { cn } from '@/components/ui/cn'
 import { ReviewShareDialog } from './review-share-dialog'
 
 /** The toolbar's "Share for review": opens the share dialog; shows how many reviewer comments wait on the rows. */
-export function ReviewToolbarButton({ taskId, openComments }: { taskId: string; openComments: number }) {
+export function ReviewToolbarButton({ taskId, openComments, commentRows, onGoToRow }: { taskId: string; openComments: number; commentRows: readonly number[]; onGoToRow: (id: number) => void }) {
   const t = useTranslations('review.share')
   const [open, setOpen] = useState(false)
   return (
@@ -29,7 +29,17 @@ export function ReviewToolbarButton({ taskId, openComments }: { taskId: string; 
           </span>
         )}
       </button>
-      <ReviewShareDialog taskId={taskId} open={open} onOpenChange={setOpen} />
+      <ReviewShareDialog
+        taskId={taskId}
+        open={open}
+        onOpenChange={setOpen}
+        commentRows={commentRows}
+        onGoToRow={(id) => {
+          setOpen(false)
+          // After the dialog has handed the focus back to this button.
+          setTimeout(() => onGoToRow(id), 0)
+        }}
+      />
     </>
   )
 }

@@ -38,7 +38,7 @@ export function CommentForm({ token, line, onDone }: { token: string; line: Line
   }
 
   return (
-    <form onSubmit={submit} className="mt-2 space-y-2 rounded-lg border border-brand/30 bg-surface p-3" data-testid="review-comment-form">
+    <form onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onDone()} className="mt-2 space-y-2 rounded-lg border border-brand/30 bg-surface p-3" data-testid="review-comment-form">
       <FailureAlert message={failure} />
       <div className="space-y-1">
         <label htmlFor={`${id}-body`} className="text-xs font-medium text-fg">
