@@ -151,6 +151,7 @@ for (const [prefix, locale, texts] of LOCALES) {
     // The share dialog lists the rows with comments waiting; one goes to the row.
     await page.getByTestId('toolbar-share').click()
     await expect(page.getByTestId('review-waiting-row')).toHaveCount(2)
+    await shot(page, `review-share-waiting-${locale}`)
     await page.getByTestId('review-waiting-row').nth(1).click()
     await expect(page.getByRole('dialog')).toBeHidden()
     await expect(row3.locator('[data-field="translatedText"]')).toBeFocused()
