@@ -102,6 +102,9 @@ for (const [prefix, locale, texts] of LOCALES) {
     await expect(reviewer.getByTestId('review-page')).toHaveAttribute('data-mode', 'comment')
     await expect(reviewer.getByText(texts.pageTitle)).toBeVisible()
     await expect(reviewer.getByTestId('review-file')).toHaveText('pilot-episode.srt')
+    // The token is in the address: the page sends no referrer and asks not to be indexed.
+    await expect(reviewer.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer')
+    await expect(reviewer.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
     await expect(reviewer.getByTestId('review-mode')).toHaveText(texts.modeComment)
     await expect(reviewer.getByTestId('review-line')).toHaveCount(4)
     const line2 = reviewer.getByTestId('review-line').nth(1)
