@@ -184,8 +184,13 @@ for (const [prefix, locale, texts] of LOCALES) {
     await expect(reviewer.getByTestId('review-approved')).toHaveText(texts.approved)
     await expect(reviewer.getByTestId('review-line').nth(1).getByTestId('review-sent')).toContainText(texts.statusAccepted)
     await expect(reviewer.getByTestId('review-line').nth(2).getByTestId('review-sent')).toContainText(texts.statusDismissed)
+    await reviewer.getByTestId('review-line').nth(3).getByTestId('review-comment-open').click()
+    await reviewer.getByTestId('review-line').nth(3).getByTestId('review-comment-body').fill('One more thing.')
     await page.getByTestId('review-link-row').nth(1).getByTestId('review-link-revoke').click()
     await expect(page.getByTestId('review-link-row').nth(1)).toHaveAttribute('data-state', 'revoked')
+    // A comment sent after the revocation is refused, and the open page turns to the link's gone state.
+    await reviewer.getByTestId('review-line').nth(3).getByTestId('review-comment-send').click()
+    await expect(reviewer.getByTestId('review-gone')).toContainText(texts.gone)
     await expect(page.getByTestId('review-link-row').nth(1)).toContainText(texts.revoked)
     await shot(page, `review-share-links-${locale}`)
     await reviewer.reload()

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApprovalDto, CreatedReviewLink, CreateReviewLinkInput, ReviewCommentDto, ReviewLinkDto, ReviewView } from '@/lib/reviews/contract'
-import { api } from './api'
+import { api, isApiError } from './api'
 import { queryKeys } from './keys'
 
 // Review links: the creator's side (links, comments on their rows, approval) and the reviewer's
@@ -75,5 +75,7 @@ export function useAddReviewComment(token: string) {
   return useMutation({
     mutationFn: (input: { segmentId: number; body: string; suggestion?: string | null }) => api<ReviewCommentDto>(reviewPath(token, '/comments'), { body: input }),
     onSuccess: (comment) => client.setQueryData<ReviewView>(queryKeys.reviewView(token), (view) => (view ? { ...view, comments: [...view.comments, comment] } : view)),
+    // A link revoked or expired while the page was open: reading it again shows the page's gone state.
+    onError: (error) => void (isApiError(error, 'not_found') && client.invalidateQueries({ queryKey: queryKeys.reviewView(token) })),
   })
 }
