@@ -33,6 +33,8 @@ type Props = {
   isVideoShown: boolean
   onVideo: () => void
   onHelp: () => void
+  /** "Share for review" (review-toolbar-button.tsx). */
+  review?: ReactNode
 }
 
 /** `visible`: label beside the icon (hidden on narrow screens); `aria`: icon only; `after`: the children's text first, the label for screen readers. */
@@ -132,6 +134,7 @@ export function EditorToolbar(props: Props) {
         </>
       )}
       <span className="flex-1" />
+      {props.review}
       <Tool label={t('video')} onClick={props.onVideo} pressed={props.isVideoShown} testId="toolbar-video">
         <Icon d="M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2" />
       </Tool>

@@ -25,6 +25,8 @@ import type { RowHandlers } from './segment-row'
 import { clickSelection, emptySelection, type Selection } from './selection'
 import { reflowWrites, scriptWrite } from './reflow-rows'
 import { ReviewPassNote } from './review-pass-note'
+import { RowReviewProvider, useRowReview } from './review-comments'
+import { ReviewToolbarButton } from './review-toolbar-button'
 import { ShortcutsHint } from './shortcuts-hint'
 import { useEditorKeys } from './use-editor-keys'
 import { useEditorOps } from './use-editor-ops'
@@ -60,6 +62,7 @@ export function Editor({ taskId, user, initialTask, isSandbox = false }: { taskI
   const { reviewing, reviewRow } = useReviewRow(taskId, flush)
   const canReview = task?.translationService === 'deepseek' && !isTranscript
   const ops = useEditorOps(taskId, pending)
+  const rowReview = useRowReview(taskId, ops.applyTexts)
   useEffect(() => {
     recordRef.current = (c) => ops.record('edit', [c])
   }, [ops])
@@ -175,6 +178,17 @@ export function Editor({ taskId, user, initialTask, isSandbox = false }: { taskI
         isVideoShown={isVideoShown}
         onVideo={() => setVideoShown((v) => !v)}
         onHelp={() => setDialog('help')}
+        review={
+          <ReviewToolbarButton
+            taskId={task.id}
+            openComments={rowReview.openCount}
+            commentRows={rowReview.rows}
+            onGoToRow={(id) => {
+              const index = view.findIndex((s) => s.id === id)
+              if (index >= 0) list.current?.focusRow(index, 'translatedText')
+            }}
+          />
+        }
       />
       {find.isOpen && (
         <EditorFindBar
@@ -190,6 +204,7 @@ export function Editor({ taskId, user, initialTask, isSandbox = false }: { taskI
       {isSandbox && !isTranscript && <SandboxNote />}
       <ReviewPassNote task={task} />
       <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={onRestored} speakerNames={speakers.names} />
+      <RowReviewProvider value={rowReview.value}>
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
         {isVideoShown && <VideoPane ref={video} segments={segments} edits={deferredEdits} onCurrentCue={onCurrentCue} onHide={() => setVideoShown(false)} recordingUrl={task?.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task?.kind === 'transcription' ? task.id : undefined} ass={task?.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
@@ -217,6 +232,7 @@ export function Editor({ taskId, user, initialTask, isSandbox = false }: { taskI
           )}
         </div>
       </main>
+      </RowReviewProvider>
       {videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={edits} paneFile={videoExport.paneFile} beforeExport={saveAll} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
       <EditorDialogs

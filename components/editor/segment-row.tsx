@@ -8,6 +8,7 @@ import type { TaskSegment } from '@/lib/client/tasks'
 import { AutosizeTextarea } from './autosize-textarea'
 import { FitFlag } from './fit-flag'
 import { ReviewedNote } from './reviewed-note'
+import { RowReviewComments } from './review-comments'
 import { SpeakerChips } from './speaker-chip'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from './drafts'
@@ -165,6 +166,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
             }}
           />
         )}
+        <RowReviewComments segmentId={id} />
       </div>
       <div className="col-start-3 row-start-1 flex flex-wrap items-start justify-end gap-0.5 md:col-start-auto md:row-start-auto">
         <IconButton label={t('open', { id })} onClick={() => handlers.onOpen(id)} testId="segment-open">

@@ -24,6 +24,14 @@ export const queryKeys = {
     peaks: (id: string) => ['tasks', 'peaks', id] as const,
     shotChanges: (id: string) => ['tasks', 'shot-changes', id] as const,
   },
+  /** A task's review links, its reviewers' comments and its approval (the creator's side). */
+  reviews: {
+    links: (taskId: string) => ['tasks', 'review-links', taskId] as const,
+    comments: (taskId: string) => ['tasks', 'review-comments', taskId] as const,
+    approval: (taskId: string) => ['tasks', 'approval', taskId] as const,
+  },
+  /** What a review link opens, for the reviewer without an account. */
+  reviewView: (token: string) => ['review', token] as const,
   videoStyle: ['user', 'video-style'] as const,
   apiKeys: ['user', 'api-keys'] as const,
   webhooks: {

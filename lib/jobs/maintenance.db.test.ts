@@ -9,6 +9,7 @@ import { appStorage } from '@/lib/storage/app-storage'
 import { makeUser } from '@/test/route-harness'
 import { getBoss, stopBoss, TASK_QUEUE } from './boss'
 import { MAX_RUNS, runMaintenance, STUCK_AFTER_MS } from './maintenance'
+import { DELIVERY_RETENTION_MS } from '@/lib/webhooks'
 import { taskOfNewUser } from '@/test/task-setup'
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-maint-'))
@@ -83,6 +84,25 @@ describe('purges', () => {
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1)
     expect((await db.verificationCode.findMany()).map((c) => c.email)).toEqual(['new@example.com'])
     expect((await db.rateLimit.findMany({ where: { key: { in: ['done', 'open'] } } })).map((r) => r.key)).toEqual(['open'])
+  })
+})
+
+describe('webhook deliveries', () => {
+  it('deletes settled deliveries past the retention period and keeps newer ones and pending ones', async () => {
+    const { user } = await makeUser()
+    const endpoint = await db.webhookEndpoint.create({ data: { userId: user.id, url: 'https://hooks.example.com/in', events: ['task.completed'], secretSealed: 'sealed' } })
+    const now = new Date()
+    const old = new Date(now.getTime() - DELIVERY_RETENTION_MS - 3600_000)
+    const recent = new Date(now.getTime() - DELIVERY_RETENTION_MS + 3600_000)
+    const delivery = (id: string, status: string, createdAt: Date) => ({ id, endpointId: endpoint.id, event: 'task.completed', eventKey: `key-${id}`, body: '{}', status, createdAt })
+    await db.webhookDelivery.createMany({
+      data: [delivery('msg_old_ok', 'delivered', old), delivery('msg_old_failed', 'failed', old), delivery('msg_old_pending', 'pending', old), delivery('msg_recent_ok', 'delivered', recent)],
+    })
+    const report = await runMaintenance({ now })
+    expect(report.webhookDeliveries).toBe(2)
+    const left = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { id: 'asc' } })
+    expect(left.map((d) => d.id)).toEqual(['msg_old_pending', 'msg_recent_ok'])
+    expect((await runMaintenance({ now })).webhookDeliveries).toBe(0)
   })
 })
 

@@ -7,6 +7,7 @@ import { log } from '@/lib/log'
 import { deleteEndedWindows } from '@/lib/rate-limit'
 import { deleteStaleAudio, deleteStaleUploads, failedWhileTranscribing, failTask, findStuckTasks } from '@/lib/tasks'
 import { deleteStaleParts, deleteTaskParts, PART_TTL_MS, sweepPartFiles } from '@/lib/uploads'
+import { deleteOldDeliveries } from '@/lib/webhooks'
 import { enqueueTaskRun, getBoss, legacyTaskQueues, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
@@ -19,7 +20,7 @@ export const MAX_RUNS = 8
 const LIVE_STATES = new Set(['created', 'retry', 'active'])
 const STUCK_MESSAGE = 'translation stopped: its job was lost'
 
-export type MaintenanceReport = { resumed: number; failed: number; sessions: number; codes: number; rateLimits: number; uploads: number }
+export type MaintenanceReport = { resumed: number; failed: number; sessions: number; codes: number; rateLimits: number; uploads: number; webhookDeliveries: number }
 
 async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
   const legacy = await legacyTaskQueues(boss)
@@ -37,11 +38,12 @@ async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
  * its points released once it has used its runs; expired sessions, verification codes (a day
  * after expiry), rate-limit windows, uploads kept over a day for their create call, recording parts
  * no task took within a day or whose task failed while transcribing a day ago (with their files),
- * and files in the upload folder that no part's row names are deleted.
+ * files in the upload folder that no part's row names, and settled webhook deliveries past their
+ * retention (30 days) are deleted.
  */
 export async function runMaintenance({ now = new Date() }: { now?: Date } = {}): Promise<MaintenanceReport> {
   const boss = await getBoss()
-  const report: MaintenanceReport = { resumed: 0, failed: 0, sessions: 0, codes: 0, rateLimits: 0, uploads: 0 }
+  const report: MaintenanceReport = { resumed: 0, failed: 0, sessions: 0, codes: 0, rateLimits: 0, uploads: 0, webhookDeliveries: 0 }
   const candidates = await findStuckTasks({ before: new Date(now.getTime() - STUCK_AFTER_MS) })
   for (const task of candidates) {
     if (await hasLiveJob(boss, task.id)) continue
@@ -63,6 +65,7 @@ export async function runMaintenance({ now = new Date() }: { now?: Date } = {}):
     report.uploads += 1
   }
   report.uploads += await sweepPartFiles({ now })
+  report.webhookDeliveries = await deleteOldDeliveries(now)
   if (report.resumed + report.failed > 0) log.warn('jobs.stuck_tasks', { resumed: report.resumed, failed: report.failed })
   return report
 }

@@ -33,9 +33,14 @@ export const reviewViewSchema = z.object({
   mode: z.enum(REVIEW_MODES),
   expiresAt: z.string(),
   approved: z.boolean(),
-  segments: z.array(z.object({ id: z.number().int(), startTime: z.string(), endTime: z.string(), originalText: z.string(), translatedText: z.string().nullable() })),
+  segments: z.array(z.object({ id: z.number().int(), startTime: z.string(), endTime: z.string(), originalText: z.string(), translatedText: z.string().nullable(), speakers: z.array(z.string()) })),
+  /** Speakers the creator named (label → name). */
+  speakerNames: z.record(z.string(), z.string()),
   comments: reviewCommentListSchema,
 })
+
+/** Whether the creator marked the task approved, and when. */
+export const approvalSchema = z.object({ approvedAt: z.string().nullable() })
 
 export const createReviewLinkBody = z.object({
   mode: z.enum(REVIEW_MODES, { error: 'invalidField' }),
@@ -54,5 +59,6 @@ export type ReviewLinkDto = z.infer<typeof reviewLinkSchema>
 export type CreatedReviewLink = z.infer<typeof createdReviewLinkSchema>
 export type ReviewCommentDto = z.infer<typeof reviewCommentSchema>
 export type ReviewView = z.infer<typeof reviewViewSchema>
+export type ApprovalDto = z.infer<typeof approvalSchema>
 export type CreateReviewLinkInput = z.infer<typeof createReviewLinkBody>
 export type AddReviewCommentInput = z.infer<typeof addReviewCommentBody>

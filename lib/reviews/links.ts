@@ -2,8 +2,8 @@ import 'server-only'
 import type { ReviewComment, ReviewLink } from '@prisma/client'
 import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
-import { editSegment, findOwnTask } from '@/lib/tasks'
-import type { CreatedReviewLink, CreateReviewLinkInput, ReviewCommentDto, ReviewLinkDto } from './contract'
+import { editSegment, findOwnTask, getTask } from '@/lib/tasks'
+import type { ApprovalDto, CreatedReviewLink, CreateReviewLinkInput, ReviewCommentDto, ReviewLinkDto } from './contract'
 import { newReviewToken } from './token'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -60,13 +60,23 @@ async function openComment(userId: string, taskId: string, commentId: string) {
  */
 export async function acceptReviewComment({ userId, taskId, commentId }: { userId: string; taskId: string; commentId: string }): Promise<ReviewCommentDto> {
   const comment = await openComment(userId, taskId, commentId)
-  if (comment.suggestion !== null) await editSegment({ userId, taskId, segmentId: comment.segmentIndex, translatedText: comment.suggestion })
+  // The editor writes the line first through its own edit path (its undo step, the memory): then
+  // the text is already there and is not written twice.
+  const line = comment.suggestion === null ? null : (await getTask({ userId, taskId })).segments?.find((s) => s.id === comment.segmentIndex)
+  if (comment.suggestion !== null && line?.translatedText !== comment.suggestion) await editSegment({ userId, taskId, segmentId: comment.segmentIndex, translatedText: comment.suggestion })
   return toCommentDto(await db.reviewComment.update({ where: { id: comment.id }, data: { status: 'accepted', resolvedAt: new Date() } }))
 }
 
 export async function dismissReviewComment({ userId, taskId, commentId }: { userId: string; taskId: string; commentId: string }): Promise<ReviewCommentDto> {
   const comment = await openComment(userId, taskId, commentId)
   return toCommentDto(await db.reviewComment.update({ where: { id: comment.id }, data: { status: 'dismissed', resolvedAt: new Date() } }))
+}
+
+/** When the creator approved the task, or null. */
+export async function taskApproval({ userId, taskId }: { userId: string; taskId: string }): Promise<ApprovalDto> {
+  await findOwnTask({ userId, taskId })
+  const approval = await db.taskApproval.findUnique({ where: { taskId } })
+  return { approvedAt: approval?.approvedAt.toISOString() ?? null }
 }
 
 /** Marks the task approved (again: the first approval's time stays). */

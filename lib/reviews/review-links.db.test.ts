@@ -66,7 +66,8 @@ describe('review links', () => {
     expect(view.status).toBe(200)
     expect(view.data).toMatchObject({ fileName: 'pilot.srt', targetLanguage: 'ja', mode: 'comment', approved: false })
     expect(view.data.segments).toHaveLength(4)
-    expect(view.data.segments[1]).toMatchObject({ id: 2, originalText: 'Line number 2, a sentence to translate.', translatedText: expect.stringContaining('[ja]') })
+    expect(view.data.segments[1]).toMatchObject({ id: 2, originalText: 'Line number 2, a sentence to translate.', translatedText: expect.stringContaining('[ja]'), speakers: [] })
+    expect(view.data.speakerNames).toEqual({})
 
     const suggestion = await api(`/api/review/${token}/comments`, { method: 'POST', json: { segmentId: 2, body: 'Too stiff for a teenager.', suggestion: 'ねえ、二行目だよ。' } })
     expect(suggestion.status).toBe(200)
@@ -89,7 +90,9 @@ describe('review links', () => {
     expect((await api(`/api/tasks/${taskId}/review_comments/${suggestion.data.id}/accept`, { method: 'POST', auth: session })).status).toBe(409)
     expect((await api(`/api/tasks/${taskId}/review_comments/${remark.data.id}/dismiss`, { method: 'POST', auth: session })).data.status).toBe('dismissed')
 
+    expect((await api(`/api/tasks/${taskId}/approve`, { auth: session })).data).toEqual({ approvedAt: null })
     expect((await api(`/api/tasks/${taskId}/approve`, { method: 'POST', auth: session })).status).toBe(200)
+    expect((await api(`/api/tasks/${taskId}/approve`, { auth: session })).data.approvedAt).toEqual(expect.any(String))
     const after = await api(`/api/review/${token}`)
     expect(after.data.approved).toBe(true)
     expect(after.data.segments[1].translatedText).toBe('ねえ、二行目だよ。')
@@ -97,6 +100,20 @@ describe('review links', () => {
     // No column holds the token.
     const stored = await db.$queryRawUnsafe<{ row: string }[]>(`SELECT row_to_json(l)::text AS row FROM "ReviewLink" l`)
     expect(stored.some((r) => r.row.includes(token))).toBe(false)
+  })
+
+  it('accepting a suggestion the editor already wrote through its own edit leaves the line as it is', async () => {
+    const { token: session } = await creator()
+    const taskId = await completedTask(session, 'written.srt')
+    const { token } = (await api(`/api/tasks/${taskId}/review_links`, { method: 'POST', auth: session, json: { mode: 'comment', expiresInDays: 2 } })).data
+    const comment = (await api(`/api/review/${token}/comments`, { method: 'POST', json: { segmentId: 1, body: 'Shorter?', suggestion: '一行目。' } })).data
+    const written = await api(`/api/tasks/${taskId}/segments`, { method: 'PATCH', auth: session, json: { segments: [{ id: 1, translatedText: '一行目。' }] } })
+    expect(written.status).toBe(200)
+    const before = await db.segment.findUniqueOrThrow({ where: { taskId_index: { taskId, index: 1 } } })
+    expect((await api(`/api/tasks/${taskId}/review_comments/${comment.id}/accept`, { method: 'POST', auth: session })).data.status).toBe('accepted')
+    const after = await db.segment.findUniqueOrThrow({ where: { taskId_index: { taskId, index: 1 } } })
+    expect(after).toMatchObject({ translatedText: '一行目。', translatedBy: 'edited' })
+    expect(after.editedAt).toEqual(before.editedAt)
   })
 
   it('open that task only: the token reaches no other task and no other call', async () => {

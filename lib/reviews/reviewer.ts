@@ -41,7 +41,8 @@ export async function openReview({ token, clientIp }: { token: string; clientIp:
     mode: link.mode as ReviewView['mode'],
     expiresAt: link.expiresAt.toISOString(),
     approved: approval !== null,
-    segments: (task.segments ?? []).map((s) => ({ id: s.id, startTime: s.startTime, endTime: s.endTime, originalText: s.originalText, translatedText: s.translatedText })),
+    segments: (task.segments ?? []).map((s) => ({ id: s.id, startTime: s.startTime, endTime: s.endTime, originalText: s.originalText, translatedText: s.translatedText, speakers: s.speakers ?? [] })),
+    speakerNames: task.speakerNames ?? {},
     comments: comments.map(toCommentDto),
   }
 }
