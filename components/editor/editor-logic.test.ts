@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { withChange } from './drafts'
-import { flaggedIds } from './flag-index'
-import { defaultLimits } from './quality'
-import { buildTimeline, cueAt } from './cue-timeline'
-import { findMatches, replaceAll, replaceOne } from './find'
-import { emptyHistory, takeStep, withStep, writesOf, returnStep } from './history'
-import { clickSelection, emptySelection } from './selection'
+import { flaggedIds } from './quality/flag-index'
+import { defaultLimits } from './quality/quality'
+import { buildTimeline, cueAt } from './timeline/cue-timeline'
+import { findMatches, replaceAll, replaceOne } from './find/find'
+import { emptyHistory, takeStep, withStep, writesOf, returnStep } from './history/history'
+import { clickSelection, emptySelection } from './state/selection'
 
 describe('find and replace', () => {
   const rows = [

@@ -4,10 +4,10 @@ import { useTranslations } from 'next-intl'
 import { useCallback, type RefObject } from 'react'
 import { toast } from 'sonner'
 import type { TaskSegment } from '@/lib/client/tasks'
-import { nextFlagged } from './flag-index'
-import { timeToMs } from './quality'
+import { nextFlagged } from '../quality/flag-index'
+import { timeToMs } from '../quality/quality'
 import type { SegmentListHandle } from './segment-list'
-import type { VideoPaneHandle } from './video-pane'
+import type { VideoPaneHandle } from '../video/video-pane'
 
 type Latest = RefObject<{ view: readonly TaskSegment[]; segments: readonly TaskSegment[]; activeIndex: number; flaggedSet: ReadonlySet<number> }>
 

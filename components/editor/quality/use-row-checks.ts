@@ -2,7 +2,7 @@
 
 import { useDeferredValue, useMemo } from 'react'
 import type { TaskDetail } from '@/lib/client/tasks'
-import type { Edits } from './drafts'
+import type { Edits } from '../drafts'
 import { useGlossaryTerms } from './use-glossary-terms'
 import { useQualityLimits } from './use-quality-limits'
 import { useScriptCheck } from './use-script-check'

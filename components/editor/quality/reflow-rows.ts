@@ -1,6 +1,6 @@
 import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
 import type { ScriptCheck } from '@/lib/subtitles/chinese-script'
-import { shownText, type Edits, type RowEdit } from './drafts'
+import { shownText, type Edits, type RowEdit } from '../drafts'
 
 // One-click fixes of rows' translations, each written as one undoable step.
 

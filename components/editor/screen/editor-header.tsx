@@ -10,7 +10,7 @@ import { useRetryTaskAction } from '@/components/tasks/use-retry-task-action'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClasses } from '@/components/ui/button'
 import type { TaskDetail } from '@/lib/client/tasks'
-import { summarize, type Edits } from './drafts'
+import { summarize, type Edits } from '../drafts'
 
 function SaveSummary({ edits }: { edits: Edits }) {
   const t = useTranslations('editor.saveState')

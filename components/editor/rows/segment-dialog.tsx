@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field, Textarea } from '@/components/ui/input'
 import type { TaskSegment } from '@/lib/client/tasks'
-import { shownText, type Draft, type RowEdit } from './drafts'
+import { shownText, type Draft, type RowEdit } from '../drafts'
 
 type Props = {
   segment: TaskSegment | null

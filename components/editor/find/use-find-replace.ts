@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
-import { shownText, type Edits } from './drafts'
+import { shownText, type Edits } from '../drafts'
 import { findMatches, replaceAll, replaceOne, type FindOptions } from './find'
-import type { RowHighlights } from './segment-row'
+import type { RowHighlights } from '../rows/segment-row'
 
 const NO_HIGHLIGHTS: ReadonlyMap<number, RowHighlights> = new Map()
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
-import { MAX_SELECTED_RETRANSLATE, type EditorOps } from './use-editor-ops'
+import { MAX_SELECTED_RETRANSLATE, type EditorOps } from '../history/use-editor-ops'
 
 type Props = {
   /** The editor's operations: undo and redo, and which operation runs (use-editor-ops.ts). */

@@ -9,7 +9,7 @@ import { errorText } from '@/lib/client/api'
 import { restoreLeftOutLine, useLeftOut, type LeftOutLine } from '@/lib/client/speech'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { formatMs } from '@/lib/subtitles/time'
-import { SpeakerChips } from './speaker-chip'
+import { SpeakerChips } from '../speakers/speaker-chip'
 
 /**
  * "N lines left out as probably not spoken": the provider's lines that did not become

@@ -5,11 +5,11 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState }
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { TaskSegment } from '@/lib/client/tasks'
-import { buildTimeline, cueAt } from './cue-timeline'
-import { shownText, type Edits } from './drafts'
-import { visibleLines } from './quality'
+import { buildTimeline, cueAt } from '../timeline/cue-timeline'
+import { shownText, type Edits } from '../drafts'
+import { visibleLines } from '../quality/quality'
 import { usePreviewSpec } from './use-preview-spec'
-import { VideoSubtitleCanvas } from './video-subtitle-canvas'
+import { VideoSubtitleCanvas } from '../video-subtitle-canvas'
 
 export type OverlayMode = 'translation' | 'original' | 'both'
 

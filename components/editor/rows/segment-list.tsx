@@ -7,8 +7,8 @@ import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
-import type { Edits } from './drafts'
-import type { GlossaryTerm, Limits, ScriptFlagCheck } from './quality'
+import type { Edits } from '../drafts'
+import type { GlossaryTerm, Limits, ScriptFlagCheck } from '../quality/quality'
 import { ROW_GRID, SegmentRow, type RowHandlers, type RowHighlights } from './segment-row'
 
 type Props = {

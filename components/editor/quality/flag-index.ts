@@ -2,7 +2,7 @@
 // per segment object and draft, so a keystroke re-checks one row, not 3,000.
 import { coversSpeech, type Span } from '@/lib/captions'
 import type { TaskSegment } from '@/lib/client/tasks'
-import { shownText, type Edits, type RowEdit } from './drafts'
+import { shownText, type Edits, type RowEdit } from '../drafts'
 import { checkCue, timeToMs, type GlossaryTerm, type Limits, type ScriptFlagCheck } from './quality'
 
 type Cached = { edit: RowEdit | undefined; limits: Limits; glossary: readonly GlossaryTerm[]; script: ScriptFlagCheck | null; speech: readonly Span[] | null; isPending: boolean; isFlagged: boolean }

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
-import type { RowEdit } from './drafts'
+import type { RowEdit } from '../drafts'
 import type { RowHighlights } from './segment-row'
 
 // The small pieces of a segment row: its spinner, save state, icon buttons and find highlights.

@@ -16,7 +16,7 @@ import { saveTranslations } from '@/lib/tasks/segment-rows'
 import { openPage, startApiServer, type ApiServer, type Received } from '@/test/browser-harness'
 import { buildSrt, makeUser, sessionCookie } from '@/test/route-harness'
 import messages from '@/messages/en-US.json'
-import type { Change } from './history'
+import type { Change } from '../history/history'
 import { SAVE_DEBOUNCE_MS, useSegmentEdits } from './use-segment-edits'
 
 let server: ApiServer = await startApiServer()

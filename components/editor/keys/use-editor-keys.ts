@@ -3,8 +3,8 @@
 import { useEffect, type RefObject } from 'react'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { editorAction, globalAction, movedIndex, type GlobalContext, type KeyContext } from './keyboard'
-import type { SegmentListHandle } from './segment-list'
-import type { VideoPaneHandle } from './video-pane'
+import type { SegmentListHandle } from '../rows/segment-list'
+import type { VideoPaneHandle } from '../video/video-pane'
 
 function keyContext(target: EventTarget | null): KeyContext {
   if (!(target instanceof HTMLElement)) return 'row'

@@ -2,13 +2,13 @@
 
 import type { ComponentProps } from 'react'
 import type { TaskSegment } from '@/lib/client/tasks'
-import type { Draft, RowEdit } from './drafts'
-import { HelpSheet } from './help-sheet'
-import { LimitsDialog } from './limits-dialog'
-import type { Limits } from './quality'
-import { SegmentDialog } from './segment-dialog'
-import { ShiftDialog } from './shift-dialog'
-import { SpeakersDialog } from './speakers-dialog'
+import type { Draft, RowEdit } from '../drafts'
+import { HelpSheet } from '../keys/help-sheet'
+import { LimitsDialog } from '../quality/limits-dialog'
+import type { Limits } from '../quality/quality'
+import { SegmentDialog } from '../rows/segment-dialog'
+import { ShiftDialog } from '../timeline/shift-dialog'
+import { SpeakersDialog } from '../speakers/speakers-dialog'
 
 export type EditorDialog = 'help' | 'shift' | 'limits' | 'speakers' | null
 

@@ -6,8 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
 import { cachedSegments, patchSegment, putSegments, refreshTask, retranslateSegment, stopTaskPoll } from '@/lib/client/tasks'
-import { translationOf, type Change, type SegmentFields } from './history'
-import { withChange, withoutField, withoutSettled, withSaved, withStatus, type Draft, type EditableField, type Edits } from './drafts'
+import { translationOf, type Change, type SegmentFields } from '../history/history'
+import { withChange, withoutField, withoutSettled, withSaved, withStatus, type Draft, type EditableField, type Edits } from '../drafts'
 
 /** Typing pauses this long before a row saves on its own; leaving the box saves at once. */
 export const SAVE_DEBOUNCE_MS = 800

@@ -1,6 +1,6 @@
 // Which cue is on screen at a moment of the video, for the preview pane.
 import type { TaskSegment } from '@/lib/client/tasks'
-import { timeToMs } from './quality'
+import { timeToMs } from '../quality/quality'
 
 export type Timeline = { starts: number[]; ends: number[]; ids: number[] }
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useTaskSpeech } from '@/lib/client/speech'
 import { reloadTask, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
-import { emptySelection, type Selection } from './selection'
+import { emptySelection, type Selection } from '../state/selection'
 
 /**
  * A transcription's timing against its sound in the editor: where its recording holds

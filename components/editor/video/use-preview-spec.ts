@@ -6,8 +6,8 @@ import { assScriptWith, EXPORT_CONTENT } from '@/lib/client/video/ass-script'
 import { toStyledCues } from '@/lib/client/video/cues'
 import type { RendererSpec } from '@/lib/client/video/renderer-spec'
 import type { SubtitleStyle } from '@/lib/video/styles'
-import { shownText, type Edits } from './drafts'
-import { usePreviewStyle } from './use-video-style'
+import { shownText, type Edits } from '../drafts'
+import { usePreviewStyle } from '../use-video-style'
 
 type Args = {
   segments: TaskSegment[]
