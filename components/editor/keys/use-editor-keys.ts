@@ -4,7 +4,7 @@ import { useEffect, type RefObject } from 'react'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { editorAction, globalAction, movedIndex, type GlobalContext, type KeyContext } from './keyboard'
 import type { SegmentListHandle } from '../rows/segment-list'
-import type { VideoPaneHandle } from '../video/video-pane'
+import { useEditorStoreApi } from '../state/editor-store-context'
 
 function keyContext(target: EventTarget | null): KeyContext {
   if (!(target instanceof HTMLElement)) return 'row'
@@ -30,7 +30,6 @@ type Actions = {
   jumpToFlag: (delta: 1 | -1) => void
   openRow: (id: number) => void
   retranslate: (id: number) => Promise<unknown>
-  activate: (index: number) => void
 }
 
 /**
@@ -38,8 +37,9 @@ type Actions = {
  * redo, find, help, flags, play), then row keys inside the list (move, open, retranslate, leave).
  * Nothing is dispatched while a dialog is open.
  */
-export function useEditorKeys(state: RefObject<KeyState>, list: RefObject<SegmentListHandle | null>, video: RefObject<VideoPaneHandle | null>, actions: Actions) {
-  const { ops, openFind, openHelp, jumpToFlag, openRow, retranslate, activate } = actions
+export function useEditorKeys(state: RefObject<KeyState>, list: RefObject<SegmentListHandle | null>, actions: Actions) {
+  const { ops, openFind, openHelp, jumpToFlag, openRow, retranslate } = actions
+  const store = useEditorStoreApi()
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { view: rows, activeIndex: index, openId: dialogId, dialog: sheet } = state.current
@@ -49,7 +49,7 @@ export function useEditorKeys(state: RefObject<KeyState>, list: RefObject<Segmen
       const global = globalAction(event, globalContext(target, container))
       if (global) {
         if (global === 'playPause') {
-          if (video.current?.togglePlay()) event.preventDefault()
+          if (store.getState().player?.togglePlay()) event.preventDefault()
           return
         }
         event.preventDefault()
@@ -73,7 +73,7 @@ export function useEditorKeys(state: RefObject<KeyState>, list: RefObject<Segmen
       else if (action === 'leave') list.current?.focusRow(index)
       else {
         const next = movedIndex(action, index, rows.length)
-        activate(next)
+        store.getState().activate(next)
         // typing moves to the same box of the next row; otherwise the row itself takes focus
         const field = context === 'text' ? (target?.dataset.field ?? undefined) : undefined
         list.current?.focusRow(next, field)
@@ -81,5 +81,5 @@ export function useEditorKeys(state: RefObject<KeyState>, list: RefObject<Segmen
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [state, list, video, ops, openFind, openHelp, jumpToFlag, openRow, retranslate, activate])
+  }, [state, list, store, ops, openFind, openHelp, jumpToFlag, openRow, retranslate])
 }

@@ -7,21 +7,16 @@ import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
-import type { Edits } from '../drafts'
+import { useEditorStore } from '../state/editor-store-context'
 import type { GlossaryTerm, Limits, ScriptFlagCheck } from '../quality/quality'
 import { ROW_GRID, SegmentRow, type RowHandlers, type RowHighlights } from './segment-row'
 
 type Props = {
   /** The rows shown: every segment, or the flagged ones. */
   segments: TaskSegment[]
-  edits: Edits
-  retranslating: ReadonlySet<number>
   /** Rows whose review is in flight. */
   reviewing?: ReadonlySet<number>
-  activeIndex: number
   isTaskTranslating: boolean
-  selected: ReadonlySet<number>
-  playingId: number | null
   limits: Limits
   glossary: readonly GlossaryTerm[]
   /** The Chinese script check, once loaded (null otherwise). */
@@ -61,12 +56,19 @@ function ColumnHeads() {
 
 /**
  * Only the rows on screen (plus a few) exist in the DOM, each measured after render, so a
- * 3,000-segment file scrolls and types as smoothly as a short one.
+ * 3,000-segment file scrolls and types as smoothly as a short one. What the person does to the rows
+ * (drafts, selection, the active row, the playing cue) comes from the editor's store.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, edits, retranslating, reviewing, activeIndex, isTaskTranslating, selected, playingId, limits, glossary, script, speech = null, highlights, handlers, speakerNames },
+  { segments, reviewing, isTaskTranslating, limits, glossary, script, speech = null, highlights, handlers, speakerNames },
   ref,
 ) {
+  const edits = useEditorStore((s) => s.edits)
+  const retranslating = useEditorStore((s) => s.retranslating)
+  const selected = useEditorStore((s) => s.selection.ids)
+  const playingId = useEditorStore((s) => s.playback.cueId)
+  // The active row's index, within the rows shown (a filter may have shortened them).
+  const activeIndex = Math.min(useEditorStore((s) => s.activeIndex), segments.length - 1)
   const scroller = useRef<HTMLDivElement>(null)
   // The React Compiler is off in this app; rows are memoized by hand (SegmentRow).
   // eslint-disable-next-line react-hooks/incompatible-library

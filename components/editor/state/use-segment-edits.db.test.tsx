@@ -17,6 +17,7 @@ import { openPage, startApiServer, type ApiServer, type Received } from '@/test/
 import { buildSrt, makeUser, sessionCookie } from '@/test/route-harness'
 import messages from '@/messages/en-US.json'
 import type { Change } from '../history/history'
+import { EditorStoreProvider } from './editor-store-context'
 import { SAVE_DEBOUNCE_MS, useSegmentEdits } from './use-segment-edits'
 
 let server: ApiServer = await startApiServer()
@@ -48,7 +49,7 @@ async function openEditor() {
     (
       <NextIntlClientProvider locale="en-US" messages={messages}>
         <QueryClientProvider client={client}>
-          {children}
+          <EditorStoreProvider>{children}</EditorStoreProvider>
           <Toaster />
         </QueryClientProvider>
       </NextIntlClientProvider>

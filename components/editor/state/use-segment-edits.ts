@@ -2,12 +2,13 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslations } from 'next-intl'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
 import { cachedSegments, patchSegment, putSegments, refreshTask, retranslateSegment, stopTaskPoll } from '@/lib/client/tasks'
 import { translationOf, type Change, type SegmentFields } from '../history/history'
 import { withChange, withoutField, withoutSettled, withSaved, withStatus, type Draft, type EditableField, type Edits } from '../drafts'
+import { useEditorStore, useEditorStoreApi } from './editor-store-context'
 
 /** Typing pauses this long before a row saves on its own; leaving the box saves at once. */
 export const SAVE_DEBOUNCE_MS = 800
@@ -31,10 +32,9 @@ const isPending = (edits: Edits) => Object.values(edits).some((edit) => edit.sta
 export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change: Change) => void } = {}) {
   const t = useTranslations('editor')
   const client = useQueryClient()
-  const [edits, setEditsState] = useState<Edits>({})
-  const [retranslating, setRetranslatingState] = useState<ReadonlySet<number>>(() => new Set())
-  const editsRef = useRef<Edits>({})
-  const retranslatingRef = useRef<ReadonlySet<number>>(new Set())
+  const store = useEditorStoreApi()
+  const edits = useEditorStore((s) => s.edits)
+  const retranslating = useEditorStore((s) => s.retranslating)
   const timers = useRef<Timers>(new Map())
   const inFlight = useRef(new Map<number, Promise<void>>())
   const flushRef = useRef<(id: number, leaving?: boolean) => Promise<void>>(async () => {})
@@ -43,17 +43,10 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
     onSavedRef.current = onSaved
   })
 
-  const update = useCallback((change: (edits: Edits) => Edits) => {
-    editsRef.current = change(editsRef.current)
-    setEditsState(editsRef.current)
-  }, [])
-  const setRetranslating = useCallback((id: number, isOn: boolean) => {
-    const next = new Set(retranslatingRef.current)
-    if (isOn) next.add(id)
-    else next.delete(id)
-    retranslatingRef.current = next
-    setRetranslatingState(next)
-  }, [])
+  // The drafts live in the editor's store; callbacks read them there, always current.
+  const draftsNow = useCallback(() => store.getState().edits, [store])
+  const update = useCallback((change: (edits: Edits) => Edits) => store.getState().updateEdits(change), [store])
+  const setRetranslating = useCallback((id: number, isOn: boolean) => store.getState().setRetranslating(id, isOn), [store])
 
   const schedule = useCallback((id: number) => {
     clearTimer(timers.current, id)
@@ -83,14 +76,14 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
         // a poll that started before this save must not bring the old text back
         await putSegments(client, taskId, [{ ...sent, ...(saved ?? {}), id }])
         update((edits) => withSaved(edits, id, sent))
-        if (editsRef.current[id]?.status === 'unsaved') schedule(id)
+        if (draftsNow()[id]?.status === 'unsaved') schedule(id)
         else setTimeout(() => update((edits) => withoutSettled(edits, id)), SAVED_TICK_MS)
       } catch (error) {
         update((edits) => withStatus(edits, id, 'error'))
         toast.error(t('saveFailed', { id }), { description: errorText(error, t('saveFailedHint')), id: `save-${id}` })
       }
     },
-    [client, schedule, t, taskId, update],
+    [client, draftsNow, schedule, t, taskId, update],
   )
 
   /**
@@ -103,17 +96,17 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
       const running = inFlight.current.get(id)
       if (running) {
         await running
-        if (editsRef.current[id]?.status === 'unsaved') return flushRef.current(id, leaving)
+        if (draftsNow()[id]?.status === 'unsaved') return flushRef.current(id, leaving)
         return
       }
-      const edit = editsRef.current[id]
+      const edit = draftsNow()[id]
       if (!edit || Object.keys(edit.draft).length === 0 || edit.status === 'saved') return
       update((edits) => withStatus(edits, id, 'saving'))
       const work = save(id, { ...edit.draft }, leaving).finally(() => inFlight.current.delete(id))
       inFlight.current.set(id, work)
       await work
     },
-    [save, update],
+    [draftsNow, save, update],
   )
   useEffect(() => {
     flushRef.current = flush
@@ -142,8 +135,8 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
 
   /** Saves every pending row (before an undo, a replace all, a retranslation or an export). */
   const flushAll = useCallback(async () => {
-    await Promise.all(Object.keys(editsRef.current).map((id) => flushRef.current(Number(id))))
-  }, [])
+    await Promise.all(Object.keys(draftsNow()).map((id) => flushRef.current(Number(id))))
+  }, [draftsNow])
 
   /** Forgets drafts a bulk write replaced. */
   const dropDrafts = useCallback(
@@ -162,7 +155,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
 
   const retranslate = useCallback(
     async (id: number) => {
-      if (retranslatingRef.current.has(id)) return
+      if (store.getState().retranslating.has(id)) return
       setRetranslating(id, true)
       try {
         // the server translates the original it has: save a pending edit of it first
@@ -183,7 +176,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
         setRetranslating(id, false)
       }
     },
-    [client, flush, setRetranslating, t, taskId, update],
+    [client, flush, setRetranslating, store, t, taskId, update],
   )
 
   // Leaving the editor saves what is pending at once, not after the typing pause: on unmount (a
@@ -191,10 +184,10 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
   // requests that outlive the page. The browser asks first while something is unsaved.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (isPending(editsRef.current)) event.preventDefault()
+      if (isPending(draftsNow())) event.preventDefault()
     }
     const leave = () => {
-      for (const id of Object.keys(editsRef.current)) void flushRef.current(Number(id), true)
+      for (const id of Object.keys(draftsNow())) void flushRef.current(Number(id), true)
     }
     window.addEventListener('beforeunload', warn)
     window.addEventListener('pagehide', leave)
@@ -203,7 +196,7 @@ export function useSegmentEdits(taskId: string, { onSaved }: { onSaved?: (change
       window.removeEventListener('pagehide', leave)
       leave()
     }
-  }, [])
+  }, [draftsNow])
 
   return { edits, retranslating, change, flush, flushAll, dropDrafts, replace, retranslate }
 }

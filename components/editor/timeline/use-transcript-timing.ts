@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useTaskSpeech } from '@/lib/client/speech'
 import { reloadTask, type TaskDetail, type TaskSegment } from '@/lib/client/tasks'
-import { emptySelection, type Selection } from '../state/selection'
+import { useEditorStoreApi } from '../state/editor-store-context'
 
 /**
  * A transcription's timing against its sound in the editor: where its recording holds
@@ -17,28 +17,26 @@ export function useTranscriptTiming({
   taskId,
   task,
   isTranscript,
-  renumber,
   retranslate,
-  setSelection,
 }: {
   taskId: string
   task: TaskDetail | undefined
   isTranscript: boolean
-  renumber: (id: number) => void
   retranslate: (id: number) => Promise<void>
-  setSelection: (selection: Selection) => void
 }) {
   const hasSpeech = task?.kind === 'transcription' && Boolean(task.hasAudio) && task.stage !== 'transcribing' && task.segments.length > 0
   const speech = useTaskSpeech(taskId, hasSpeech)
   const client = useQueryClient()
+  const store = useEditorStoreApi()
   const onRestored = useCallback(
     async (segment: TaskSegment) => {
+      const { renumber, clearSelection } = store.getState()
       renumber(segment.id)
-      setSelection(emptySelection)
+      clearSelection()
       await reloadTask(client, taskId)
       if (!isTranscript) await retranslate(segment.id)
     },
-    [client, isTranscript, renumber, retranslate, setSelection, taskId],
+    [client, isTranscript, retranslate, store, taskId],
   )
   return { hasSpeech, speech, onRestored }
 }

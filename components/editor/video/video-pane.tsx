@@ -1,32 +1,25 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { buildTimeline, cueAt } from '../timeline/cue-timeline'
 import { shownText, type Edits } from '../drafts'
 import { visibleLines } from '../quality/quality'
+import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
 import { usePreviewSpec } from './use-preview-spec'
 import { VideoSubtitleCanvas } from '../video-subtitle-canvas'
 
 export type OverlayMode = 'translation' | 'original' | 'both'
-
-export type VideoPaneHandle = {
-  /** Jumps the video to a moment (ms); false when no video is open. */
-  seek: (ms: number) => boolean
-  togglePlay: () => boolean
-  /** The video file open from this computer (not the server's recording), for "Export video". */
-  file: () => File | null
-}
 
 type Props = {
   /** A transcription's recording on the server (GET /api/tasks/{id}/audio), offered beside a local video. */
   recordingUrl?: string
   segments: TaskSegment[]
   edits: Edits
-  /** The cue on screen changed; `follow` asks the list to keep it in view. */
+  /** The cue on screen changed (it is in the store's playback); `follow` asks the list to keep it in view. */
   onCurrentCue: (id: number | null, follow: boolean) => void
   onHide: () => void
   /** A transcription's id: its recogniser's words time the word-highlight style as in the export. */
@@ -42,37 +35,43 @@ const MODES: OverlayMode[] = ['translation', 'original', 'both']
  * with the editor's current subtitles drawn over it as the video export burns them (an ASS task in
  * its own styles, through libass), drafts included, so a fix shows at once.
  */
-export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId, ass }, ref) {
+export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId, ass }: Props) {
   const t = useTranslations('editor.video')
+  const store = useEditorStoreApi()
   const video = useRef<HTMLVideoElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<{ url: string; name: string; file?: File } | null>(null)
   const [mode, setMode] = useState<OverlayMode>('translation')
   const [follow, setFollow] = useState(true)
-  const [currentId, setCurrentId] = useState<number | null>(null)
   const [isBroken, setBroken] = useState(false)
+  const currentId = useEditorStore((s) => s.playback.cueId)
   const timeline = useMemo(() => buildTimeline(segments), [segments])
-  const latest = useRef({ timeline, follow, onCurrentCue, currentId })
+  const latest = useRef({ timeline, follow, onCurrentCue })
   useEffect(() => {
-    latest.current = { timeline, follow, onCurrentCue, currentId }
+    latest.current = { timeline, follow, onCurrentCue }
   })
 
-  useImperativeHandle(ref, () => ({
-    seek(ms) {
-      const node = video.current
-      if (!node || !file) return false
-      node.currentTime = ms / 1000
-      return true
-    },
-    togglePlay() {
-      const node = video.current
-      if (!node || !file) return false
-      if (node.paused) void node.play().catch(() => {})
-      else node.pause()
-      return true
-    },
-    file: () => file?.file ?? null,
-  }))
+  // The editor drives the video through the store while the pane is shown.
+  useEffect(() => {
+    const node = () => (file ? video.current : null)
+    store.getState().attachPlayer({
+      seek(ms) {
+        const open = node()
+        if (!open) return false
+        open.currentTime = ms / 1000
+        return true
+      },
+      togglePlay() {
+        const open = node()
+        if (!open) return false
+        if (open.paused) void open.play().catch(() => {})
+        else open.pause()
+        return true
+      },
+      file: () => file?.file ?? null,
+    })
+    return () => store.getState().attachPlayer(null)
+  }, [file, store])
 
   // The object URL lives as long as its file is open.
   useEffect(() => () => void (file?.url.startsWith('blob:') && URL.revokeObjectURL(file.url)), [file])
@@ -83,11 +82,13 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
     if (!node) return
     let frame = 0
     const sync = () => {
-      const { timeline: cues, follow: isFollowing, onCurrentCue: report, currentId: shown } = latest.current
-      const id = cueAt(cues, node.currentTime * 1000)
-      if (id !== shown) {
-        latest.current.currentId = id
-        setCurrentId(id)
+      const { timeline: cues, follow: isFollowing, onCurrentCue: report } = latest.current
+      const { playback, setPlayback } = store.getState()
+      const timeMs = node.currentTime * 1000
+      const id = cueAt(cues, timeMs)
+      setPlayback({ timeMs, isPlaying: !node.paused })
+      if (id !== playback.cueId) {
+        setPlayback({ cueId: id })
         report(id, isFollowing && !node.paused)
       }
     }
@@ -102,13 +103,15 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
     node.addEventListener('timeupdate', sync)
     node.addEventListener('seeked', sync)
     node.addEventListener('play', onPlay)
+    node.addEventListener('pause', sync)
     return () => {
       cancelAnimationFrame(frame)
       node.removeEventListener('timeupdate', sync)
       node.removeEventListener('seeked', sync)
       node.removeEventListener('play', onPlay)
+      node.removeEventListener('pause', sync)
     }
-  }, [file])
+  }, [file, store])
 
   const segment = currentId === null ? null : (segments.find((s) => s.id === currentId) ?? null)
   const lines = (field: 'originalText' | 'translatedText') => (segment ? visibleLines(shownText(segment, edits[segment.id], field)).filter(Boolean) : [])
@@ -218,4 +221,4 @@ export const VideoPane = forwardRef<VideoPaneHandle, Props>(function VideoPane({
       )}
     </section>
   )
-})
+}
