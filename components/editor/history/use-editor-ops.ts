@@ -1,16 +1,13 @@
 'use client'
 
-import { useQueryClient } from '@tanstack/react-query'
-import { useTranslations } from 'next-intl'
 import { useCallback, useMemo } from 'react'
-import { toast } from 'sonner'
-import { errorText } from '@/lib/client/api'
-import { retranslateSegments, stopTaskPoll, writeCachedSegments, type SegmentWrite, type TaskSegment } from '@/lib/client/tasks'
+import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
 import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
 import { returnStep, takeStep, translationOf, writesOf, type Change, type SegmentFields, type StepKind } from './history'
 import { useBulkWrite } from './use-bulk-write'
 import { useOpRunner, type Pending } from './use-op-runner'
 import { useRetiming } from './use-retiming'
+import { useRetranslateMany } from './use-retranslate-many'
 
 /** Most rows one "retranslate selected" sends (the endpoint's limit). */
 export const MAX_SELECTED_RETRANSLATE = 200
@@ -75,47 +72,14 @@ export function useEditorOps(taskId: string, pending: Pending) {
   )
   const undo = useCallback(() => step('undo'), [step])
   const redo = useCallback(() => step('redo'), [step])
-  const record = useCallback((kind: StepKind, changes: Change[]) => store.getState().record(kind, changes), [store])
-  const renumber = useCallback((id: number) => store.getState().renumber(id), [store])
 
   const canUndo = useEditorStore((s) => s.history.undo.length > 0)
   const canRedo = useEditorStore((s) => s.history.redo.length > 0)
   const busy = useEditorStore((s) => s.busy)
   return useMemo(
-    () => ({ canUndo, canRedo, busy, record, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap, renumber }),
-    [applyTexts, applyWrites, busy, canRedo, canUndo, record, redo, renumber, retranslateMany, shift, snap, undo],
+    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap }),
+    [applyTexts, applyWrites, busy, canRedo, canUndo, redo, retranslateMany, shift, snap, undo],
   )
 }
 
 export type EditorOps = ReturnType<typeof useEditorOps>
-
-/** "Retranslate selected": the rows' new translations as one undoable step. */
-function useRetranslateMany(taskId: string, run: ReturnType<typeof useOpRunner>, segmentsNow: () => TaskSegment[], pending: Pending) {
-  const t = useTranslations('editor.ops')
-  const client = useQueryClient()
-  const store = useEditorStoreApi()
-  return useCallback(
-    (ids: number[]) =>
-      run('retranslate', async () => {
-        const byId = new Map(segmentsNow().map((s) => [s.id, s]))
-        try {
-          const saved = await retranslateSegments(taskId, ids)
-          await stopTaskPoll(client, taskId)
-          if (!saved) return
-          pending.dropDrafts(saved.map((s) => ({ id: s.id, translatedText: '' })))
-          writeCachedSegments(client, taskId, saved)
-          store.getState().record(
-            'retranslate',
-            saved.map((s) => {
-              const old = byId.get(s.id)
-              return { id: s.id, before: old ? translationOf(old) : { translatedText: '' }, after: translationOf(s) }
-            }),
-          )
-          toast.success(t('retranslated', { count: saved.length }), { id: 'retranslate-many' })
-        } catch (error) {
-          toast.error(t('retranslateFailed'), { description: errorText(error, '') || undefined, id: 'retranslate-many' })
-        }
-      }),
-    [client, pending, run, segmentsNow, store, t, taskId],
-  )
-}

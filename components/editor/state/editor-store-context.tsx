@@ -7,9 +7,9 @@ import { createEditorStore, type EditorStore, type EditorStoreApi } from './edit
 const EditorStoreContext = createContext<EditorStoreApi | null>(null)
 
 /** Gives the editor under it one store of its own, made once per mount. */
-export function EditorStoreProvider({ children, store }: { children: ReactNode; store?: EditorStoreApi }) {
-  const [own] = useState(() => store ?? createEditorStore())
-  return <EditorStoreContext value={own}>{children}</EditorStoreContext>
+export function EditorStoreProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createEditorStore)
+  return <EditorStoreContext value={store}>{children}</EditorStoreContext>
 }
 
 /** The store itself, for callbacks that read the latest state (`getState()`) without rendering on it. */

@@ -11,7 +11,7 @@ import { clickSelection, emptySelection, type Selection } from './selection'
 export type Busy = StepKind | 'undo' | 'redo' | null
 
 /** Where the open video is: its time, whether it plays, and the cue on screen then. */
-export type Playback = { timeMs: number; isPlaying: boolean; cueId: number | null }
+type Playback = { timeMs: number; isPlaying: boolean; cueId: number | null }
 
 /** The open video as the editor drives it (registered by the video pane while it is shown). */
 export type Player = {
@@ -23,7 +23,7 @@ export type Player = {
   file: () => File | null
 }
 
-export type EditorState = {
+type EditorState = {
   /** Rows selected by click, Shift+click and Ctrl/Cmd+click (ids). */
   selection: Selection
   /** The active row: its index among the rows shown (all, or the flagged ones). */
@@ -39,7 +39,7 @@ export type EditorState = {
   player: Player | null
 }
 
-export type EditorActions = {
+type EditorActions = {
   /** A click on the row at `index` of `rowIds` (the rows shown, in order). */
   clickRow: (rowIds: readonly number[], index: number, mods: { shift: boolean; toggle: boolean }) => void
   clearSelection: () => void
@@ -61,7 +61,7 @@ export type EditorActions = {
 export type EditorStore = EditorState & EditorActions
 export type EditorStoreApi = StoreApi<EditorStore>
 
-export const initialEditorState: EditorState = {
+const initialState: EditorState = {
   selection: emptySelection,
   activeIndex: 0,
   edits: {},
@@ -73,10 +73,9 @@ export const initialEditorState: EditorState = {
 }
 
 /** A store for one open editor (made per mount, so two editors or two requests never share one). */
-export function createEditorStore(initial: Partial<EditorState> = {}): EditorStoreApi {
+export function createEditorStore(): EditorStoreApi {
   return createStore<EditorStore>()((set, get) => ({
-    ...initialEditorState,
-    ...initial,
+    ...initialState,
     clickRow: (rowIds, index, mods) => set((s) => ({ selection: clickSelection(s.selection, rowIds, index, mods) })),
     clearSelection: () => set({ selection: emptySelection }),
     activate: (index) => set({ activeIndex: index }),
