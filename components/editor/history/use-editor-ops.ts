@@ -1,0 +1,85 @@
+'use client'
+
+import { useCallback, useMemo } from 'react'
+import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
+import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
+import { returnStep, takeStep, translationOf, writesOf, type Change, type SegmentFields, type StepKind } from './history'
+import { useBulkWrite } from './use-bulk-write'
+import { useOpRunner, type Pending } from './use-op-runner'
+import { useRetiming } from './use-retiming'
+import { useRetranslateMany } from './use-retranslate-many'
+
+/** Most rows one "retranslate selected" sends (the endpoint's limit). */
+export const MAX_SELECTED_RETRANSLATE = 200
+
+function fieldsOf(segment: TaskSegment, keys: readonly (keyof SegmentFields)[]): SegmentFields {
+  const out: SegmentFields = {}
+  for (const key of keys) {
+    if (key === 'translatedBy') continue
+    out[key] = segment[key] ?? ''
+  }
+  // A translation's origin goes with it, so undo can ask for it back.
+  return keys.includes('translatedText') ? { ...out, ...translationOf(segment) } : out
+}
+
+/** The undo step of writing `writes` over the rows as they are now. */
+function changesOf(writes: readonly SegmentWrite[], segments: readonly TaskSegment[]): Change[] {
+  const byId = new Map(segments.map((s) => [s.id, s]))
+  return writes.flatMap(({ id, ...written }) => {
+    const segment = byId.get(id)
+    if (!segment) return []
+    // What a person writes is theirs: the server marks it edited, and redo asks for no other origin.
+    const after: SegmentFields = written.translatedText === undefined ? written : { ...written, translatedBy: 'edited' }
+    return [{ id, before: fieldsOf(segment, Object.keys(after) as (keyof SegmentFields)[]), after }]
+  })
+}
+
+/**
+ * The editor's operations over many rows, each one request and one undo step in the editor's
+ * store: writes (replace, replace all, a timeline's new times), undo and redo, retranslating a
+ * selection and timing shifts. Pending typing is saved first, so a step always starts from what
+ * the server has.
+ */
+export function useEditorOps(taskId: string, pending: Pending) {
+  const store = useEditorStoreApi()
+  const run = useOpRunner(pending)
+  const { write, segmentsNow } = useBulkWrite(taskId, pending)
+  const { shift, snap } = useRetiming(taskId, run, segmentsNow)
+  const retranslateMany = useRetranslateMany(taskId, run, segmentsNow, pending)
+
+  /** Writes rows (texts, times) as one undoable step of `kind`. */
+  const applyWrites = useCallback(
+    (writes: SegmentWrite[], kind: StepKind) =>
+      run(kind, async () => {
+        const changes = changesOf(writes, segmentsNow())
+        if (changes.length === 0) return
+        if (await write(writes)) store.getState().record(kind, changes)
+      }),
+    [run, segmentsNow, store, write],
+  )
+  const applyTexts = useCallback((writes: SegmentWrite[]) => applyWrites(writes, 'replace'), [applyWrites])
+
+  const step = useCallback(
+    (direction: 'undo' | 'redo') =>
+      run(direction, async () => {
+        const { history, setHistory } = store.getState()
+        const taken = takeStep(history, direction)
+        if (!taken) return
+        setHistory(() => taken.history)
+        if (!(await write(writesOf(taken.step, direction)))) setHistory((h) => returnStep(h, direction))
+      }),
+    [run, store, write],
+  )
+  const undo = useCallback(() => step('undo'), [step])
+  const redo = useCallback(() => step('redo'), [step])
+
+  const canUndo = useEditorStore((s) => s.history.undo.length > 0)
+  const canRedo = useEditorStore((s) => s.history.redo.length > 0)
+  const busy = useEditorStore((s) => s.busy)
+  return useMemo(
+    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap }),
+    [applyTexts, applyWrites, busy, canRedo, canUndo, redo, retranslateMany, shift, snap, undo],
+  )
+}
+
+export type EditorOps = ReturnType<typeof useEditorOps>

@@ -1,0 +1,63 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import type { ReactNode } from 'react'
+import { toast } from 'sonner'
+import type { TaskDetail } from '@/lib/client/tasks'
+import { EditorFindBar } from '../find/find-bar'
+import { reflowWrites } from '../quality/reflow-rows'
+import { useEditorStoreApi } from '../state/editor-store-context'
+import { EditorToolbar } from './editor-toolbar'
+import type { EditorModel } from './use-editor-model'
+
+/** The toolbar over the rows and, when open, the find bar under it. `sharing`: the dub and review buttons. */
+export function EditorTools({ task, model, sharing }: { task: TaskDetail; model: EditorModel; sharing?: ReactNode }) {
+  const t = useTranslations('editor')
+  const store = useEditorStoreApi()
+  const { ops, find, panels, rows, selectedIds, targetIds, isTranslating, isTranscript, speakers } = model
+  // The export's line breaking applied to the target rows; one undoable step.
+  const fixLineBreaks = async () => {
+    const writes = await reflowWrites(targetIds(), model.segments, store.getState().edits, task.targetLanguage)
+    if (writes.length === 0) return void toast.success(t('ops.breaksFine'), { id: 'reflow' })
+    await ops.applyTexts(writes)
+    toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
+  }
+  return (
+    <>
+      <EditorToolbar
+        ops={ops}
+        onFind={() => (find.isOpen ? find.close() : find.open('find'))}
+        isFindOpen={find.isOpen}
+        selectedCount={selectedIds.length}
+        onClearSelection={() => store.getState().clearSelection()}
+        hasTranslation={!isTranscript}
+        canRetranslate={!isTranslating}
+        onRetranslateSelected={() => void ops.retranslateMany(selectedIds)}
+        canShift={!isTranslating}
+        onShift={() => panels.setDialog('shift')}
+        onFixLineBreaks={() => void fixLineBreaks()}
+        canSnap={model.timing.hasSpeech ? !isTranslating : undefined}
+        onSnap={() => void ops.snap(targetIds())}
+        flagCount={rows.flagged.length}
+        isFlaggedOnly={rows.isFlaggedOnly}
+        onFlaggedOnly={rows.showFlaggedOnly}
+        onLimits={() => panels.setDialog('limits')}
+        onSpeakers={speakers.labels.length > 0 ? () => panels.setDialog('speakers') : undefined}
+        isVideoShown={panels.isVideoShown}
+        onVideo={() => panels.setVideoShown((v) => !v)}
+        onHelp={() => panels.setDialog('help')}
+        review={sharing}
+      />
+      {find.isOpen && (
+        <EditorFindBar
+          find={find}
+          onClose={() => {
+            find.close()
+            model.focusActiveRow()
+          }}
+          isBusy={ops.busy !== null}
+        />
+      )}
+    </>
+  )
+}

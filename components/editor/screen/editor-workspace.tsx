@@ -1,0 +1,107 @@
+'use client'
+
+import { useMemo, useRef } from 'react'
+import { ProfileMenu } from '@/components/layout/profile-menu'
+import { useLanguageName } from '@/components/tasks/language-name'
+import type { PublicUser } from '@/lib/accounts/contract'
+import { taskAudioUrl, type TaskDetail } from '@/lib/client/tasks'
+import { DubToolbarButton } from '../dub/dub-toolbar-button'
+import { ExportMenu } from '../export-menu'
+import { ShortcutsHint } from '../keys/shortcuts-hint'
+import { LeftOutNote } from '../rows/left-out-note'
+import { SegmentList, type SegmentListHandle } from '../rows/segment-list'
+import { VideoExportEntry } from '@/components/video-export'
+import { VideoPane } from '../video/video-pane'
+import { EditorDialogs } from './editor-dialogs'
+import { EditorHeader } from './editor-header'
+import { EditorFailed, EditorNoRows } from './editor-states'
+import { EditorTools } from './editor-tools'
+import { RowReviewProvider, useRowReview } from '../review/review-comments'
+import { ReviewToolbarButton } from '../review/review-toolbar-button'
+import { ReviewPassNote } from './review-pass-note'
+import { SandboxNote } from './sandbox-note'
+import { useEditorModel, type EditorModel } from './use-editor-model'
+
+/** The editor of one loaded task: header, tools, notes, the video preview beside the rows, dialogs. */
+export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; user: PublicUser; isSandbox: boolean }) {
+  const list = useRef<SegmentListHandle>(null)
+  const model = useEditorModel(task, isSandbox, list)
+  const { segments, drafts, rows, panels, speakers, isTranscript } = model
+  const hasSegments = segments.length > 0
+  const hasSpeakers = speakers.labels.length > 0
+  const { flushAll } = drafts
+  const { setVideoExport } = panels
+  const { paneFile } = model
+  const exportMenu = useMemo(
+    () => <ExportMenu task={task} hasSegments={hasSegments} hasSpeakers={hasSpeakers} beforeExport={flushAll} onExportVideo={() => setVideoExport({ paneFile: paneFile() })} />,
+    [task, hasSegments, hasSpeakers, flushAll, setVideoExport, paneFile],
+  )
+  const profileMenu = useMemo(() => <ProfileMenu user={user} />, [user])
+  const rowReview = useRowReview(task.id, model.ops.applyTexts)
+  const sharing = (
+    <>
+      {!isTranscript && task.status === 'completed' && <DubToolbarButton taskId={task.id} />}
+      <ReviewToolbarButton
+        taskId={task.id}
+        openComments={rowReview.openCount}
+        commentRows={rowReview.rows}
+        onGoToRow={(id) => {
+          const index = rows.view.findIndex((s) => s.id === id)
+          if (index >= 0) list.current?.focusRow(index, 'translatedText')
+        }}
+      />
+    </>
+  )
+
+  return (
+    <div className="flex h-dvh flex-col bg-bg" data-testid="editor" data-status={task.status}>
+      <EditorHeader task={task} edits={rows.deferredEdits} exportMenu={exportMenu} profile={profileMenu} />
+      <EditorTools task={task} model={model} sharing={sharing} />
+      {task.status === 'failed' && <EditorFailed error={task.error} />}
+      {isSandbox && !isTranscript && <SandboxNote />}
+      <ReviewPassNote task={task} />
+      <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={model.timing.onRestored} speakerNames={speakers.names} />
+      <RowReviewProvider value={rowReview.value}>
+      <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
+        {panels.isVideoShown && <VideoPane segments={segments} edits={rows.deferredEdits} onCurrentCue={model.onCurrentCue} onHide={() => panels.setVideoShown(false)} recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task.kind === 'transcription' ? task.id : undefined} ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} />}
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          {task.status === 'no_speech' || rows.view.length === 0 ? (
+            <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={rows.view.length} onShowAll={rows.showAll} />
+          ) : (
+            <SegmentList ref={list} segments={rows.view} reviewing={model.reviewing} isTaskTranslating={model.isTranslating} limits={rows.limits} glossary={rows.glossary} script={rows.script} speech={model.timing.speech} highlights={model.find.highlights} handlers={model.handlers} speakerNames={speakers.names} />
+          )}
+        </div>
+      </main>
+      </RowReviewProvider>
+      {panels.videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={drafts.edits} paneFile={panels.videoExport.paneFile} beforeExport={flushAll} />}
+      <ShortcutsHint canRetranslate={!isTranscript} />
+      <EditorWorkspaceDialogs task={task} model={model} />
+    </div>
+  )
+}
+
+/** The dialogs of the workspace, fed from the model. */
+function EditorWorkspaceDialogs({ task, model }: { task: TaskDetail; model: EditorModel }) {
+  const languageName = useLanguageName()
+  const { panels, segments, drafts, rows, speakers } = model
+  const openSegment = panels.openId === null ? null : (segments.find((s) => s.id === panels.openId) ?? null)
+  return (
+    <EditorDialogs
+      dialog={panels.dialog}
+      onDialog={panels.setDialog}
+      segment={openSegment}
+      edit={panels.openId === null ? undefined : drafts.edits[panels.openId]}
+      isSegmentReadOnly={model.isTranslating && !openSegment?.translatedText}
+      onSaveSegment={(id, draft) => void drafts.replace(id, draft)}
+      onCloseSegment={() => panels.setOpenId(null)}
+      total={segments.length}
+      selectedIds={model.selectedIds}
+      onShift={model.ops.shift}
+      limits={rows.limits}
+      defaults={rows.defaults}
+      languageName={languageName(task.targetLanguage)}
+      onSaveLimits={rows.saveLimits}
+      speakers={{ labels: speakers.labels, names: speakers.names, segments, onSave: speakers.save }}
+    />
+  )
+}

@@ -1,0 +1,224 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
+import type { TaskSegment } from '@/lib/client/tasks'
+import { buildTimeline, cueAt } from '../timeline/cue-timeline'
+import { shownText, type Edits } from '../drafts'
+import { visibleLines } from '../quality/quality'
+import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
+import { usePreviewSpec } from './use-preview-spec'
+import { VideoSubtitleCanvas } from '@/components/video-export'
+
+export type OverlayMode = 'translation' | 'original' | 'both'
+
+type Props = {
+  /** A transcription's recording on the server (GET /api/tasks/{id}/audio), offered beside a local video. */
+  recordingUrl?: string
+  segments: TaskSegment[]
+  edits: Edits
+  /** The cue on screen changed (it is in the store's playback); `follow` asks the list to keep it in view. */
+  onCurrentCue: (id: number | null, follow: boolean) => void
+  onHide: () => void
+  /** A transcription's id: its recogniser's words time the word-highlight style as in the export. */
+  taskId?: string
+  /** An ASS task: previewed with its own styles and override tags, drawn by libass as the export burns it. */
+  ass?: { taskId: string; language: string }
+}
+
+const MODES: OverlayMode[] = ['translation', 'original', 'both']
+
+/**
+ * Plays a video file of the user's computer (an object URL: the file never leaves the machine)
+ * with the editor's current subtitles drawn over it as the video export burns them (an ASS task in
+ * its own styles, through libass), drafts included, so a fix shows at once.
+ */
+export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId, ass }: Props) {
+  const t = useTranslations('editor.video')
+  const store = useEditorStoreApi()
+  const video = useRef<HTMLVideoElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<{ url: string; name: string; file?: File } | null>(null)
+  const [mode, setMode] = useState<OverlayMode>('translation')
+  const [follow, setFollow] = useState(true)
+  const [isBroken, setBroken] = useState(false)
+  const currentId = useEditorStore((s) => s.playback.cueId)
+  const timeline = useMemo(() => buildTimeline(segments), [segments])
+  const latest = useRef({ timeline, follow, onCurrentCue })
+  useEffect(() => {
+    latest.current = { timeline, follow, onCurrentCue }
+  })
+
+  // The editor drives the video through the store while the pane is shown.
+  useEffect(() => {
+    const node = () => (file ? video.current : null)
+    store.getState().attachPlayer({
+      seek(ms) {
+        const open = node()
+        if (!open) return false
+        open.currentTime = ms / 1000
+        return true
+      },
+      togglePlay() {
+        const open = node()
+        if (!open) return false
+        if (open.paused) void open.play().catch(() => {})
+        else open.pause()
+        return true
+      },
+      file: () => file?.file ?? null,
+    })
+    return () => store.getState().attachPlayer(null)
+  }, [file, store])
+
+  // The object URL lives as long as its file is open.
+  useEffect(() => () => void (file?.url.startsWith('blob:') && URL.revokeObjectURL(file.url)), [file])
+
+  // Timeupdate fires a few times a second; while playing, every frame keeps the overlay exact.
+  useEffect(() => {
+    const node = video.current
+    if (!node) return
+    let frame = 0
+    const sync = () => {
+      const { timeline: cues, follow: isFollowing, onCurrentCue: report } = latest.current
+      const { playback, setPlayback } = store.getState()
+      const timeMs = node.currentTime * 1000
+      const id = cueAt(cues, timeMs)
+      setPlayback({ timeMs, isPlaying: !node.paused })
+      if (id !== playback.cueId) {
+        setPlayback({ cueId: id })
+        report(id, isFollowing && !node.paused)
+      }
+    }
+    const loop = () => {
+      sync()
+      if (!node.paused) frame = requestAnimationFrame(loop)
+    }
+    const onPlay = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(loop)
+    }
+    node.addEventListener('timeupdate', sync)
+    node.addEventListener('seeked', sync)
+    node.addEventListener('play', onPlay)
+    node.addEventListener('pause', sync)
+    return () => {
+      cancelAnimationFrame(frame)
+      node.removeEventListener('timeupdate', sync)
+      node.removeEventListener('seeked', sync)
+      node.removeEventListener('play', onPlay)
+      node.removeEventListener('pause', sync)
+    }
+  }, [file, store])
+
+  const segment = currentId === null ? null : (segments.find((s) => s.id === currentId) ?? null)
+  const lines = (field: 'originalText' | 'translatedText') => (segment ? visibleLines(shownText(segment, edits[segment.id], field)).filter(Boolean) : [])
+  const spec = usePreviewSpec({ segments, edits, mode, wordsOf: taskId, ass })
+  const overlay = mode === 'both' ? [...lines('originalText'), ...lines('translatedText')] : lines(mode === 'original' ? 'originalText' : 'translatedText')
+
+  const open = (picked: File | undefined) => {
+    if (!picked) return
+    setBroken(false)
+    setFile({ url: URL.createObjectURL(picked), name: picked.name, file: picked })
+  }
+
+  return (
+    <section aria-label={t('title')} data-testid="video-pane" className="flex shrink-0 flex-col border-border bg-surface-2/40 max-md:border-b md:w-[min(44%,640px)] md:border-r">
+      <div className="flex flex-wrap items-center gap-2 border-b border-border bg-surface px-3 py-2">
+        <h2 className={cn('mr-auto truncate text-xs font-semibold text-fg', !file && 'max-sm:sr-only')} title={file?.name}>
+          {file?.name ?? t('title')}
+        </h2>
+        {file && (
+          <Button size="sm" variant="ghost" onClick={() => input.current?.click()} data-testid="video-open">
+            {t('change')}
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={onHide} aria-label={t('hide')} title={t('hide')} data-testid="video-hide" className="px-2">
+          <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4">
+            <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+          </svg>
+        </Button>
+        <input ref={input} type="file" accept="video/*,.mkv,.webm,.mp4,.mov" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="video-input" onChange={(e) => open(e.target.files?.[0])} />
+      </div>
+      {file ? (
+        <>
+          <div className="group relative bg-black">
+            <video
+              ref={video}
+              src={file.url}
+              controls
+              playsInline
+              aria-label={t('player')}
+              data-testid="video"
+              onError={() => setBroken(true)}
+              className="mx-auto block aspect-video max-h-[38dvh] w-full md:max-h-[calc(100dvh-14rem)]"
+            />
+            <VideoSubtitleCanvas video={video} spec={spec} />
+            {/* The cue's text for assistive technology; the canvas above draws it as the export will. */}
+            {overlay.length > 0 && (
+              <div className="sr-only" data-testid="video-overlay" aria-live="off">
+                {overlay.map((line, i) => (
+                  <span key={i}>{line}</span>
+                ))}
+              </div>
+            )}
+            {isBroken && <p className="absolute inset-x-0 top-1/2 px-6 text-center text-sm text-white">{t('unsupported')}</p>}
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border bg-surface px-3 py-2">
+            <div role="radiogroup" aria-label={t('overlay')} className="inline-flex rounded-md border border-border p-0.5">
+              {MODES.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="radio"
+                  aria-checked={mode === m}
+                  onClick={() => setMode(m)}
+                  data-testid={`overlay-${m}`}
+                  className={cn(
+                    'rounded px-2 py-0.5 text-xs transition-colors focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none',
+                    mode === m ? 'bg-brand text-brand-fg' : 'text-muted hover:text-fg',
+                  )}
+                >
+                  {t(m === 'translation' ? 'overlayTranslation' : m === 'original' ? 'overlayOriginal' : 'overlayBoth')}
+                </button>
+              ))}
+            </div>
+            <label className="inline-flex items-center gap-1.5 text-xs text-muted">
+              <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} className="size-3.5 accent-[var(--brand)]" data-testid="video-follow" />
+              {t('follow')}
+            </label>
+          </div>
+          <p className="tabular px-3 py-2 text-xs text-muted" data-testid="video-cue">
+            {segment ? `${t('cue', { id: segment.id })} · ${segment.startTime} → ${segment.endTime}` : t('noCue')}
+          </p>
+        </>
+      ) : (
+        <div className="flex aspect-video max-h-[38dvh] w-full flex-col items-center justify-center gap-3 bg-surface-2/60 px-6 text-center md:aspect-auto md:max-h-none md:flex-1">
+          <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className="size-8 text-subtle">
+            <path d="M3 6.5h12v11H3zM15 10.5l6-3.5v10l-6-3.5" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+          </svg>
+          <p className="max-w-sm text-sm text-muted">{recordingUrl ? t('emptyWithAudio') : t('empty')}</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            {recordingUrl && (
+              <Button
+                size="sm"
+                onClick={() => {
+                  setBroken(false)
+                  setFile({ url: recordingUrl, name: t('recording') })
+                }}
+                data-testid="video-recording"
+              >
+                {t('playRecording')}
+              </Button>
+            )}
+            <Button size="sm" variant={recordingUrl ? 'secondary' : undefined} onClick={() => input.current?.click()} data-testid="video-open">
+              {recordingUrl ? t('openOriginal') : t('open')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  )
+}
