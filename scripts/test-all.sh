@@ -55,7 +55,7 @@ fi
 step "prisma generate"
 node scripts/prisma.mjs generate >/dev/null
 
-step "lint and types (side by side)"
+step "lint, types and dead code (side by side)"
 # Each is one single-threaded process, so on two cores they take the time of the longer one, not
 # the sum. Each one's output is kept apart and printed whole; either failing fails the suite.
 checks_dir=$(mktemp -d)
@@ -63,16 +63,23 @@ npx eslint . --max-warnings=0 >"$checks_dir/lint.log" 2>&1 &
 lint_pid=$!
 npx tsc --noEmit >"$checks_dir/types.log" 2>&1 &
 types_pid=$!
+# Dead code: files, exports and dependencies nothing uses (knip.json says where the entries are).
+npx knip --no-progress >"$checks_dir/dead.log" 2>&1 &
+dead_pid=$!
 lint_status=0
 types_status=0
+dead_status=0
 wait "$lint_pid" || lint_status=$?
 wait "$types_pid" || types_status=$?
+wait "$dead_pid" || dead_status=$?
 printf -- '-- lint (eslint): exit %s\n' "$lint_status"
 cat "$checks_dir/lint.log"
 printf -- '-- types (tsc): exit %s\n' "$types_status"
 cat "$checks_dir/types.log"
+printf -- '-- dead code (knip): exit %s\n' "$dead_status"
+cat "$checks_dir/dead.log"
 rm -rf "$checks_dir"
-if [ "$lint_status" -ne 0 ] || [ "$types_status" -ne 0 ]; then exit 1; fi
+if [ "$lint_status" -ne 0 ] || [ "$types_status" -ne 0 ] || [ "$dead_status" -ne 0 ]; then exit 1; fi
 
 step "unit and database tests"
 npx vitest run

@@ -12,7 +12,7 @@ export const DETAIL_ORDERS = 50
 /** Ledger entries a detail answer lists unless the caller asks for more. */
 export const DETAIL_ENTRIES = 20
 
-export type { OrderView, UserDetail } from './contract'
+export type { UserDetail } from './contract'
 
 async function findUser(id: string): Promise<User> {
   const user = await db.user.findUnique({ where: { id } })

@@ -16,10 +16,10 @@ import { mergeTaskChanges, withSegments } from './task-helpers'
 // Client side of the task endpoints, typed for the dashboard and editor.
 
 // Response shapes come from the server's contract (lib/tasks/contract.ts): never written twice.
-export type { TaskDto as Task, SegmentDto as TaskSegment, TranslatedBy, Estimate, TermSuggestion, TaskStatusName as TaskStatus } from '@/lib/tasks/contract'
+export type { TaskDto as Task, SegmentDto as TaskSegment, TranslatedBy, Estimate, TermSuggestion } from '@/lib/tasks/contract'
 export type { TranslationService } from '@/lib/translate/service'
-export type { ExportContent, ExportFormat } from './task-helpers'
-export { downloadExport, downloadFile, downloadZip, getExportText, useAssSource } from './task-downloads'
+export type { ExportContent } from './task-helpers'
+export { downloadExport, downloadZip, getExportText, useAssSource } from './task-downloads'
 /** A task with all its segments, and the cursor its next poll asks from. */
 export type TaskDetail = TaskDetailDto & { segments: TaskSegment[] }
 export type TaskPage = Page<Task>

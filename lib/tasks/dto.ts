@@ -1,7 +1,7 @@
 import type { Segment, Task } from '@prisma/client'
 import { SEGMENT_FITS, type SegmentDto, type SegmentFit, type TaskDto, type TranslatedBy } from './contract'
 
-export type { TaskDto, SegmentDto, TranslatedBy } from './contract'
+export type { TaskDto, SegmentDto } from './contract'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 

@@ -73,11 +73,6 @@ export async function readSubtitleFile(file: FormDataEntryValue): Promise<Subtit
   return { fileName: cleanFileName(file.name), bytes: new Uint8Array(await file.arrayBuffer()), format }
 }
 
-/** Every `file` field of a batch upload, in order. */
-export function uploadedFiles(form: FormData | null): FormDataEntryValue[] {
-  return form?.getAll('file') ?? []
-}
-
 /**
  * Decodes, parses and prices a subtitle file of the given format. Rules: binary content is refused;
  * an empty file is "file cannot be empty", no cue is "SRT (VTT, ASS) file format incorrect or

@@ -7,7 +7,6 @@ export type Limits = CaptionLimits
 
 export type Flag = 'cps' | 'lineLength' | 'lines' | 'empty' | 'same' | 'glossary' | 'script' | 'noSpeech'
 
-export const FLAGS: readonly Flag[] = ['cps', 'lineLength', 'lines', 'empty', 'same', 'glossary', 'script', 'noSpeech']
 
 /** The Chinese script check of the task's language (lib/subtitles/chinese-script.ts), once loaded. */
 export type ScriptFlagCheck = { isWrong: (text: string) => boolean }

@@ -6,5 +6,5 @@
 // translation provider.
 export { runTask } from './runner'
 export { TRANSCRIBING, TRANSLATING, type PipelineOptions, type PipelineOutcome, type TranscriptionOptions } from './stage'
-export { taskTranslator, type Translator } from './translate'
+export { taskTranslator } from './translate'
 export { completeTask } from './complete'

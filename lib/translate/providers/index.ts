@@ -4,13 +4,10 @@ import { createMyMemoryProvider, type MyMemoryConfig } from './mymemory'
 import type { TranslateProvider } from './types'
 
 export { ProviderError } from './types'
-export type { CondenseLine, ContextLine, GlossaryTerm, ProviderErrorKind, ProviderName, TranslateBatchInput, TranslateLine, TranslateProvider } from './types'
-export { createDeepSeekProvider, DEEPSEEK_SYSTEM_PROMPT, DEEPSEEK_BATCH_TOKENS, DEEPSEEK_MAX_CUES, maxTokensFor } from './deepseek'
-export { estimateTokens } from '../tokens'
+export type { CondenseLine, GlossaryTerm, TranslateProvider } from './types'
+export { createDeepSeekProvider } from './deepseek'
 export type { DeepSeekConfig } from './deepseek'
-export { createGoogleTranslateProvider, toGoogleLanguage } from './google'
-export type { GoogleTranslateConfig } from './google'
-export { createMyMemoryProvider } from './mymemory'
+export { createGoogleTranslateProvider } from './google'
 export type { MyMemoryConfig } from './mymemory'
 
 /** Every provider setting, passed in by the caller (lib/env wires it; this module never reads process.env). */
