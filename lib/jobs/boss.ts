@@ -12,22 +12,13 @@ import { dubRunJob, taskRunJob, transcriptionRunJob, webhookDeliverJob } from '.
 /** The queue of task runs, and where a task lands after its last allowed worker failure. */
 export const TASK_QUEUE = taskRunJob.queue
 export const TASK_DEAD_QUEUE = taskRunJob.deadQueue
-/** The same two queues under the job's former name: drained by the workers, never sent to. */
 export const WEBHOOK_QUEUE = webhookDeliverJob.queue
-export const LEGACY_TASK_QUEUE = taskRunJob.legacyQueues.queue
-export const LEGACY_TASK_DEAD_QUEUE = taskRunJob.legacyQueues.deadQueue
 /** The queue of transcription runs (their own workers), and where one lands after its last allowed failure. */
 export const TRANSCRIPTION_QUEUE = transcriptionRunJob.queue
 export const TRANSCRIPTION_DEAD_QUEUE = transcriptionRunJob.deadQueue
 /** The queue of dub runs, and where one lands after its last allowed failure. */
 export const DUB_QUEUE = dubRunJob.queue
 export const DUB_DEAD_QUEUE = dubRunJob.deadQueue
-
-/** The former task queues that exist on this database (only one that ran the app before the rename). */
-export async function legacyTaskQueues(boss: PgBoss): Promise<{ queue?: string; deadQueue?: string }> {
-  const [queue, deadQueue] = await Promise.all([boss.getQueue(LEGACY_TASK_QUEUE), boss.getQueue(LEGACY_TASK_DEAD_QUEUE)])
-  return { queue: queue?.name, deadQueue: deadQueue?.name }
-}
 
 export type BossSettings = {
   connectionString: string

@@ -10,14 +10,12 @@ const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>) => definit
 
 /**
  * Run (or resume) one task: transcribe, translate, complete (lib/tasks' runTask). After its last
- * allowed worker failure it lands in `deadQueue`. `legacyQueues` are the names this job had before
- * (`translate-task`): jobs queued there before a deploy still run, the workers drain them too.
+ * allowed worker failure it lands in `deadQueue`.
  */
 export const taskRunJob = {
   // traceparent: the W3C trace context of the request that queued it, when traced (lib/tracing).
   ...defineJob({ queue: 'task-run', version: 1, payload: z.object({ taskId: z.string().min(1).max(64), traceparent: z.string().max(128).optional() }) }),
   deadQueue: 'task-run-dead',
-  legacyQueues: { queue: 'translate-task', deadQueue: 'translate-task-dead' },
 }
 
 /**

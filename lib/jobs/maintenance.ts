@@ -8,7 +8,7 @@ import { deleteEndedWindows } from '@/lib/rate-limit'
 import { deleteStaleAudio, deleteStaleUploads, failedWhileTranscribing, failTask, findStuckTasks } from '@/lib/tasks'
 import { deleteStaleParts, deleteTaskParts, PART_TTL_MS, sweepPartFiles } from '@/lib/uploads'
 import { deleteOldDeliveries } from '@/lib/webhooks'
-import { enqueueTaskRun, getBoss, legacyTaskQueues, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE } from './boss'
+import { enqueueTaskRun, getBoss, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE } from './boss'
 import { maintenanceJob } from './definitions'
 
 /** The queue of housekeeping runs: stuck tasks, expired sessions, codes and rate-limit rows. */
@@ -23,9 +23,7 @@ const STUCK_MESSAGE = 'translation stopped: its job was lost'
 export type MaintenanceReport = { resumed: number; failed: number; sessions: number; codes: number; rateLimits: number; uploads: number; webhookDeliveries: number }
 
 async function hasLiveJob(boss: PgBoss, taskId: string): Promise<boolean> {
-  const legacy = await legacyTaskQueues(boss)
-  for (const queue of [TASK_QUEUE, TASK_DEAD_QUEUE, TRANSCRIPTION_QUEUE, TRANSCRIPTION_DEAD_QUEUE, legacy.queue, legacy.deadQueue]) {
-    if (!queue) continue
+  for (const queue of [TASK_QUEUE, TASK_DEAD_QUEUE, TRANSCRIPTION_QUEUE, TRANSCRIPTION_DEAD_QUEUE]) {
     const jobs = await boss.findJobs<{ taskId: string }>(queue, { data: { taskId } })
     if (jobs.some((job) => LIVE_STATES.has(job.state))) return true
   }

@@ -7,7 +7,7 @@ import { failTask, runTask, type PipelineOptions } from '@/lib/tasks'
 import { taskUploadState } from '@/lib/uploads'
 import { announceDubEnd, announceTaskEnd, attemptDelivery } from '@/lib/webhooks'
 import { failDeadDub, runDub } from '@/lib/dub'
-import { DUB_DEAD_QUEUE, DUB_QUEUE, enqueueWebhookDelivery, getBoss, legacyTaskQueues, sendTaskRun, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE, WEBHOOK_QUEUE, type BossSettings } from './boss'
+import { DUB_DEAD_QUEUE, DUB_QUEUE, enqueueWebhookDelivery, getBoss, sendTaskRun, stopBoss, TASK_DEAD_QUEUE, TASK_QUEUE, TRANSCRIPTION_DEAD_QUEUE, TRANSCRIPTION_QUEUE, WEBHOOK_QUEUE, type BossSettings } from './boss'
 import { dubRunJob, taskRunJob, transcriptionRunJob, webhookDeliverJob, type DubRunJob, type TaskRunJob, type TranscriptionRunJob, type WebhookDeliverJob } from './definitions'
 
 export type WorkerOptions = {
@@ -54,8 +54,7 @@ async function announceEnd(taskId: string) {
  * a transcription whose upload brought nothing new for a while gives its worker back and is queued
  * again, and runs only once its parts grew, finished or stalled. A task whose worker dies (no
  * heartbeat) or throws unexpectedly runs again on any worker and resumes; one that exhausts its
- * runs lands in the dead-letter queue, where it is marked failed and its points released. Jobs
- * still waiting under the former queue names (`translate-task`) are run by the same handlers.
+ * runs lands in the dead-letter queue, where it is marked failed and its points released.
  */
 export async function startTaskWorkers({ tasksAtOnce = 2, transcriptionsAtOnce = 2, pollingIntervalSeconds = 1, boss: settings = {}, pipeline = {} }: WorkerOptions = {}): Promise<Workers> {
   const boss = await getBoss(settings)
@@ -107,10 +106,7 @@ export async function startTaskWorkers({ tasksAtOnce = 2, transcriptionsAtOnce =
   })
   await boss.work<DubRunJob>(DUB_DEAD_QUEUE, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, ([job]) => failDeadDub(dubRunJob.payload.parse(job.data).dubId))
   await boss.work<WebhookDeliverJob>(WEBHOOK_QUEUE, { localConcurrency: 2, pollingIntervalSeconds, batchSize: 1 }, deliverOne)
-  const legacy = await legacyTaskQueues(boss)
-  if (legacy.queue) await boss.work<TaskRunJob>(legacy.queue, { localConcurrency: tasksAtOnce, pollingIntervalSeconds: deadPolling, batchSize: 1 }, runOne)
-  if (legacy.deadQueue) await boss.work<TaskRunJob>(legacy.deadQueue, { pollingIntervalSeconds: deadPolling, batchSize: 1 }, failDead)
-  log.info('jobs.task_workers_started', { tasksAtOnce, transcriptionsAtOnce, legacyQueues: Boolean(legacy.queue || legacy.deadQueue) })
+  log.info('jobs.task_workers_started', { tasksAtOnce, transcriptionsAtOnce })
   return {
     boss,
     stop: (options) => stopBoss(options),
