@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { editorReady, newCreator, pageApi, signIn } from './helpers'
+import { completedTranslation, editorReady, newCreator, pageApi, signIn } from './helpers'
 
 // Dubbing in a browser, in zh-CN, en-US and ja-JP: from the editor's toolbar, the Dub dialog shows
 // the voice of each speaker and the price before anything is spent; the dub is made on the server
@@ -18,21 +18,7 @@ const LOCALES: [prefix: string, locale: string, texts: Texts][] = [
   ['/ja-JP', 'ja-JP', { title: 'この動画を吹き替える', allLines: 'すべてのセリフ', start: /^\d+ ポイントで吹き替える$/, ready: /吹き替えが完成しました。\d+ ポイントを使用しました。/, respeak: '編集したセリフを読み直す' }],
 ]
 
-async function completedTask(page: Page): Promise<string> {
-  const taskId = await page.evaluate(async (srt) => {
-    const form = new FormData()
-    form.append('file', new File([srt], 'harbour.srt', { type: 'application/x-subrip' }))
-    form.append('targetLanguage', 'fr')
-    form.append('service', 'deepseek')
-    form.append('useMemory', 'false')
-    form.append('sourceLanguage', 'en')
-    const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
-    if (json.code !== 20000) throw new Error(json.msg)
-    return json.data.id as string
-  }, SRT)
-  await expect.poll(async () => (await pageApi<{ status: string }>(page, `/api/tasks/${taskId}?segments=0`)).status, { timeout: 30_000 }).toBe('completed')
-  return taskId
-}
+const completedTask = (page: Page) => completedTranslation(page, SRT, 'harbour.srt')
 
 const balance = async (page: Page) => Number((await pageApi<{ point: number }>(page, '/api/user/get_point', { method: 'POST', body: {} })).point)
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) })

@@ -134,3 +134,26 @@ export function madeRecording(name: string, recording: { sentences: { text: stri
   execFileSync(path.resolve('node_modules/.bin/tsx'), ['--conditions=react-server', path.resolve('test/make-recording.ts'), file, JSON.stringify(recording)], { encoding: 'utf8', timeout: 60_000 })
   return { dir, file }
 }
+
+/**
+ * A subtitle file translated into French by the DeepSeek fake, created from the signed-in page (its
+ * session) without the memory; answers the task's id once it is completed.
+ */
+export async function completedTranslation(page: Page, srt: string, fileName: string): Promise<string> {
+  const taskId = await page.evaluate(
+    async ({ srt, fileName }) => {
+      const form = new FormData()
+      form.append('file', new File([srt], fileName, { type: 'application/x-subrip' }))
+      form.append('targetLanguage', 'fr')
+      form.append('service', 'deepseek')
+      form.append('useMemory', 'false')
+      form.append('sourceLanguage', 'en')
+      const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
+      if (json.code !== 20000) throw new Error(json.msg)
+      return json.data.id as string
+    },
+    { srt, fileName },
+  )
+  await expect.poll(async () => (await pageApi<{ status: string }>(page, `/api/tasks/${taskId}?segments=0`)).status, { timeout: 30_000 }).toBe('completed')
+  return taskId
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { editorReady, newCreator, pageApi, signIn } from './helpers'
+import { completedTranslation, editorReady, newCreator, pageApi, signIn } from './helpers'
 
 // Review links in a browser, in zh-CN, en-US and ja-JP: the creator shares a task from the editor
 // (a link to comment and suggest, and a read-only one), a reviewer without an account comments
@@ -38,21 +38,7 @@ const LOCALES: [prefix: string, locale: string, texts: Texts][] = [
   ['/ja-JP', 'ja-JP', { share: 'レビューに共有', modeComment: 'コメントと提案ができます', noLinks: 'リンクはまだありません', made: 'リンクを作成しました', pageTitle: '字幕レビュー', modeRead: '閲覧のみ', howRead: 'このリンクは閲覧専用です', comment: 'コメント', statusOpen: '送信済み', statusAccepted: '採用済み', statusDismissed: '不採用', suggestionBy: 'レビュアーの提案', commentBy: 'レビュアーのコメント', approved: '承認済み', gone: 'このレビューリンクは使用できません', revoked: '無効化済み' }],
 ]
 
-async function completedTask(page: Page): Promise<string> {
-  const taskId = await page.evaluate(async (srt) => {
-    const form = new FormData()
-    form.append('file', new File([srt], 'pilot-episode.srt', { type: 'application/x-subrip' }))
-    form.append('targetLanguage', 'fr')
-    form.append('service', 'deepseek')
-    form.append('useMemory', 'false')
-    form.append('sourceLanguage', 'en')
-    const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
-    if (json.code !== 20000) throw new Error(json.msg)
-    return json.data.id as string
-  }, SRT)
-  await expect.poll(async () => (await pageApi<{ status: string }>(page, `/api/tasks/${taskId}?segments=0`)).status, { timeout: 30_000 }).toBe('completed')
-  return taskId
-}
+const completedTask = (page: Page) => completedTranslation(page, SRT, 'pilot-episode.srt')
 
 /** Creates a link in the open share dialog and answers its address. */
 async function makeLink(page: Page, mode: 'read' | 'comment'): Promise<string> {
