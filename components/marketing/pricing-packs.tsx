@@ -3,7 +3,7 @@ import { LocalizedLink } from '@/components/layout/localized-link'
 import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { formatPrice } from '@/lib/i18n/format-price'
-import { POINTS_PER_MINUTE } from '@/lib/orders'
+import { POINTS_PER_MINUTE } from '@/lib/pricing'
 import { publicProducts } from '@/lib/seo/public-products'
 import { currencyFor, productCatalogue, type EditionName, type Locale } from '@/lib/site'
 

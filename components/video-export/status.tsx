@@ -5,11 +5,6 @@ import { Alert } from '@/components/ui/alert'
 import { Progress } from '@/components/ui/progress'
 import type { ExportState } from './use-video-export'
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(bytes >= 10 * 1024 ** 3 ? 0 : 1)} GB`
-  return `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`
-}
-
 /** Minutes and seconds left, as a clock (`4:05`), or seconds under a minute (`35 s`). */
 export function formatEta(ms: number): string {
   const s = Math.max(1, Math.round(ms / 1000))

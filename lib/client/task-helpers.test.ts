@@ -38,6 +38,8 @@ describe('numbers shown in the upload dialog', () => {
     expect(formatBytes(812)).toBe('812 B')
     expect(formatBytes(14_540)).toBe('14.2 KB')
     expect(formatBytes(3_250_000)).toBe('3.1 MB')
+    expect(formatBytes(1024 ** 3)).toBe('1.0 GB')
+    expect(formatBytes(12 * 1024 ** 3)).toBe('12 GB')
   })
 })
 

@@ -57,11 +57,12 @@ export function defaultExportContent(task: { includeOriginalText?: boolean }): E
   return task.includeOriginalText ? 'bilingual' : 'translated'
 }
 
-/** File size for people: `812 B`, `14.2 KB`, `3.1 MB`. */
+/** File size for people, the one formatter of the app: `812 B`, `14.2 KB`, `3.1 MB`, `1.5 GB`, `12 GB`. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
+  return `${(bytes / 1024 ** 3).toFixed(bytes >= 10 * 1024 ** 3 ? 0 : 1)} GB`
 }
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` preferred), or null. */

@@ -1,6 +1,7 @@
 import 'server-only'
 import { db } from '@/lib/db'
 import { productCatalogue } from '@/lib/site'
+import { POINTS_PER_MINUTE } from '@/lib/pricing'
 import type { ProductDto } from './contract'
 
 /** The two catalogues: `list` for the China edition, `trans_list` for the international one. */
@@ -8,8 +9,6 @@ export type Catalogue = 'list' | 'trans_list'
 
 export type { ProductDto } from './contract'
 
-/** Points per minute of subtitles (one minute costs 10 points). */
-export const POINTS_PER_MINUTE = 10
 
 /** The region check that picks a catalogue (shared with the browser, see lib/site). */
 export const catalogueFor = productCatalogue

@@ -1,5 +1,6 @@
 import 'server-only'
-import { listProducts, POINTS_PER_MINUTE, type Catalogue, type ProductDto } from '@/lib/orders'
+import { listProducts, type Catalogue, type ProductDto } from '@/lib/orders'
+import { POINTS_PER_MINUTE } from '@/lib/pricing'
 import { DEFAULT_PRODUCTS } from '@/lib/orders/default-catalogue'
 
 /**

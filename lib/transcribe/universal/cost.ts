@@ -1,11 +1,13 @@
 // The price of a recording (docs/billing.md): 10 points per started minute to transcribe it, and
 // 10 more per started minute when it is also translated (5 more with the review pass). Pure: the
 // upload dialog shows it from the length the browser reads, before the server has decoded anything.
+import { POINTS_PER_MINUTE, REVIEW_POINTS_PER_MINUTE } from '@/lib/pricing'
 import { CODEC_PADDING_MS } from './limits'
 
 export const POINTS_PER_MINUTE_TRANSCRIBED = 10
-export const POINTS_PER_MINUTE_TRANSLATED = 10
-export const POINTS_PER_MINUTE_REVIEWED = 5
+/** A minute translated costs what a minute of a subtitle file does, and its review pass the same as a file's. */
+export const POINTS_PER_MINUTE_TRANSLATED = POINTS_PER_MINUTE
+export const POINTS_PER_MINUTE_REVIEWED = REVIEW_POINTS_PER_MINUTE
 
 /** Minutes billed: each started minute, past the codec's padding (a 2:00.0065 recording is 2 minutes). */
 export function billedMinutes(durationMs: number): number {
