@@ -6,7 +6,7 @@ import type { TaskDetail } from '@/lib/client/tasks'
 
 /**
  * What became of a completed task's review pass: every line reviewed (memory's lines included),
- * or some line not reviewed and the review's price given back (lib/tasks/review-refund.ts).
+ * or some line not reviewed and the review's price given back (lib/tasks/pipeline/review.ts).
  */
 export function ReviewPassNote({ task }: { task: Pick<TaskDetail, 'review' | 'reviewCost' | 'reviewIncomplete' | 'status'> }) {
   const t = useTranslations('editor.reviewPass')
