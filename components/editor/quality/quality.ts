@@ -2,6 +2,7 @@
 // cheap enough to run over 3,000 rows on every keystroke.
 
 import { captionLimits, type CaptionLimits } from '@/lib/captions'
+import { parseTime } from '@/lib/subtitles/time'
 
 export type Limits = CaptionLimits
 
@@ -110,9 +111,7 @@ export function checkCue(
   return { flags, cps, longestLine, lines: nonEmpty.length, missingTerms }
 }
 
-/** Durations in ms from `HH:MM:SS,mmm` strings (the client has no duration for edited times). */
+/** Durations in ms from `HH:MM:SS,mmm` strings (the client has no duration for edited times); 0 for a time that does not parse. */
 export function timeToMs(value: string): number {
-  const match = /^(\d+):(\d{2}):(\d{2})[,.](\d{1,3})/.exec(value.trim())
-  if (!match) return 0
-  return Number(match[1]) * 3_600_000 + Number(match[2]) * 60_000 + Number(match[3]) * 1000 + Number(match[4].padEnd(3, '0'))
+  return parseTime(value) ?? 0
 }
