@@ -61,10 +61,13 @@ for (const [prefix, locale, texts] of LOCALES) {
     // A line edited after the dub: spoken again from the dialog, charged alone.
     await pageApi(page, `/api/tasks/${taskId}/segments/2`, { method: 'PATCH', body: { translatedText: 'Le vieux port.' } })
     const afterDub = await balance(page)
+    const respoken = page.waitForResponse((res) => res.url().endsWith('/respeak') && res.request().method() === 'POST')
     await page.getByTestId('dub-respeak').click()
-    await expect(page.getByTestId('dub-progress').or(page.getByTestId('dub-result'))).toBeVisible()
-    await expect(page.getByTestId('dub-result')).toBeVisible({ timeout: 60_000 })
-    await expect(page.getByTestId('dub-respeak')).toHaveText(texts.respeak)
+    expect((await respoken).status()).toBe(200)
+    // Charged when asked, in the same transaction that queues the dub again.
     expect(await balance(page)).toBe(afterDub - 1)
+    await expect.poll(async () => (await pageApi<{ dubs: { status: string }[] }>(page, `/api/tasks/${taskId}/dubs`)).dubs[0].status, { timeout: 60_000 }).toBe('completed')
+    await expect(page.getByTestId('dub-result')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByTestId('dub-respeak')).toHaveText(texts.respeak)
   })
 }
