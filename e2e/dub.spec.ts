@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { E2E } from './env'
-import { completedTranslation, editorReady, newCreator, pageApi, signIn } from './helpers'
+import { inEditorOfTranslation, pageApi } from './helpers'
 
 // Dubbing in a browser, in zh-CN, en-US and ja-JP: from the editor's toolbar, the Dub dialog shows
 // the voice of each speaker and the price before anything is spent; the dub is made on the server
@@ -18,7 +17,6 @@ const LOCALES: [prefix: string, locale: string, texts: Texts][] = [
   ['/ja-JP', 'ja-JP', { title: 'この動画を吹き替える', allLines: 'すべてのセリフ', start: /^\d+ ポイントで吹き替える$/, ready: /吹き替えが完成しました。\d+ ポイントを使用しました。/, respeak: '編集したセリフを読み直す' }],
 ]
 
-const completedTask = (page: Page) => completedTranslation(page, SRT, 'harbour.srt')
 
 const balance = async (page: Page) => Number((await pageApi<{ point: number }>(page, '/api/user/get_point', { method: 'POST', body: {} })).point)
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) })
@@ -26,11 +24,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: test.info().o
 for (const [prefix, locale, texts] of LOCALES) {
   test(`dub: voices and price first, made on the server, played and downloaded, an edited line spoken again (${locale})`, async ({ page }) => {
     test.setTimeout(120_000)
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await signIn(page, await newCreator(1000))
-    const taskId = await completedTask(page)
-    await page.goto(`${E2E.cnUrl}${prefix}/edit/${taskId}`)
-    await editorReady(page)
+    const taskId = await inEditorOfTranslation(page, { srt: SRT, fileName: 'harbour.srt', prefix })
 
     await page.getByTestId('toolbar-dub').click()
     const dialog = page.getByRole('dialog')

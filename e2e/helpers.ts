@@ -157,3 +157,13 @@ export async function completedTranslation(page: Page, srt: string, fileName: st
   await expect.poll(async () => (await pageApi<{ status: string }>(page, `/api/tasks/${taskId}?segments=0`)).status, { timeout: 30_000 }).toBe('completed')
   return taskId
 }
+
+/** A new creator (1,000 points) signed in at 1280x800, in the editor of their translated file (`prefix`: the locale's path); answers the task's id. */
+export async function inEditorOfTranslation(page: Page, { srt, fileName, prefix }: { srt: string; fileName: string; prefix: string }): Promise<string> {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page, await newCreator(1000))
+  const taskId = await completedTranslation(page, srt, fileName)
+  await page.goto(`${E2E.cnUrl}${prefix}/edit/${taskId}`)
+  await editorReady(page)
+  return taskId
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { completedTranslation, editorReady, newCreator, pageApi, signIn } from './helpers'
+import { completedTranslation, editorReady, inEditorOfTranslation, newCreator, pageApi, signIn } from './helpers'
 
 // Review links in a browser, in zh-CN, en-US and ja-JP: the creator shares a task from the editor
 // (a link to comment and suggest, and a read-only one), a reviewer without an account comments
@@ -38,7 +38,6 @@ const LOCALES: [prefix: string, locale: string, texts: Texts][] = [
   ['/ja-JP', 'ja-JP', { share: 'レビューに共有', modeComment: 'コメントと提案ができます', noLinks: 'リンクはまだありません', made: 'リンクを作成しました', pageTitle: '字幕レビュー', modeRead: '閲覧のみ', howRead: 'このリンクは閲覧専用です', comment: 'コメント', statusOpen: '送信済み', statusAccepted: '採用済み', statusDismissed: '不採用', suggestionBy: 'レビュアーの提案', commentBy: 'レビュアーのコメント', approved: '承認済み', gone: 'このレビューリンクは使用できません', revoked: '無効化済み' }],
 ]
 
-const completedTask = (page: Page) => completedTranslation(page, SRT, 'pilot-episode.srt')
 
 /** Creates a link in the open share dialog and answers its address. */
 async function makeLink(page: Page, mode: 'read' | 'comment'): Promise<string> {
@@ -61,11 +60,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: test.info().o
 for (const [prefix, locale, texts] of LOCALES) {
   test(`review links: share, review without an account, accept and dismiss in the editor (${locale})`, async ({ page, browser }) => {
     test.setTimeout(120_000)
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await signIn(page, await newCreator(1000))
-    const taskId = await completedTask(page)
-    await page.goto(`${E2E.cnUrl}${prefix}/edit/${taskId}`)
-    await editorReady(page)
+    const taskId = await inEditorOfTranslation(page, { srt: SRT, fileName: 'pilot-episode.srt', prefix })
 
     // The share dialog: no links yet; one to comment and suggest, one read-only, both listed.
     await page.getByTestId('toolbar-share').click()
@@ -192,7 +187,7 @@ test('the reviewer plays their own copy of the video: the line on screen is writ
   test.setTimeout(90_000)
   await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page, await newCreator(1000))
-  const taskId = await completedTask(page)
+  const taskId = await completedTranslation(page, SRT, 'pilot-episode.srt')
   const { path } = await pageApi<{ path: string }>(page, `/api/tasks/${taskId}/review_links`, { method: 'POST', body: { mode: 'read', expiresInDays: 1 } })
   const webm = await page.evaluate(async () => {
     const canvas = document.createElement('canvas')

@@ -7,7 +7,7 @@ import { isApiError } from '../api'
 import { postForm } from '../post-form'
 import type { Task, TranslationService } from '../tasks'
 
-// Browser calls for recordings (speech to subtitles, issues 22 and 31). A browser that extracts the
+// Browser calls for recordings (speech to subtitles). A browser that extracts the
 // sound sends it in parts while it is taken out (upload.ts) and creates the task at once,
 // naming the parts and the length it read: the server transcribes while the parts arrive, and
 // settles the price on what it decoded. A browser that cannot extract sends the recording whole
