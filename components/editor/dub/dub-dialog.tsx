@@ -155,7 +155,7 @@ function DubForm({ taskId, onStarted, onCancel }: { taskId: string; onStarted: (
           <span className="block text-xs break-words text-muted">{originalHint}</span>
         </span>
       </label>
-      <div className="flex items-center justify-between rounded-lg bg-surface-muted px-3 py-2 text-sm" data-testid="dub-price">
+      <div className="flex items-center justify-between rounded-lg bg-surface-2 px-3 py-2 text-sm" data-testid="dub-price">
         <span className="text-muted">{t('priceFor', { characters: e.characters, lines: e.lines })}</span>
         <Badge tone="brand">{t('points', { points: e.price })}</Badge>
       </div>

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { TaskSegment } from '@/lib/client/tasks'
@@ -50,6 +50,10 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
   const dub = useDubPreview(dubOf, { hasVideo: file !== null })
   const [dubAudio, setDubAudio] = useState<HTMLAudioElement | null>(null)
   const [videoNode, setVideoNode] = useState<HTMLVideoElement | null>(null)
+  const attachVideo = useCallback((node: HTMLVideoElement | null) => {
+    video.current = node
+    setVideoNode(node)
+  }, [])
   useDubFollowsVideo({ video: file ? videoNode : null, audio: dubAudio, src: dub.src, isVideoMuted: dub.isVideoMuted })
   // What the editor plays: the video, or without one the dub itself (the lines then follow it).
   const leader: HTMLMediaElement | null = file ? videoNode : dub.src ? dubAudio : null
@@ -155,10 +159,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
         <>
           <div className="group relative bg-black">
             <video
-              ref={(node) => {
-                video.current = node
-                setVideoNode(node)
-              }}
+              ref={attachVideo}
               src={file.url}
               controls
               playsInline
