@@ -162,5 +162,32 @@ for (const [prefix, locale, texts] of LOCALES) {
     expect(streams.filter((s) => s.codec_type === 'video')).toHaveLength(1)
     expect(packetDigests(out, 'v:0')).toEqual(packetDigests(source, 'v:0'))
     expect(packetDigests(out, 'a:1')).toEqual(packetDigests(source, 'a:0'))
+
+    if (locale === 'en-US') {
+      // Burned in (one language is enough: the same audio code as the tracks), the dub alone as its sound.
+      await page.getByTestId('export-kind-burn').click()
+      await page.getByTestId('export-audio-dubbed').click()
+      await expect(page.getByTestId('export-audio-track')).toHaveText([/Français.*fra/])
+      await page.getByTestId('burn-start').click()
+      await expect(page.getByTestId('burn-done')).toBeVisible({ timeout: 120_000 })
+      const burned = testInfo.outputPath('dubbed.mp4')
+      expect(await savedFile(page, 'harbour.fr.dubbed.mp4', burned)).toBeGreaterThan(20_000)
+      const probe = ffprobeJson<Probe & { format: { duration: string } }>(burned, ['-show_streams', '-show_format'])
+      expect(probe.streams.filter((st) => st.codec_type === 'audio').map((st) => [st.codec_name, st.tags?.language])).toEqual([['aac', 'fra']])
+      expect(Math.abs(Number(probe.format.duration) - 8)).toBeLessThan(0.2)
+    }
+    await page.keyboard.press('Escape')
+
+    // No video open: the dub is the pane's player, and the lines follow it.
+    await page.getByTestId('video-hide').click()
+    await page.getByTestId('toolbar-video').click()
+    const alone = page.getByTestId('dub-alone')
+    await expect(alone).toBeVisible()
+    await alone.getByTestId('dub-preview-audio').evaluate((a: HTMLAudioElement) => {
+      a.currentTime = 6.2
+      void a.play()
+    })
+    await expect(row(page, 4)).toHaveAttribute('data-playing', 'true')
+    await alone.getByTestId('dub-preview-audio').evaluate((a: HTMLAudioElement) => a.pause())
   })
 }
