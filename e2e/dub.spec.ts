@@ -163,6 +163,18 @@ for (const [prefix, locale, texts] of LOCALES) {
     expect(packetDigests(out, 'v:0')).toEqual(packetDigests(source, 'v:0'))
     expect(packetDigests(out, 'a:1')).toEqual(packetDigests(source, 'a:0'))
 
+    if (locale === 'zh-CN') {
+      // The same in MP4: its text tracks are added to the movie box after the muxer, beside both sounds.
+      await page.getByTestId('tracks-container-mp4').click()
+      await page.getByTestId('burn-start').click()
+      await expect(page.getByTestId('burn-done')).toBeVisible({ timeout: 90_000 })
+      const mp4 = testInfo.outputPath('dubbed.mp4')
+      expect(await savedFile(page, 'harbour.fr.dubbed.tracks.mp4', mp4)).toBeGreaterThan(50_000)
+      const probe = ffprobeJson<Probe>(mp4, ['-show_streams'])
+      expect(probe.streams.filter((st) => st.codec_type === 'audio').map((st) => [st.codec_name, st.tags?.language])).toEqual([['aac', 'fra'], ['aac', 'eng']])
+      expect(probe.streams.filter((st) => st.codec_type === 'subtitle').map((st) => st.codec_name)).toEqual(['mov_text', 'mov_text'])
+      expect(packetDigests(mp4, 'v:0')).toEqual(packetDigests(source, 'v:0'))
+    }
     if (locale === 'en-US') {
       // Burned in (one language is enough: the same audio code as the tracks), the dub alone as its sound.
       await page.getByTestId('export-kind-burn').click()
