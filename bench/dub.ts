@@ -1,11 +1,12 @@
 // Dubbing benchmark, server side: a 60-minute task of 800 lines (two speakers taking turns) is
 // spoken by the text-to-speech fake answering each request in 400 ms (espeak-ng does the speaking,
 // in the fake's own process), fitted to the cues, written into the voices track, and mixed over a
-// 60-minute recording (a tone under noise, Opus as a browser sends it), then encoded to M4A.
-// Prints, per run and as the median of the runs: requests; speaking wall time against the floor
-// phrases / concurrency × 400 ms (goal within 1.3x); the fitting work (local decoding and
-// stretching) beside it; mixing and encoding time; the process's peak RSS above its start (sampled
-// every 2 ms from a worker thread; goal +200 MB at most); and the share of lines at each speed
+// 60-minute recording (a tone under noise, Opus as a browser sends it), then both tracks encoded to
+// M4A and stored with their WAVs (local storage in a temp folder: lib/dub storeTrack, as a dub's run
+// stores them). Prints, per run and as the median of the runs: requests; speaking wall time against
+// the floor phrases / concurrency × 400 ms (goal within 1.3x); the fitting work (local decoding and
+// stretching) beside it; mixing time; encoding and storing time; the process's peak RSS above its
+// start, storing included (sampled every 2 ms from a worker thread; goal +200 MB at most); and the share of lines at each speed
 // (goal: at least 98% between 1.0 and 1.2, none above 1.3).
 // Usage: npm run bench:dub  (BENCH_RUNS, default 3; BENCH_MINUTES, default 60; BENCH_LINES, default 800; BENCH_CONCURRENCY, default 4)
 import { spawn } from 'node:child_process'
@@ -47,10 +48,12 @@ async function startFakeProcess() {
   return { url, stop: () => child.kill() }
 }
 
-type RunFigures = { requests: number; phrases: number; speakS: number; floorS: number; mixS: number; encodeS: number; peakMb: number; upTo12: number; upTo13: number; above13: number; flagged: number }
+type RunFigures = { requests: number; phrases: number; speakS: number; floorS: number; mixS: number; storeS: number; peakMb: number; upTo12: number; upTo13: number; above13: number; flagged: number }
 
 async function oneRun(url: string, original: string, work: string): Promise<RunFigures> {
-  const { assignVoices, createTtsProvider, encodeAudio, mixUnderVoices, planPhrases, speakPhrases } = await import('@/lib/dub')
+  const { assignVoices, createTtsProvider, mixUnderVoices, planPhrases, speakPhrases, storeTrack } = await import('@/lib/dub')
+  const { createLocalStorage } = await import('@/lib/storage')
+  const storage = createLocalStorage({ dir: path.join(work, 'storage') })
   const totalMs = MINUTES * 60_000
   const step = totalMs / LINES
   const lines = Array.from({ length: LINES }, (_, i) => ({ id: i + 1, startMs: Math.round(i * step), endMs: Math.round(i * step + step * 0.8), text: lineText(i), sourceText: lineText(i), speaker: i % 2 === 0 ? 'S1' : 'S2' }))
@@ -70,15 +73,16 @@ async function oneRun(url: string, original: string, work: string): Promise<RunF
   const mixFile = path.join(work, 'mix.wav')
   await mixUnderVoices({ originalFile: original, dubTrackFile: trackFile, spans: outcomes.map((o) => ({ startMs: o.startMs, endMs: o.startMs + o.spokenMs })), outFile: mixFile })
   const mixS = (performance.now() - mixStarted) / 1000
-  const encodeStarted = performance.now()
-  await encodeAudio(mixFile, path.join(work, 'mix.m4a'))
-  const encodeS = (performance.now() - encodeStarted) / 1000
+  const storeStarted = performance.now()
+  await storeTrack({ storage, wavFile: trackFile, m4aKey: 'dubs/bench/voices.m4a', wavKey: 'dubs/bench/voices.wav' })
+  await storeTrack({ storage, wavFile: mixFile, m4aKey: 'dubs/bench/mix.m4a', wavKey: 'dubs/bench/mix.wav' })
+  const storeS = (performance.now() - storeStarted) / 1000
   const peak = await sampler.peak()
   await sampler.stop()
   const factors = outcomes.flatMap((o) => o.lineIds.map(() => o.speed * o.tempo))
   const share = (test: (f: number) => boolean) => +((100 * factors.filter(test).length) / factors.length).toFixed(1)
   return {
-    requests, phrases: phrases.length, speakS: +speakS.toFixed(1), floorS: +((phrases.length / CONCURRENCY) * (ANSWER_MS / 1000)).toFixed(1), mixS: +mixS.toFixed(1), encodeS: +encodeS.toFixed(1), peakMb: mb(peak - baseline),
+    requests, phrases: phrases.length, speakS: +speakS.toFixed(1), floorS: +((phrases.length / CONCURRENCY) * (ANSWER_MS / 1000)).toFixed(1), mixS: +mixS.toFixed(1), storeS: +storeS.toFixed(1), peakMb: mb(peak - baseline),
     upTo12: share((f) => f >= 1 && f <= 1.2), upTo13: share((f) => f > 1.2 && f <= 1.3), above13: share((f) => f > 1.3 + 1e-9), flagged: outcomes.filter((o) => o.flag).length,
   }
 }
@@ -103,8 +107,8 @@ async function main() {
     console.log(`  requests                ${m('requests')}`)
     console.log(`  speaking (wall)         ${m('speakS')} s, floor ${m('floorS')} s: ${(m('speakS') / m('floorS')).toFixed(2)}x (goal ≤ 1.30x)`)
     console.log(`  mixing                  ${m('mixS')} s`)
-    console.log(`  encoding the mix (AAC)  ${m('encodeS')} s`)
-    console.log(`  peak RSS above start    ${m('peakMb')} MB (goal ≤ 200 MB)`)
+    console.log(`  encoding and storing    ${m('storeS')} s (both tracks: M4A from ffmpeg, then M4A and WAV sent from disk)`)
+    console.log(`  peak RSS above start    ${m('peakMb')} MB, storing included (goal ≤ 200 MB)`)
     console.log(`  lines at 1.0–1.2x       ${m('upTo12')}% (goal ≥ 98%), 1.2–1.3x ${m('upTo13')}%, above 1.3x ${m('above13')}% (goal 0), flagged phrases ${m('flagged')}`)
   } finally {
     fake.stop()

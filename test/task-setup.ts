@@ -117,6 +117,9 @@ export const fullDiskStorage: StorageDriver = {
   put: async () => {
     throw new Error('disk full')
   },
+  putFile: async () => {
+    throw new Error('disk full')
+  },
   get: async () => null,
   size: async () => null,
   stream: async () => null,

@@ -26,6 +26,10 @@ import { formatBytes } from '@/lib/client/task-helpers'
 import { BurnProgress } from './status'
 import { Segmented, VideoExportStyle } from './style'
 import { TrackOptions, TrackSummary } from './tracks'
+import { AudioChoice, type AudioChoiceValue } from './audio-choice'
+import type { ExportAudio } from './engine/dub-audio'
+import { languageTitle } from './engine/track-cues'
+import { dubAudioUrl, useFinishedDub } from '@/lib/client/dubs'
 import { VideoExportUnsupported } from './unsupported'
 
 type Props = {
@@ -66,6 +70,9 @@ export function VideoExportDialog(props: Props) {
   const [dims, setDims] = useState<{ width: number; height: number } | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const job = useVideoExport()
+  const { dub } = useFinishedDub(task.id)
+  const [audioChoice, setAudioChoice] = useState<AudioChoiceValue>('original')
+  const sound: AudioChoiceValue = dub ? audioChoice : 'original'
   const file = picked ?? paneFile
   const support = useExportSupport(file)
   const isRunning = job.state.phase === 'running'
@@ -98,18 +105,29 @@ export function VideoExportDialog(props: Props) {
   const base = (file?.name ?? 'video').replace(/\.[^.]+$/, '')
   const lang = !hasTranslation || (isBurn && style.content === 'original') ? languages.original : languages.translation
   const extension = isBurn ? (codec === 'avc' ? 'mp4' : 'webm') : container
-  // The burned-in video and the one with tracks are different files, never saved over each other.
-  const fileName = isBurn ? `${base}.${lang}.${extension}` : `${base}.${lang}.tracks.${extension}`
+  // The burned-in video and the one with tracks are different files, never saved over each other; nor a dubbed one and its original.
+  const dubbed = sound === 'original' ? '' : '.dubbed'
+  const fileName = isBurn ? `${base}.${lang}${dubbed}.${extension}` : `${base}.${lang}${dubbed}.tracks.${extension}`
+  // The dub's mix (its voices over the original) where it has one: the dubbed track a viewer hears.
+  const audio: ExportAudio =
+    dub && sound !== 'original'
+      ? {
+          choice: sound,
+          dubUrl: `${dubAudioUrl(task.id, dub.id, dub.withOriginal ? 'mix' : 'voices')}&v=${encodeURIComponent(dub.completedAt ?? '')}`,
+          dubbed: { language: languages.translation, title: languageTitle(languages.translation) },
+          original: { language: languages.original, title: languageTitle(languages.original) },
+        }
+      : { choice: 'original' }
   const canStart = Boolean(file) && !tooLarge && styled.length > 0 && (isBurn ? support?.ok === true && spec !== null : !isAssTracks || assTracks.data !== undefined)
 
   const start = () => {
     if (!file || !canStart) return
     if (isBurn) {
       onExportStart?.()
-      void job.start({ type: 'burn', source: file, renderer: spec!, video: { codec, quality, ...scaled } }, fileName)
+      void job.start({ type: 'burn', source: file, renderer: spec!, video: { codec, quality, ...scaled }, audio }, fileName)
     } else {
       const scripts = isAssTracks ? assTracks.data : undefined
-      void job.start({ type: 'tracks', source: file, tracks: scripts ? tracks.map((t, i) => ({ ...t, ass: scripts[i] })) : tracks, container }, fileName)
+      void job.start({ type: 'tracks', source: file, tracks: scripts ? tracks.map((t, i) => ({ ...t, ass: scripts[i] })) : tracks, container, audio }, fileName)
     }
   }
 
@@ -189,6 +207,7 @@ export function VideoExportDialog(props: Props) {
               ) : (
                 <TrackOptions container={container} onContainer={setContainer} canIncludeOriginal={hasTranslation} includeOriginal={includeOriginal} onIncludeOriginal={setIncludeOriginal} />
               )}
+              {dub && <AudioChoice value={sound} onChange={setAudioChoice} languages={languages} container={isBurn ? (codec === 'avc' ? 'mp4' : 'mkv') : container} />}
             </fieldset>
           )}
         </div>

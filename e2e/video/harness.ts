@@ -20,7 +20,7 @@ export function makeTestVideo(file: string, { seconds = 8, width = 1280, height 
 }
 
 /** The size and MD5 of every packet of one stream, in order (ffmpeg's framemd5 without side data). */
-export function packetDigests(file: string, stream: 'v:0' | 'a:0'): string[] {
+export function packetDigests(file: string, stream: `${'v' | 'a'}:${number}`): string[] {
   const out = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-map', `0:${stream}`, '-c', 'copy', '-f', 'framemd5', '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   return out.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').slice(4, 6).map((f) => f.trim()).join(' '))
 }

@@ -20,6 +20,8 @@ export const queryKeys = {
     leftOut: (id: string) => ['tasks', 'left-out', id] as const,
     dubEstimate: (id: string) => ['tasks', 'dubs', id, 'estimate'] as const,
     dubs: (id: string) => ['tasks', 'dubs', id] as const,
+    /** A dub's report by line, as of `version` (the dub's completion and the lines' texts: an edit asks again). */
+    dubReport: (id: string, dubId: string, version: string) => ['tasks', 'dubs', id, 'report', dubId, version] as const,
     /** The timeline's waveform and the video's shot changes, kept with the task. */
     peaks: (id: string) => ['tasks', 'peaks', id] as const,
     shotChanges: (id: string) => ['tasks', 'shot-changes', id] as const,

@@ -92,6 +92,11 @@ describe('a dub', () => {
     // One line edited, then spoken again: that line alone is asked for and charged.
     const edited = await api(`/api/tasks/${taskId}/segments/3`, { method: 'PATCH', auth: token, json: { translatedText: 'A shorter third line.' } })
     expect(edited.status, edited.msg).toBe(200)
+    // The JSON report names each line's segment and tells the edited one (the editor's rows read it).
+    const editedOnly = async () => (await api(`/api/tasks/${taskId}/dubs/${dub.id}/report`, { auth: token })).bytes.toString('utf8')
+    const json = JSON.parse(await editedOnly()) as { lines: { segmentId: number; edited: boolean; speedFactor: number; flag: string }[] }
+    expect(json.lines.map((l) => [l.segmentId, l.edited])).toEqual([[1, false], [2, false], [3, true], [4, false], [5, false], [6, false]])
+    expect(json.lines[0]).toMatchObject({ speedFactor: 1, flag: '' })
     tts.resetStats()
     const respoken = await api(`/api/tasks/${taskId}/dubs/${dub.id}/respeak`, { method: 'POST', auth: token })
     expect(respoken.data).toMatchObject({ status: 'queued' })
@@ -99,6 +104,7 @@ describe('a dub', () => {
     expect(await getBalance({ userId: user.id })).toBe(before - estimate.data.price - linePrice)
     expect(await finished(token, taskId, dub.id)).toMatchObject({ status: 'completed', flagged: 0, charged: estimate.data.price + linePrice })
     expect(tts.stats.log.map((r) => (r.data as { input: string }).input)).toEqual(['A shorter third line.'])
+    expect((JSON.parse(await editedOnly()) as { lines: { edited: boolean }[] }).lines.every((l) => !l.edited)).toBe(true)
     // Nothing changed since: answered as it is, nothing charged.
     expect((await api(`/api/tasks/${taskId}/dubs/${dub.id}/respeak`, { method: 'POST', auth: token })).data).toMatchObject({ status: 'completed' })
     expect(await getBalance({ userId: user.id })).toBe(before - estimate.data.price - linePrice)

@@ -6,6 +6,8 @@ export { speakToFit, cutAtPause, MAX_SPEED_FACTOR, type Spoken, type Speak } fro
 export { speakPhrases, type PhraseOutcome, type Condense, type DubOptions } from './dub'
 export { mixUnderVoices, encodeAudio, duckingEnvelope, DUCK_GAIN, type Span } from './mix'
 export { openDubTrack, type DubTrack } from './track'
+export { storeTrack } from './store'
+export { saveDubOriginal, MAX_ORIGINAL_BYTES, ORIGINAL_SLACK_MS } from './original'
 export { dubReportCsv, dubReportJson } from './report'
 export { DUB_RATE, readWavInfo, wavDurationMs, wavHeader } from './wav'
 export { createDub, estimateDub, getDub, listDubs, dubAudio, dubReport, runDub, failDeadDub, respeakDub, dubEnd, ttsProvider, dubLinesOf, type EnqueueDub, type RunDubOptions } from './service'

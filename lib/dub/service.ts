@@ -1,6 +1,6 @@
 import 'server-only'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm, readFile } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -15,9 +15,11 @@ import type { StorageDriver } from '@/lib/storage'
 import { appStorage } from '@/lib/storage/app-storage'
 import { parseTime } from '@/lib/subtitles/time'
 import { condenseTranslations, providerFor, type TranslateProvider } from '@/lib/translate'
-import { dubPrice, type CreateDubInput, type DubDto } from './contract'
+import { dubPrice, type CreateDubInput, type DubDto, type DubOriginalDto } from './contract'
+import { toOriginalDto } from './original'
 import { speakPhrases, type Condense, type PhraseOutcome } from './dub'
-import { encodeAudio, mixUnderVoices } from './mix'
+import { mixUnderVoices } from './mix'
+import { storeTrack } from './store'
 import { assignVoices, planPhrases, type DubLine } from './phrases'
 import { dubReportCsv, dubReportJson } from './report'
 import { createTtsProvider, OPENAI_VOICES, type TtsProvider } from './tts-provider'
@@ -35,9 +37,21 @@ export function ttsProvider(): TtsProvider {
 }
 
 async function ownTask(userId: string, taskId: string) {
-  const task = await db.task.findFirst({ where: { id: taskId, userId }, select: { id: true, userId: true, audioKey: true, audioDurationMs: true, speakerNames: true, translationService: true, originalLanguage: true, detectedLanguage: true, targetLanguage: true } })
+  const task = await db.task.findFirst({
+    where: { id: taskId, userId },
+    select: { id: true, userId: true, audioKey: true, audioDurationMs: true, speakerNames: true, translationService: true, originalLanguage: true, detectedLanguage: true, targetLanguage: true, dubOriginal: true },
+  })
   if (!task) throw new AppError('not_found', 'taskNotFound')
   return task
+}
+
+type OwnTask = Awaited<ReturnType<typeof ownTask>>
+
+/** The sound "keep the original" mixes over: the creator's upload (their video's own track), else a transcription's recording. */
+function originalOf(task: OwnTask): { key: string; dto: DubOriginalDto } | null {
+  if (task.dubOriginal) return { key: task.dubOriginal.storageKey, dto: toOriginalDto(task.dubOriginal) }
+  if (task.audioKey) return { key: task.audioKey, dto: { source: 'recording', format: null, codec: null, durationMs: task.audioDurationMs, bytes: null, createdAt: null } }
+  return null
 }
 
 /** The task's translated lines to speak, in order; the first speaker of a line speaks it. */
@@ -63,7 +77,8 @@ export async function estimateDub({ userId, taskId, provider = ttsProvider() }: 
   const lines = await dubLinesOf(taskId)
   const characters = planPhrases(lines).reduce((n, p) => n + p.text.length, 0)
   const voices = assignVoices(lines.map((l) => l.speaker), provider.voices)
-  return { characters, price: dubPrice(characters), lines: lines.length, speakers: speakersOf(lines, task.speakerNames as Record<string, string>, voices), voices: [...provider.voices], hasOriginal: task.audioKey !== null, isSandbox: provider.isSandbox }
+  const original = originalOf(task)
+  return { characters, price: dubPrice(characters), lines: lines.length, speakers: speakersOf(lines, task.speakerNames as Record<string, string>, voices), voices: [...provider.voices], hasOriginal: original !== null, original: original?.dto ?? null, isSandbox: provider.isSandbox }
 }
 
 /**
@@ -83,7 +98,8 @@ export async function createDub({ userId, taskId, input, enqueue, provider = tts
   const dub = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Task" WHERE "id" = ${taskId} FOR UPDATE`
     if ((await tx.dub.count({ where: { taskId, status: { in: RUNNING } } })) > 0) throw new AppError('conflict', 'dubRunning')
-    const created = await tx.dub.create({ data: { taskId, voices: Object.fromEntries([...voices].map(([speaker, voice]) => [speaker ?? '', voice])), withOriginal: input.withOriginal && task.audioKey !== null, originalKey: input.withOriginal ? task.audioKey : null, characters, price } })
+    const originalKey = input.withOriginal ? (originalOf(task)?.key ?? null) : null
+    const created = await tx.dub.create({ data: { taskId, voices: Object.fromEntries([...voices].map(([speaker, voice]) => [speaker ?? '', voice])), withOriginal: originalKey !== null, originalKey, characters, price } })
     await reserveDubPoints({ userId, dubId: created.id, amount: price, tx })
     await enqueue({ dubId: created.id, tx })
     return created
@@ -151,7 +167,8 @@ export async function dubReport({ userId, taskId, dubId, format }: { userId: str
   const dub = await ownDub(userId, taskId, dubId)
   const outcomes = (await db.dubPhrase.findMany({ where: { dubId: dub.id } })).map((r) => r.outcome as unknown as PhraseOutcome)
   const lines = await dubLinesOf(taskId)
-  return format === 'csv' ? dubReportCsv(lines, outcomes) : dubReportJson(lines, outcomes)
+  const plannedKeys = new Map(planPhrases(lines).flatMap((p) => p.lineIds.map((id) => [id, p.key] as const)))
+  return format === 'csv' ? dubReportCsv(lines, outcomes, plannedKeys) : dubReportJson(lines, outcomes, plannedKeys)
 }
 
 /** The translation provider's shortening pass, asked in the task's languages. */
@@ -212,7 +229,7 @@ export async function runDub({ dubId, signal, provider, translator, storage = ap
       },
     })
     await db.dub.update({ where: { id: dub.id }, data: { status: 'mixing' } })
-    await storeEncoded(storage, trackFile, audioKey(dub.id, 'voices', 'm4a'), audioKey(dub.id, 'voices', 'wav'), signal)
+    await storeTrack({ storage, wavFile: trackFile, m4aKey: audioKey(dub.id, 'voices', 'm4a'), wavKey: audioKey(dub.id, 'voices', 'wav'), signal })
     if (dub.withOriginal && dub.originalKey) {
       const original = path.join(work, 'original')
       const stream = await storage.stream(dub.originalKey)
@@ -220,7 +237,7 @@ export async function runDub({ dubId, signal, provider, translator, storage = ap
       await writeStream(stream, original)
       const mixFile = path.join(work, 'mix.wav')
       await mixUnderVoices({ originalFile: original, dubTrackFile: trackFile, spans: outcomes.filter((o) => o.spokenMs > 0).map((o) => ({ startMs: o.startMs, endMs: o.startMs + o.spokenMs })), outFile: mixFile, signal })
-      await storeEncoded(storage, mixFile, audioKey(dub.id, 'mix', 'm4a'), audioKey(dub.id, 'mix', 'wav'), signal)
+      await storeTrack({ storage, wavFile: mixFile, m4aKey: audioKey(dub.id, 'mix', 'm4a'), wavKey: audioKey(dub.id, 'mix', 'wav'), signal })
     }
     const spokenChars = outcomes.filter((o) => o.flag !== 'failed' && o.spokenMs > 0).reduce((n, o) => n + o.characters, 0)
     await db.$transaction(async (tx) => {
@@ -240,13 +257,6 @@ export async function runDub({ dubId, signal, provider, translator, storage = ap
   } finally {
     if (!signal?.aborted) await rm(work, { recursive: true, force: true })
   }
-}
-
-async function storeEncoded(storage: StorageDriver, wavFile: string, m4aKey: string, wavKey: string, signal?: AbortSignal) {
-  const m4a = `${wavFile}.m4a`
-  await encodeAudio(wavFile, m4a, { signal })
-  await storage.put(m4aKey, await readFile(m4a), { contentType: 'audio/mp4' })
-  await storage.put(wavKey, await readFile(wavFile), { contentType: 'audio/wav' })
 }
 
 /** A dub whose worker failed past its retries: failed, all its points returned. */

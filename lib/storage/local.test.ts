@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -35,6 +35,23 @@ describe('local storage', () => {
     await storage.delete('a.txt')
     expect(await storage.get('a.txt')).toBeNull()
     expect(await storage.get('never/was.txt')).toBeNull()
+  })
+
+  it('stores a file from disk without holding it: the bytes as they were, the source left, no temp file', async () => {
+    const storage = createLocalStorage({ dir: path.join(dir, 'store') })
+    const source = path.join(dir, 'mix.wav')
+    // 96 MB, most of it a hole: as large as half an hour of a dub's mono track.
+    await writeFile(source, Buffer.from('RIFF head'))
+    await truncate(source, 96 * 1024 * 1024)
+    const before = process.memoryUsage().arrayBuffers
+    await expect(storage.putFile('dubs/d1/mix.wav', source, { contentType: 'audio/wav' })).resolves.toEqual({ key: 'dubs/d1/mix.wav' })
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(8 * 1024 * 1024)
+    expect(await storage.size('dubs/d1/mix.wav')).toBe(96 * 1024 * 1024)
+    expect((await read(await storage.stream('dubs/d1/mix.wav', { start: 0, end: 8 }))).toString()).toBe('RIFF head')
+    expect((await readFile(source)).subarray(0, 9).toString()).toBe('RIFF head')
+    expect(await readdir(path.join(dir, 'store', 'dubs', 'd1'))).toEqual(['mix.wav'])
+    await expect(storage.putFile('dubs/d1/none.wav', path.join(dir, 'missing.wav'))).rejects.toMatchObject({ code: 'ENOENT' })
+    expect(await readdir(path.join(dir, 'store', 'dubs', 'd1'))).toEqual(['mix.wav'])
   })
 
   it('tells an object\'s size and streams it whole or one range of it; a missing key is null', async () => {

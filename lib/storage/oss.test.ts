@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import OSS from 'ali-oss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -80,6 +83,27 @@ describe('oss storage against the OSS fake', () => {
     await expect(storage.put('f.srt', 'x')).rejects.toMatchObject({ code: 'InternalError', status: 500 })
     await expect(storage.put('f.srt', 'x', { timeoutMs: 300 })).rejects.toMatchObject({ code: 'timeout' })
     await expect(storage.put('f.srt', 'x')).resolves.toMatchObject({ key: 'f.srt' })
+  })
+
+  it('stores a file from disk as one PUT of its length, with its content type; a failed PUT is its StorageError', async () => {
+    const storage = storageFor()
+    const dir = mkdtempSync(path.join(tmpdir(), 'oss-put-file-'))
+    try {
+      const file = path.join(dir, 'voices.m4a')
+      const bytes = Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 17 }, (_, i) => (i * 13) % 256))
+      writeFileSync(file, bytes)
+      const puts = fake.stats.counters.puts ?? 0
+      await expect(storage.putFile('dubs/d2/voices.m4a', file, { contentType: 'audio/mp4' })).resolves.toMatchObject({ key: 'dubs/d2/voices.m4a' })
+      expect(fake.stats.counters.puts).toBe(puts + 1)
+      expect(fake.objects.get('dubs/d2/voices.m4a')?.equals(bytes)).toBe(true)
+      expect(await storage.size('dubs/d2/voices.m4a')).toBe(bytes.length)
+      expect((await storage.stream('dubs/d2/voices.m4a'))).not.toBeNull()
+      fake.failNextPuts(1, 'error')
+      await expect(storage.putFile('dubs/d2/mix.m4a', file)).rejects.toMatchObject({ name: 'StorageError', code: 'InternalError', status: 500 })
+      await expect(storage.putFile('../x', file)).rejects.toMatchObject({ name: 'StorageError', code: 'invalid_key' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('streams an object whole or by a ranged GET, and tells its size (HEAD)', async () => {

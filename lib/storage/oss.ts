@@ -70,6 +70,16 @@ export function createOssStorage(config: OssStorageConfig): StorageDriver {
         throw toStorageError(err, `OSS put ${key} failed`)
       }
     },
+    async putFile(key, file, opts = {}) {
+      assertSafeKey(key)
+      try {
+        // Given a path, ali-oss sends the file as a stream of its known length (and opens it again to retry).
+        const result = await client.put(key, file, { timeout: opts.timeoutMs ?? OSS_PUT_TIMEOUT_MS, mime: opts.contentType ?? 'application/octet-stream' })
+        return { key, url: result.url }
+      } catch (err) {
+        throw toStorageError(err, `OSS put ${key} failed`)
+      }
+    },
     async get(key) {
       assertSafeKey(key)
       try {

@@ -7,6 +7,11 @@ export type ByteRange = { start: number; end: number }
 /** The one storage interface the app uses; keys are relative, `/`-separated paths such as `tasks/42/out.srt`. */
 export type StorageDriver = {
   put(key: string, body: Buffer | string, opts?: PutOptions): Promise<{ key: string; url?: string }>
+  /**
+   * Stores a file of this machine as `key`, read from disk as it is sent (a dub's track of hundreds
+   * of megabytes is never held whole). The file itself is left where it is.
+   */
+  putFile(key: string, file: string, opts?: PutOptions): Promise<{ key: string; url?: string }>
   /** Resolves null when the key does not exist. The whole object in memory: for small ones (subtitles). */
   get(key: string): Promise<Buffer | null>
   /** The object's length in bytes, or null when the key does not exist. */

@@ -39,6 +39,7 @@ export function DubResult({ taskId, dub, onNew }: { taskId: string; dub: DubDto;
         </div>
       )}
       <audio key={kind} controls preload="metadata" src={dubAudioUrl(taskId, dub.id, kind)} className="w-full" data-testid="dub-player" />
+      <p className="text-xs text-muted">{t('previewHint')}</p>
       <div className="flex flex-wrap gap-2">
         {dub.withOriginal && link(dubAudioUrl(taskId, dub.id, 'mix'), t('downloadMix'), 'dub-download-mix')}
         {link(dubAudioUrl(taskId, dub.id, 'voices'), t('downloadVoices'), 'dub-download-voices')}

@@ -9,6 +9,7 @@ import { AutosizeTextarea } from './autosize-textarea'
 import { FitFlag } from '../quality/fit-flag'
 import { ReviewedNote } from './reviewed-note'
 import { RowReviewComments } from '../review/review-comments'
+import { RowDub } from '../dub/row-dub'
 import { SpeakerChips } from '../speakers/speaker-chip'
 import { TranslatedByBadge } from './translated-by-badge'
 import { shownText, type EditableField, type RowEdit } from '../drafts'
@@ -155,6 +156,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
           onConvert={() => handlers.onConvertScript(id)}
           extra={<FitFlag fit={segment.fit} isStillLong={quality.flags.some((flag) => flag === 'cps' || flag === 'lines' || flag === 'lineLength')} />}
         />
+        <RowDub segmentId={id} />
         {segment.firstTranslation != null && (
           <ReviewedNote
             first={segment.firstTranslation}

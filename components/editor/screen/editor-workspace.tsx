@@ -6,6 +6,7 @@ import { useLanguageName } from '@/components/tasks/language-name'
 import type { PublicUser } from '@/lib/accounts/contract'
 import { taskAudioUrl, type TaskDetail } from '@/lib/client/tasks'
 import { DubToolbarButton } from '../dub/dub-toolbar-button'
+import { RowDubProvider, useRowDubs } from '../dub/row-dub'
 import { ExportMenu } from '../export-menu'
 import { ShortcutsHint } from '../keys/shortcuts-hint'
 import { LeftOutNote } from '../rows/left-out-note'
@@ -38,9 +39,11 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
   )
   const profileMenu = useMemo(() => <ProfileMenu user={user} />, [user])
   const rowReview = useRowReview(task.id, model.ops.applyTexts)
+  const canDub = !isTranscript && task.status === 'completed'
+  const rowDubs = useRowDubs(task.id, segments, { enabled: canDub })
   const sharing = (
     <>
-      {!isTranscript && task.status === 'completed' && <DubToolbarButton taskId={task.id} />}
+      {canDub && <DubToolbarButton taskId={task.id} />}
       <ReviewToolbarButton
         taskId={task.id}
         openComments={rowReview.openCount}
@@ -62,8 +65,9 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
       <ReviewPassNote task={task} />
       <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={model.timing.onRestored} speakerNames={speakers.names} />
       <RowReviewProvider value={rowReview.value}>
+      <RowDubProvider value={rowDubs}>
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {panels.isVideoShown && <VideoPane segments={segments} edits={rows.deferredEdits} onCurrentCue={model.onCurrentCue} onHide={() => panels.setVideoShown(false)} recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task.kind === 'transcription' ? task.id : undefined} ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} />}
+        {panels.isVideoShown && <VideoPane segments={segments} edits={rows.deferredEdits} onCurrentCue={model.onCurrentCue} onHide={() => panels.setVideoShown(false)} recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task.kind === 'transcription' ? task.id : undefined} ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} dubOf={canDub ? task.id : undefined} />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {task.status === 'no_speech' || rows.view.length === 0 ? (
             <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={rows.view.length} onShowAll={rows.showAll} />
@@ -72,6 +76,7 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
           )}
         </div>
       </main>
+      </RowDubProvider>
       </RowReviewProvider>
       {panels.videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={drafts.edits} paneFile={panels.videoExport.paneFile} beforeExport={flushAll} />}
       <ShortcutsHint canRetranslate={!isTranscript} />

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { TaskSegment } from '@/lib/client/tasks'
@@ -11,6 +11,7 @@ import { visibleLines } from '../quality/quality'
 import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
 import { usePreviewSpec } from './use-preview-spec'
 import { VideoSubtitleCanvas } from '@/components/video-export'
+import { DubAlone, DubAudio, DubSoundSwitch, useDubFollowsVideo, useDubPreview } from '../dub/dub-preview'
 
 export type OverlayMode = 'translation' | 'original' | 'both'
 
@@ -26,6 +27,8 @@ type Props = {
   taskId?: string
   /** An ASS task: previewed with its own styles and override tags, drawn by libass as the export burns it. */
   ass?: { taskId: string; language: string }
+  /** A task that can be dubbed: its finished dub plays with the video (or alone, without one). */
+  dubOf?: string
 }
 
 const MODES: OverlayMode[] = ['translation', 'original', 'both']
@@ -35,7 +38,7 @@ const MODES: OverlayMode[] = ['translation', 'original', 'both']
  * with the editor's current subtitles drawn over it as the video export burns them (an ASS task in
  * its own styles, through libass), drafts included, so a fix shows at once.
  */
-export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId, ass }: Props) {
+export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId, ass, dubOf }: Props) {
   const t = useTranslations('editor.video')
   const store = useEditorStoreApi()
   const video = useRef<HTMLVideoElement>(null)
@@ -44,6 +47,16 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
   const [mode, setMode] = useState<OverlayMode>('translation')
   const [follow, setFollow] = useState(true)
   const [isBroken, setBroken] = useState(false)
+  const dub = useDubPreview(dubOf, { hasVideo: file !== null })
+  const [dubAudio, setDubAudio] = useState<HTMLAudioElement | null>(null)
+  const [videoNode, setVideoNode] = useState<HTMLVideoElement | null>(null)
+  const attachVideo = useCallback((node: HTMLVideoElement | null) => {
+    video.current = node
+    setVideoNode(node)
+  }, [])
+  useDubFollowsVideo({ video: file ? videoNode : null, audio: dubAudio, src: dub.src, isVideoMuted: dub.isVideoMuted })
+  // What the editor plays: the video, or without one the dub itself (the lines then follow it).
+  const leader: HTMLMediaElement | null = file ? videoNode : dub.src ? dubAudio : null
   const currentId = useEditorStore((s) => s.playback.cueId)
   const timeline = useMemo(() => buildTimeline(segments), [segments])
   const latest = useRef({ timeline, follow, onCurrentCue })
@@ -51,9 +64,9 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
     latest.current = { timeline, follow, onCurrentCue }
   })
 
-  // The editor drives the video through the store while the pane is shown.
+  // The editor drives the video (or the dub playing alone) through the store while the pane is shown.
   useEffect(() => {
-    const node = () => (file ? video.current : null)
+    const node = () => leader
     store.getState().attachPlayer({
       seek(ms) {
         const open = node()
@@ -71,14 +84,14 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
       file: () => file?.file ?? null,
     })
     return () => store.getState().attachPlayer(null)
-  }, [file, store])
+  }, [file, store, leader])
 
   // The object URL lives as long as its file is open.
   useEffect(() => () => void (file?.url.startsWith('blob:') && URL.revokeObjectURL(file.url)), [file])
 
   // Timeupdate fires a few times a second; while playing, every frame keeps the overlay exact.
   useEffect(() => {
-    const node = video.current
+    const node = leader
     if (!node) return
     let frame = 0
     const sync = () => {
@@ -111,7 +124,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
       node.removeEventListener('play', onPlay)
       node.removeEventListener('pause', sync)
     }
-  }, [file, store])
+  }, [leader, store])
 
   const segment = currentId === null ? null : (segments.find((s) => s.id === currentId) ?? null)
   const lines = (field: 'originalText' | 'translatedText') => (segment ? visibleLines(shownText(segment, edits[segment.id], field)).filter(Boolean) : [])
@@ -146,7 +159,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
         <>
           <div className="group relative bg-black">
             <video
-              ref={video}
+              ref={attachVideo}
               src={file.url}
               controls
               playsInline
@@ -166,6 +179,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
             )}
             {isBroken && <p className="absolute inset-x-0 top-1/2 px-6 text-center text-sm text-white">{t('unsupported')}</p>}
           </div>
+          {dub.src && <DubAudio src={dub.src} audioRef={setDubAudio} hasControls={false} />}
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border bg-surface px-3 py-2">
             <div role="radiogroup" aria-label={t('overlay')} className="inline-flex rounded-md border border-border p-0.5">
               {MODES.map((m) => (
@@ -185,6 +199,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
                 </button>
               ))}
             </div>
+            <DubSoundSwitch preview={dub} hasVideo />
             <label className="inline-flex items-center gap-1.5 text-xs text-muted">
               <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} className="size-3.5 accent-[var(--brand)]" data-testid="video-follow" />
               {t('follow')}
@@ -217,6 +232,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
               {recordingUrl ? t('openOriginal') : t('open')}
             </Button>
           </div>
+          {dub.dub && <DubAlone preview={dub} audioRef={setDubAudio} />}
         </div>
       )}
     </section>

@@ -11,6 +11,7 @@
 import type { Target } from 'mediabunny'
 import type { SubtitleRenderer } from '@/lib/client/video/subtitle-renderer'
 import { blendOverlayI420, evenArea, keptColour } from './yuv-overlay'
+import { addDubAudio, type ExportAudio } from './dub-audio'
 
 export type BurnQuality = 'high' | 'medium' | 'low'
 export type BurnOptions = {
@@ -18,6 +19,8 @@ export type BurnOptions = {
   renderer: SubtitleRenderer
   video: { codec: 'avc' | 'vp9'; width?: number; height?: number; quality: BurnQuality }
   target: Target
+  /** The sound: the video's own (unless told), or the task's dub in its place or before it. */
+  audio?: ExportAudio
   signal?: AbortSignal
   onProgress?: (p: { fraction: number; etaMs?: number }) => void
 }
@@ -45,7 +48,7 @@ function frameCanvas({ width, height }: { width: number; height: number }): Offs
   return Object.assign(document.createElement('canvas'), { width, height })
 }
 
-export async function burnSubtitles({ source, renderer, video, target, signal, onProgress }: BurnOptions): Promise<{ audio: 'copied' | 'reencoded' }> {
+export async function burnSubtitles({ source, renderer, video, target, audio = { choice: 'original' }, signal, onProgress }: BurnOptions): Promise<{ audio: 'copied' | 'reencoded' }> {
   const mb = await import('mediabunny')
   signal?.throwIfAborted()
   const input = new mb.Input({ source: new mb.BlobSource(source), formats: mb.ALL_FORMATS })
@@ -90,10 +93,14 @@ export async function burnSubtitles({ source, renderer, video, target, signal, o
 
     const output = new mb.Output({ format, target })
     const quality = { high: mb.QUALITY_HIGH, medium: mb.QUALITY_MEDIUM, low: mb.QUALITY_LOW }[video.quality]
+    // With a dub the output is driven here: the picture's conversion and the dub's (then the video's own sound) share it.
+    const withDub = audio.choice !== 'original'
+    const start = withDub ? Math.max(0, await input.getFirstTimestamp()) : undefined
     const conversion = await mb.Conversion.init({
       input,
       output,
       tracks: 'primary',
+      ...(withDub ? { composable: true, trim: { start } } : {}),
       video: {
         codec: video.codec,
         quality,
@@ -113,31 +120,40 @@ export async function burnSubtitles({ source, renderer, video, target, signal, o
           return canvas
         },
       },
-      audio: audioCopied ? {} : { codec: video.codec === 'avc' ? 'aac' : 'opus', forceTranscode: true },
+      audio: withDub ? { discard: true } : audioCopied ? {} : { codec: video.codec === 'avc' ? 'aac' : 'opus', forceTranscode: true },
       showWarnings: false,
     })
-    if (!conversion.isValid) {
+    if (!conversion.isValid || conversion.utilizedTracks.length === 0) {
       const reasons = conversion.discardedTracks.map((d) => d.reason)
       throw new BurnError(reasons.some((r) => r === 'no_encodable_target_codec') ? 'cannotEncode' : 'cannotDecode', reasons.join(', '))
     }
+    const dubbed = audio.choice !== 'original' ? await addDubAudio({ mb, source, audio, output, container: video.codec === 'avc' ? 'mp4' : 'mkv', start: start ?? 0, end: await input.computeDuration(), copyOnly: false }) : null
     const started = performance.now()
     conversion.onProgress = (fraction) => {
       const done = Math.min(1, Math.max(0, fraction))
       const elapsed = performance.now() - started
       onProgress?.({ fraction: done, etaMs: done > 0.02 ? Math.round((elapsed / done) * (1 - done)) : undefined })
     }
-    const abort = () => void conversion.cancel()
+    const conversions = [conversion, ...(dubbed?.conversions ?? [])]
+    const abort = () => conversions.forEach((c) => void c.cancel())
     signal?.addEventListener('abort', abort, { once: true })
     try {
-      await conversion.execute()
+      if (dubbed) {
+        await output.start()
+        await Promise.all(conversions.map((c) => c.execute()))
+        await output.finalize()
+      } else await conversion.execute()
     } catch (error) {
+      if (dubbed && output.state !== 'finalized' && output.state !== 'canceled') await output.cancel().catch(() => {})
       if (signal?.aborted) throw new DOMException('burn-in cancelled', 'AbortError')
       throw error instanceof BurnError ? error : new BurnError('failed', String(error))
     } finally {
       signal?.removeEventListener('abort', abort)
+      for (const other of dubbed?.inputs ?? []) other.dispose()
     }
     onProgress?.({ fraction: 1, etaMs: 0 })
-    return { audio: audioCopied ? 'copied' : 'reencoded' }
+    const isCopied = dubbed ? !dubbed.isReencoded && (audio.choice === 'dubbed' || audioCopied) : audioCopied
+    return { audio: isCopied ? 'copied' : 'reencoded' }
   } finally {
     input.dispose()
   }

@@ -4,20 +4,22 @@
 import { BurnError, type BurnQuality } from './burn'
 import type { RendererSpec } from '@/lib/client/video/renderer-spec'
 import type { OutputChunk } from './output'
+import { DubAudioError, type ExportAudio } from './dub-audio'
 import { TrackExportError, type SubtitleTrack } from './tracks'
 
 export type BurnSettings = { codec: 'avc' | 'vp9'; width?: number; height?: number; quality: BurnQuality }
 export type ExportJob =
-  | { type: 'burn'; source: Blob; renderer: RendererSpec; video: BurnSettings }
-  | { type: 'tracks'; source: Blob; tracks: SubtitleTrack[]; container: 'mkv' | 'mp4' }
+  | { type: 'burn'; source: Blob; renderer: RendererSpec; video: BurnSettings; audio?: ExportAudio }
+  | { type: 'tracks'; source: Blob; tracks: SubtitleTrack[]; container: 'mkv' | 'mp4'; audio?: ExportAudio }
 
 export type ExportProgress = { fraction: number; etaMs?: number }
 export type ExportResult = { audio: 'copied' | 'reencoded' }
 /** Why an export stopped, each with its message in the three languages (videoExport.errors). */
-export type ExportProblem = BurnError['problem'] | 'notCopyable'
+export type ExportProblem = BurnError['problem'] | 'notCopyable' | 'dubAudio'
 
 export function problemOf(error: unknown): ExportProblem {
   if (error instanceof BurnError) return error.problem
+  if (error instanceof DubAudioError) return 'dubAudio'
   if (error instanceof TrackExportError) return error.problem === 'unreadable' ? 'unreadable' : 'notCopyable'
   return 'failed'
 }
@@ -26,14 +28,14 @@ export function problemOf(error: unknown): ExportProblem {
 export async function runExportJob(job: ExportJob, file: WritableStream<OutputChunk>, signal: AbortSignal, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
   if (job.type === 'tracks') {
     const { muxSubtitleTracks } = await import('./tracks')
-    await muxSubtitleTracks({ source: job.source, tracks: job.tracks, container: job.container, file, signal, onProgress })
+    await muxSubtitleTracks({ source: job.source, tracks: job.tracks, container: job.container, audio: job.audio, file, signal, onProgress })
     return { audio: 'copied' }
   }
   const [{ burnSubtitles }, { createRenderer }, mb] = await Promise.all([import('./burn'), import('@/lib/client/video/renderer-spec'), import('mediabunny')])
   const target = new mb.StreamTarget(file, { chunked: true, chunkSize: 8 * 1024 * 1024 })
   const renderer = await createRenderer(job.renderer)
   try {
-    return await burnSubtitles({ source: job.source, renderer, video: job.video, target, signal, onProgress })
+    return await burnSubtitles({ source: job.source, renderer, video: job.video, audio: job.audio, target, signal, onProgress })
   } finally {
     renderer.dispose()
   }

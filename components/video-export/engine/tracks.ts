@@ -14,6 +14,7 @@
 
 import type { OutputChunk } from './output'
 import { toAssTrack } from './ass-track'
+import { addDubAudio, type ExportAudio } from './dub-audio'
 import { carrierPreamble, mkvTextCodecPatches, type MkvTextCodec } from './mkv-text-codec'
 import { withTextTracks } from './mp4-text-tracks'
 import { trackLanguageCode } from './track-language'
@@ -33,6 +34,8 @@ export type MuxSubtitleTracksOptions = {
   source: Blob
   tracks: SubtitleTrack[]
   container: 'mkv' | 'mp4'
+  /** The sound: the video's own (unless told), or the task's dub in its place or before it. */
+  audio?: ExportAudio
   /** Where the file's bytes go, each at its position. */
   file: WritableStream<OutputChunk>
   signal?: AbortSignal
@@ -50,7 +53,7 @@ export class TrackExportError extends Error {
 type MkvCarrier = { codec: MkvTextCodec; text: string; cues: number }
 
 /** Writes `source` with `tracks` added as subtitle tracks into `file`; rejects with an AbortError on abort. */
-export async function muxSubtitleTracks({ source, tracks, container, file, signal, onProgress }: MuxSubtitleTracksOptions): Promise<void> {
+export async function muxSubtitleTracks({ source, tracks, container, audio = { choice: 'original' }, file, signal, onProgress }: MuxSubtitleTracksOptions): Promise<void> {
   signal?.throwIfAborted()
   const mb = await import('mediabunny')
   const writer = file.getWriter()
@@ -66,7 +69,11 @@ export async function muxSubtitleTracks({ source, tracks, container, file, signa
   const input = new mb.Input({ source: new mb.BlobSource(source), formats: mb.ALL_FORMATS })
   const output = new mb.Output({ format, target: new mb.StreamTarget(relay, { chunked: true, chunkSize: 8 * 1024 * 1024 }) })
   let conversion: Awaited<ReturnType<typeof mb.Conversion.init>> | null = null
-  const abort = () => void conversion?.cancel()
+  let dubbed: Awaited<ReturnType<typeof addDubAudio>> | null = null
+  const abort = () => {
+    void conversion?.cancel()
+    for (const c of dubbed?.conversions ?? []) void c.cancel()
+  }
   signal?.addEventListener('abort', abort)
   try {
     try {
@@ -86,10 +93,15 @@ export async function muxSubtitleTracks({ source, tracks, container, file, signa
       })
       return { subtitles, text: carrier.text }
     })
+    const withDub = audio.choice !== 'original'
+    // With a dub, every conversion counts time from the source's first timestamp, so the dub stays on the picture.
+    const start = withDub ? Math.max(0, await input.getFirstTimestamp()) : undefined
     conversion = await mb.Conversion.init({
       input,
       output,
       composable: true,
+      // The video's own sound goes after the dub, by a conversion of its own (dub-audio.ts).
+      ...(withDub ? { audio: { discard: true }, trim: { start } } : {}),
       // Every packet copied as it is, never re-encoded; a track that cannot be copied is dropped.
       copy: { mode: 'forced' },
       showWarnings: false,
@@ -98,7 +110,11 @@ export async function muxSubtitleTracks({ source, tracks, container, file, signa
     if (!conversion.isValid || kept.length === 0) {
       throw new TrackExportError('not-copyable', conversion.discardedTracks.map((d) => `${d.track.type}: ${d.reason}`).join(', '))
     }
-    if (conversion.discardedTracks.some((d) => d.track.type === 'video' || d.track.type === 'audio')) {
+    if (audio.choice !== 'original') {
+      dubbed = await addDubAudio({ mb, source, audio, output, container, start: start ?? 0, end: await input.computeDuration(), copyOnly: true })
+      if (dubbed.conversions.some((c) => c.discardedTracks.some((d) => d.track.type === 'audio'))) throw new TrackExportError('not-copyable', 'the dub or the original sound cannot be copied into this container')
+    }
+    if (conversion.discardedTracks.some((d) => (d.track.type === 'video' || d.track.type === 'audio') && d.reason !== 'discarded_by_user')) {
       // A video or audio track the container cannot hold unchanged: refuse rather than quietly drop it.
       throw new TrackExportError('not-copyable', conversion.discardedTracks.map((d) => `${d.track.type}: ${d.reason}`).join(', '))
     }
@@ -115,7 +131,7 @@ export async function muxSubtitleTracks({ source, tracks, container, file, signa
       await subtitles.add(text)
       subtitles.close()
     }))
-    await Promise.all([conversion.execute(), subtitlesWritten])
+    await Promise.all([conversion.execute(), ...(dubbed?.conversions ?? []).map((c) => c.execute()), subtitlesWritten])
     signal?.throwIfAborted()
     await output.finalize()
     for (const chunk of finishingWrites({ container, tracks, carriers, segmentHeader, movieBox })) await writer.write(chunk)
@@ -129,6 +145,7 @@ export async function muxSubtitleTracks({ source, tracks, container, file, signa
   } finally {
     signal?.removeEventListener('abort', abort)
     input.dispose()
+    for (const other of dubbed?.inputs ?? []) other.dispose()
   }
 }
 

@@ -27,6 +27,7 @@ export const KEY_OPERATIONS: Record<string, ApiScope> = {
   'POST /api/tasks/{id}/retry': 'tasks:write',
   'POST /api/tasks/{id}/dubs': 'tasks:write',
   'POST /api/tasks/{id}/dubs/{dubId}/respeak': 'tasks:write',
+  'POST /api/tasks/{id}/dubs/original': 'tasks:write',
   'POST /api/uploads': 'tasks:write',
   'PATCH /api/uploads/{id}': 'tasks:write',
   'HEAD /api/uploads/{id}': 'tasks:write',

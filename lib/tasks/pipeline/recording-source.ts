@@ -1,5 +1,5 @@
 import 'server-only'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { db } from '@/lib/db'
 import { log } from '@/lib/log'
@@ -53,7 +53,7 @@ export async function storeUploadedRecording(taskId: string, uploads: string[], 
   const joined = path.join(dir, `joined${format.extension}`)
   await joinParts(files, { out: joined, format, signal })
   const key = `audio/${taskId}${format.extension}`
-  await storage.put(key, await readFile(joined), { timeoutMs: 300_000 })
+  await storage.putFile(key, joined, { timeoutMs: 300_000 })
   await db.task.update({ where: { id: taskId }, data: { audioKey: key } })
   return true
 }

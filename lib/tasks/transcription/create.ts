@@ -1,5 +1,5 @@
 import 'server-only'
-import { readFile } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { db } from '@/lib/db'
 import { env } from '@/lib/env'
 import { AppError } from '@/lib/errors'
@@ -44,9 +44,9 @@ export async function estimateAudio({ userId, upload, targetLanguage, storage, s
   const info = await checkAudioFile(upload.path, { userId, signal })
   const id = newStagedAudioId()
   const storageKey = `staged-audio/${id}${audioExtension(info.format)}`
-  const bytes = await readFile(upload.path)
-  await (storage ?? appStorage()).put(storageKey, bytes, { timeoutMs: 300_000 })
-  await stageAudio({ id, userId, storage, recording: { fileName: cleanAudioName(upload.fileName), storageKey, format: info.format, durationMs: info.durationMs, bytes: bytes.length } })
+  const { size } = await stat(upload.path)
+  await (storage ?? appStorage()).putFile(storageKey, upload.path, { timeoutMs: 300_000 })
+  await stageAudio({ id, userId, storage, recording: { fileName: cleanAudioName(upload.fileName), storageKey, format: info.format, durationMs: info.durationMs, bytes: size } })
   const chunks = liveChunkCount(info.durationMs)
   const transcribe = transcriptionCost(info.durationMs, { translated: false })
   const transcribeAndTranslate = transcriptionCost(info.durationMs, { translated: true })
@@ -100,7 +100,7 @@ async function sourceFor({ userId, taskId, upload, fields, storage, signal }: { 
   if (!upload) throw new AppError('bad_request', 'audioRequired')
   const info: AudioInfo = await checkAudioFile(upload.path, { userId, signal })
   const storageKey = `audio/${taskId}${audioExtension(info.format)}`
-  await storage.put(storageKey, await readFile(upload.path), { timeoutMs: 300_000 })
+  await storage.putFile(storageKey, upload.path, { timeoutMs: 300_000 })
   return { fileName: cleanAudioName(upload.fileName), storageKey, durationMs: info.durationMs, stagedId: null, isNew: true }
 }
 
