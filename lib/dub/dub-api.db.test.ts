@@ -2,8 +2,10 @@
 // the price first, is charged exactly it, downloads the track and the per-line report; bad voices,
 // a second dub while one runs, someone else's task and a failing provider each get their answer.
 import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startTtsFake } from '@/fakes/tts'
 import { db } from '@/lib/db'
@@ -108,6 +110,13 @@ describe('a dub', () => {
     // Nothing changed since: answered as it is, nothing charged.
     expect((await api(`/api/tasks/${taskId}/dubs/${dub.id}/respeak`, { method: 'POST', auth: token })).data).toMatchObject({ status: 'completed' })
     expect(await getBalance({ userId: user.id })).toBe(before - estimate.data.price - linePrice)
+
+    // Deleting the task takes its dub's files with it: tracks and spoken clips.
+    const dubDir = path.join(process.env.STORAGE_DIR!, 'dubs', dub.id)
+    expect(readdirSync(dubDir, { recursive: true }).some((name) => String(name).endsWith('.pcm'))).toBe(true)
+    expect(existsSync(path.join(dubDir, 'voices.m4a'))).toBe(true)
+    expect((await api(`/api/tasks/${taskId}`, { method: 'DELETE', auth: token })).status).toBe(200)
+    expect(readdirSync(dubDir, { recursive: true }).filter((name) => /\.(pcm|m4a|wav)$/.test(String(name)))).toEqual([])
   }, 90_000)
 
   it('refuses a voice the provider does not offer, a task with no lines of its own, and someone else\'s task', async () => {

@@ -142,6 +142,38 @@ export async function listDubs({ userId, taskId }: { userId: string; taskId: str
 const audioKey = (dubId: string, kind: 'voices' | 'mix', format: 'm4a' | 'wav') => `dubs/${dubId}/${kind}.${format}`
 const clipKey = (dubId: string, key: string) => `dubs/${dubId}/phrases/${key.replace(/[^0-9a-z+:]/gi, '_').replace(/[+:]/g, '-')}.pcm`
 
+/**
+ * Every file a task's dubs keep in storage: their tracks, their spoken clips and the original sounds
+ * sent for them. Read before the task is deleted (its rows cascade away with it), removed after.
+ */
+export async function dubFilesOfTask(taskId: string): Promise<string[]> {
+  return dubFilesWhere({ taskId })
+}
+
+/** The same for every task of a user (their account is being deleted). */
+export async function dubFilesOfUser(userId: string): Promise<string[]> {
+  return dubFilesWhere({ task: { userId } })
+}
+
+async function dubFilesWhere(where: { taskId: string } | { task: { userId: string } }): Promise<string[]> {
+  const [dubs, originals] = await Promise.all([
+    db.dub.findMany({ where, select: { id: true, originalKey: true, phrases: { select: { clipKey: true } } } }),
+    db.dubOriginal.findMany({ where, select: { storageKey: true } }),
+  ])
+  const keys = dubs.flatMap((dub) => [
+    ...(['voices', 'mix'] as const).flatMap((kind) => (['m4a', 'wav'] as const).map((format) => audioKey(dub.id, kind, format))),
+    ...dub.phrases.map((phrase) => phrase.clipKey),
+    // A replaced original a dub was mixed over is kept for it; a transcription's own recording is the task's file.
+    dub.originalKey?.startsWith('dubs/') ? dub.originalKey : null,
+  ])
+  return [...new Set([...keys, ...originals.map((original) => original.storageKey)].filter((key): key is string => Boolean(key)))]
+}
+
+/** Removes stored files, each on its own: a missing one is no error, a failing one is logged and left. */
+export async function removeDubFiles(keys: string[], storage: StorageDriver = appStorage()): Promise<void> {
+  for (const key of keys) await storage.delete(key).catch((error: unknown) => log.warn('dub.file_delete_failed', { key, error }))
+}
+
 /** A finished dub's track (the voices alone, or the mix) from storage, for a download or the player. */
 export async function dubAudio({ userId, taskId, dubId, kind, format, storage = appStorage() }: { userId: string; taskId: string; dubId: string; kind: 'voices' | 'mix'; format: 'm4a' | 'wav'; storage?: StorageDriver }) {
   const dub = await ownDub(userId, taskId, dubId)

@@ -1,3 +1,4 @@
+import { dubFilesOfTask, removeDubFiles } from '@/lib/dub'
 import { route } from '@/lib/http'
 import { deleteTask, getTask, getTaskChanges, getTaskQuery } from '@/lib/tasks'
 import { z } from 'zod'
@@ -12,7 +13,10 @@ export const GET = route({ summary: 'One of the caller\'s tasks with status, pro
 )
 
 // DELETE /api/tasks/{id} – deletes one of the caller's tasks (a running one gives its points back)
+// and every file it keeps, its dubs' too (read first: their rows go with the task)
 export const DELETE = route({ summary: 'Deletes one of the caller\'s tasks (a running one gives its points back)', auth: 'user', response: z.null(), params: ['id'] }, async ({ user, params }) => {
+  const dubFiles = await dubFilesOfTask(params.id)
   await deleteTask({ userId: user.id, taskId: params.id })
+  await removeDubFiles(dubFiles)
   return null
 })
