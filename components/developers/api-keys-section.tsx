@@ -1,17 +1,17 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
 import { Field, Input } from '@/components/ui/input'
 import { HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import { API_SCOPES, type ApiScope } from '@/lib/api-keys/universal/scopes'
 import { errorText } from '@/lib/client/api'
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/lib/client/developers'
 import { useDateTime } from '@/lib/client/use-date-time'
+import { MakerSection } from './maker-section'
 import { ShownOnce } from './shown-once'
 
 /** API keys: make one (name, permissions; the key shown once), list them, revoke one. */
@@ -25,8 +25,7 @@ export function ApiKeysSection() {
   const [scopes, setScopes] = useState<ApiScope[]>(['tasks:read'])
   const [made, setMade] = useState<string | null>(null)
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () =>
     create.mutate(
       { name, scopes },
       {
@@ -37,34 +36,21 @@ export function ApiKeysSection() {
         onError: (error) => toast.error(errorText(error, t('keys.createFailed'))),
       },
     )
-  }
-  const toggle = (scope: ApiScope) => setScopes((current) => (current.includes(scope) ? current.filter((s) => s !== scope) : [...current, scope]))
 
   return (
-    <Card className="space-y-4 p-5" data-testid="api-keys">
-      <div>
-        <h3 className="text-sm font-semibold text-fg">{t('keys.title')}</h3>
-        <p className="mt-0.5 text-sm text-muted">{t('keys.subtitle')}</p>
-      </div>
-      <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_auto] md:items-end">
-        <div className="space-y-3">
-          <Field id="api-key-name" label={t('keys.name')}>
-            <Input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder={t('keys.namePlaceholder')} data-testid="api-key-name" />
-          </Field>
-          <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
-            <legend className="mb-1.5 text-sm font-medium text-fg">{t('keys.scopes')}</legend>
-            {API_SCOPES.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 text-sm text-fg">
-                <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} data-testid={`api-key-scope-${scope}`} />
-                {t(`keys.scope.${scope}`)}
-              </label>
-            ))}
-          </fieldset>
-        </div>
-        <Button type="submit" disabled={create.isPending} data-testid="api-key-create">
-          {t('keys.create')}
-        </Button>
-      </form>
+    <MakerSection
+      testId="api-keys"
+      title={t('keys.title')}
+      subtitle={t('keys.subtitle')}
+      field={
+        <Field id="api-key-name" label={t('keys.name')}>
+          <Input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder={t('keys.namePlaceholder')} data-testid="api-key-name" />
+        </Field>
+      }
+      choices={{ legend: t('keys.scopes'), options: API_SCOPES, chosen: scopes, onChange: setScopes, label: (scope) => t(`keys.scope.${scope}`), testId: (scope) => `api-key-scope-${scope}` }}
+      submit={{ label: t('keys.create'), isPending: create.isPending, testId: 'api-key-create' }}
+      onSubmit={submit}
+    >
       {made && <ShownOnce label={t('keys.made')} value={made} onDone={() => setMade(null)} testId="api-key-made" />}
       {keys.data && keys.data.length > 0 ? (
         <Table data-testid="api-key-table">
@@ -100,6 +86,6 @@ export function ApiKeysSection() {
       ) : keys.data ? (
         <p className="text-sm text-muted">{t('keys.empty')}</p>
       ) : null}
-    </Card>
+    </MakerSection>
   )
 }
