@@ -12,7 +12,6 @@ import { errorText } from '@/lib/client/api'
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/lib/client/developers'
 import { useDateTime } from '@/lib/client/use-date-time'
 import { MakerSection } from './maker-section'
-import { ShownOnce } from './shown-once'
 
 /** API keys: make one (name, permissions; the key shown once), list them, revoke one. */
 export function ApiKeysSection() {
@@ -23,40 +22,29 @@ export function ApiKeysSection() {
   const revoke = useRevokeApiKey()
   const [name, setName] = useState('')
   const [scopes, setScopes] = useState<ApiScope[]>(['tasks:read'])
-  const [made, setMade] = useState<string | null>(null)
-
-  const submit = () =>
-    create.mutate(
-      { name, scopes },
-      {
-        onSuccess: (answer) => {
-          setMade(answer.key)
-          setName('')
-        },
-        onError: (error) => toast.error(errorText(error, t('keys.createFailed'))),
-      },
-    )
 
   return (
     <MakerSection
-      testId="api-keys"
-      title={t('keys.title')}
-      subtitle={t('keys.subtitle')}
+      kind="keys"
       field={
         <Field id="api-key-name" label={t('keys.name')}>
           <Input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder={t('keys.namePlaceholder')} data-testid="api-key-name" />
         </Field>
       }
       choices={{ legend: t('keys.scopes'), options: API_SCOPES, chosen: scopes, onChange: setScopes, label: (scope) => t(`keys.scope.${scope}`), testId: (scope) => `api-key-scope-${scope}` }}
-      submit={{ label: t('keys.create'), isPending: create.isPending, testId: 'api-key-create' }}
-      onSubmit={submit}
+      isPending={create.isPending}
+      make={async () => {
+        const { key } = await create.mutateAsync({ name, scopes })
+        setName('')
+        return key
+      }}
+      items={keys.data}
     >
-      {made && <ShownOnce label={t('keys.made')} value={made} onDone={() => setMade(null)} testId="api-key-made" />}
-      {keys.data && keys.data.length > 0 ? (
+      {(list) => (
         <Table data-testid="api-key-table">
           <HeadRow columns={[t('keys.columns.name'), t('keys.columns.key'), t('keys.columns.scopes'), t('keys.columns.created'), t('keys.columns.lastUsed'), '']} />
           <TBody>
-            {keys.data.map((key) => (
+            {list.map((key) => (
               <TR key={key.id} data-testid="api-key-row">
                 <TD className="font-medium text-fg">{key.name}</TD>
                 <TD className="font-mono text-xs">{key.prefix}…</TD>
@@ -83,9 +71,7 @@ export function ApiKeysSection() {
             ))}
           </TBody>
         </Table>
-      ) : keys.data ? (
-        <p className="text-sm text-muted">{t('keys.empty')}</p>
-      ) : null}
+      )}
     </MakerSection>
   )
 }

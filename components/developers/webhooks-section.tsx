@@ -12,7 +12,6 @@ import { useCreateWebhook, useDeleteWebhook, useDeliveries, useSendTestEvent, us
 import { useDateTime } from '@/lib/client/use-date-time'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/webhooks/universal/events'
 import { MakerSection } from './maker-section'
-import { ShownOnce } from './shown-once'
 
 const STATUS_TONE = { delivered: 'success', pending: 'warning', failed: 'danger' } as const
 // Message keys cannot hold a dot (next-intl reads it as nesting): task.completed → task_completed.
@@ -74,44 +73,31 @@ export function WebhooksSection() {
   const create = useCreateWebhook()
   const [url, setUrl] = useState('')
   const [events, setEvents] = useState<WebhookEvent[]>(['task.completed', 'task.failed'])
-  const [secret, setSecret] = useState<string | null>(null)
-
-  const submit = () =>
-    create.mutate(
-      { url, events },
-      {
-        onSuccess: (answer) => {
-          setSecret(answer.secret)
-          setUrl('')
-        },
-        onError: (error) => toast.error(errorText(error, t('webhooks.createFailed'))),
-      },
-    )
 
   return (
     <MakerSection
-      testId="webhooks"
-      title={t('webhooks.title')}
-      subtitle={t('webhooks.subtitle')}
+      kind="webhooks"
       field={
         <Field id="webhook-url" label={t('webhooks.url')}>
           <Input id="webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hooks/subtitles" data-testid="webhook-url" />
         </Field>
       }
       choices={{ legend: t('webhooks.events'), options: WEBHOOK_EVENTS, chosen: events, onChange: setEvents, label: (name) => t(`webhooks.event.${eventKey(name)}`), testId: (name) => `webhook-event-${name}` }}
-      submit={{ label: t('webhooks.create'), isPending: create.isPending, testId: 'webhook-create' }}
-      onSubmit={submit}
+      isPending={create.isPending}
+      make={async () => {
+        const { secret } = await create.mutateAsync({ url, events })
+        setUrl('')
+        return secret
+      }}
+      items={endpoints.data}
     >
-      {secret && <ShownOnce label={t('webhooks.made')} value={secret} onDone={() => setSecret(null)} testId="webhook-secret" />}
-      {endpoints.data && endpoints.data.length > 0 ? (
+      {(list) => (
         <div className="space-y-3">
-          {endpoints.data.map((endpoint) => (
+          {list.map((endpoint) => (
             <EndpointCard key={endpoint.id} endpoint={endpoint} />
           ))}
         </div>
-      ) : endpoints.data ? (
-        <p className="text-sm text-muted">{t('webhooks.empty')}</p>
-      ) : null}
+      )}
     </MakerSection>
   )
 }
