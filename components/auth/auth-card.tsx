@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/components/ui/cn'
+import { LocalizedLink } from '@/components/layout/localized-link'
 
 /** The card of the signing-in pages: a title, an optional subtitle, the content and a footer line. */
 export function AuthCard({ title, subtitle, children, footer, className }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; className?: string }) {
@@ -11,5 +12,17 @@ export function AuthCard({ title, subtitle, children, footer, className }: { tit
       <div className="mt-6">{children}</div>
       {footer && <div className="mt-6 border-t border-border pt-5 text-center text-sm text-muted">{footer}</div>}
     </Card>
+  )
+}
+
+/** The footer's way to another of these pages: `lead` text, then the link. */
+export function AuthFooterLink({ lead, href, testId, children }: { lead?: string; href: string; testId: string; children: ReactNode }) {
+  return (
+    <>
+      {lead && `${lead} `}
+      <LocalizedLink href={href} className="font-medium text-brand hover:underline" data-testid={testId}>
+        {children}
+      </LocalizedLink>
+    </>
   )
 }

@@ -4,10 +4,9 @@ import { useTranslations } from 'next-intl'
 import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
-import { LocalizedLink } from '@/components/layout/localized-link'
 import { resetPasswordFormSchema, type ResetPasswordInput } from '@/lib/accounts/schemas'
 import { resetPassword } from '@/lib/client/accounts'
-import { AuthCard } from './auth-card'
+import { AuthCard, AuthFooterLink } from './auth-card'
 import { SendCodeButton } from './send-code-button'
 import { useSignInForm } from './use-sign-in-form'
 
@@ -29,9 +28,9 @@ export function ForgotPasswordForm() {
   })
 
   const footer = (
-    <LocalizedLink href="/login" className="font-medium text-brand hover:underline" data-testid="forgot-back">
+    <AuthFooterLink href="/login" testId="forgot-back">
       {t('backToLogin')}
-    </LocalizedLink>
+    </AuthFooterLink>
   )
 
   return (

@@ -4,10 +4,9 @@ import { useTranslations } from 'next-intl'
 import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
-import { LocalizedLink } from '@/components/layout/localized-link'
 import { registerSchema, type RegisterInput } from '@/lib/accounts/schemas'
 import { register } from '@/lib/client/accounts'
-import { AuthCard } from './auth-card'
+import { AuthCard, AuthFooterLink } from './auth-card'
 import { SendCodeButton } from './send-code-button'
 import { useSignInForm } from './use-sign-in-form'
 
@@ -39,12 +38,9 @@ export function RegisterForm() {
   )
 
   const footer = (
-    <>
-      {t('haveAccount')}{' '}
-      <LocalizedLink href="/login" className="font-medium text-brand hover:underline" data-testid="register-back">
-        {t('backToLogin')}
-      </LocalizedLink>
-    </>
+    <AuthFooterLink lead={t('haveAccount')} href="/login" testId="register-back">
+      {t('backToLogin')}
+    </AuthFooterLink>
   )
 
   return (
