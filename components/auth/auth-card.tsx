@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { FailureAlert } from '@/components/ui/alert'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/components/ui/cn'
 import { LocalizedLink } from '@/components/layout/localized-link'
@@ -24,5 +25,17 @@ export function AuthFooterLink({ lead, href, testId, children }: { lead?: string
         {children}
       </LocalizedLink>
     </>
+  )
+}
+
+/** An AuthCard (at most md wide) holding one form: the last failure on top, then the fields. */
+export function AuthFormCard({ title, subtitle, footer, testId, onSubmit, failure, children }: { title: ReactNode; subtitle: ReactNode; footer: ReactNode; testId: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void; failure: string | null; children: ReactNode }) {
+  return (
+    <AuthCard title={title} subtitle={subtitle} footer={footer} className="max-w-md">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid={testId}>
+        <FailureAlert message={failure} />
+        {children}
+      </form>
+    </AuthCard>
   )
 }
