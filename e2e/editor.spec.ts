@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, editorReady, pageApi, signIn } from './helpers'
+import { DEMO, editorReady, pageApi, postTranslation, recordTestVideo, signIn } from './helpers'
 
 // The editor's tools end to end on the China host (zh-CN) against the sandbox DeepSeek fake, which
 // answers "[fr] <original>": video preview, quality flags, find and replace with undo, retranslating
@@ -19,24 +19,7 @@ const CUES: Cue[] = TEXTS.map((text, i) => ({ start: i * 1000, end: i * 1000 + 1
 type ServerSegment = { id: number; startTime: string; endTime: string; originalText: string; translatedText: string | null }
 
 /** Creates a task through the API (as the signed-in user) and answers its id. */
-async function createTask(page: Page, cues: Cue[], name = `editor-${Date.now()}.srt`, batchSize?: number): Promise<string> {
-  return page.evaluate(
-    async ({ srt, name, batchSize }) => {
-      const form = new FormData()
-      form.append('file', new File([srt], name, { type: 'application/x-subrip' }))
-      form.append('targetLanguage', 'fr')
-      form.append('service', 'deepseek')
-      // Every test starts from the service's translations: earlier tests' edits of the same lines are in the demo user's memory.
-      form.append('useMemory', 'false')
-      form.append('sourceLanguage', 'en')
-      if (batchSize) form.append('batchSize', String(batchSize))
-      const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
-      if (json.code !== 20000) throw new Error(json.msg)
-      return json.data.id as string
-    },
-    { srt: srtOf(cues), name, batchSize },
-  )
-}
+const createTask = (page: Page, cues: Cue[], name = `editor-${Date.now()}.srt`, batchSize?: number) => postTranslation(page, { srt: srtOf(cues), fileName: name, batchSize })
 
 const segments = (page: Page, taskId: string) => pageApi<{ status: string; segments: ServerSegment[] }>(page, `/api/tasks/${taskId}`)
 
@@ -53,38 +36,6 @@ async function openCompleted(page: Page, cues: Cue[] = CUES) {
 const row = (page: Page, index: number) => page.getByTestId('segment-row').nth(index)
 const translationBox = (page: Page, index: number) => row(page, index).locator('[data-field="translatedText"]')
 const waitUntilSaved = (page: Page) => expect(page.getByTestId('save-summary')).toHaveAttribute('data-pending', '0')
-
-/** A 5-second WebM recorded in the page from a canvas (no file is downloaded or shipped). */
-async function recordTestVideo(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 160
-    canvas.height = 90
-    const context = canvas.getContext('2d')!
-    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' })
-    const chunks: Blob[] = []
-    recorder.ondataavailable = (event) => chunks.push(event.data)
-    recorder.start(200)
-    const started = performance.now()
-    await new Promise<void>((resolve) => {
-      const draw = () => {
-        const elapsed = performance.now() - started
-        context.fillStyle = `hsl(${Math.round(elapsed / 20) % 360} 60% 45%)`
-        context.fillRect(0, 0, 160, 90)
-        context.fillStyle = '#fff'
-        context.fillText((elapsed / 1000).toFixed(1), 10, 50)
-        if (elapsed < 5000) requestAnimationFrame(draw)
-        else resolve()
-      }
-      draw()
-    })
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
-    recorder.stop()
-    await stopped
-    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()))
-  })
-  return Buffer.from(bytes)
-}
 
 test('video preview: a row\'s time seeks the video, playback moves the current row', async ({ page }) => {
   test.setTimeout(90_000)

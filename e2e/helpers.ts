@@ -136,26 +136,68 @@ export function madeRecording(name: string, recording: { sentences: { text: stri
 }
 
 /**
- * A subtitle file translated into French by the DeepSeek fake, created from the signed-in page (its
- * session) without the memory; answers the task's id once it is completed.
+ * Creates a task from the signed-in page (its session): `srt` into French by the DeepSeek fake,
+ * without the memory (earlier tests' edits of the same lines are in it), `batchSize` lines a batch
+ * when given; answers the task's id at once.
  */
-export async function completedTranslation(page: Page, srt: string, fileName: string): Promise<string> {
-  const taskId = await page.evaluate(
-    async ({ srt, fileName }) => {
+export async function postTranslation(page: Page, { srt, fileName, batchSize }: { srt: string; fileName: string; batchSize?: number }): Promise<string> {
+  return page.evaluate(
+    async ({ srt, fileName, batchSize }) => {
       const form = new FormData()
       form.append('file', new File([srt], fileName, { type: 'application/x-subrip' }))
       form.append('targetLanguage', 'fr')
       form.append('service', 'deepseek')
       form.append('useMemory', 'false')
       form.append('sourceLanguage', 'en')
+      if (batchSize) form.append('batchSize', String(batchSize))
       const json = await (await fetch('/api/tasks', { method: 'POST', body: form })).json()
       if (json.code !== 20000) throw new Error(json.msg)
       return json.data.id as string
     },
-    { srt, fileName },
+    { srt, fileName, batchSize },
   )
-  await expect.poll(async () => (await pageApi<{ status: string }>(page, `/api/tasks/${taskId}?segments=0`)).status, { timeout: 30_000 }).toBe('completed')
+}
+
+/** A task's status as its owner's page reads it. */
+export const taskStatus = async (page: Page, taskId: string) => (await pageApi<{ status: string }>(page, `/api/tasks/${taskId}?segments=0`)).status
+
+/** A subtitle file translated into French (postTranslation); answers the task's id once it is completed. */
+export async function completedTranslation(page: Page, srt: string, fileName: string): Promise<string> {
+  const taskId = await postTranslation(page, { srt, fileName })
+  await expect.poll(() => taskStatus(page, taskId), { timeout: 30_000 }).toBe('completed')
   return taskId
+}
+
+/** A 5-second WebM recorded in the page from a canvas, its colour and clock changing (no file is downloaded or shipped). */
+export async function recordTestVideo(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 160
+    canvas.height = 90
+    const context = canvas.getContext('2d')!
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' })
+    const chunks: Blob[] = []
+    recorder.ondataavailable = (event) => chunks.push(event.data)
+    recorder.start(200)
+    const started = performance.now()
+    await new Promise<void>((resolve) => {
+      const draw = () => {
+        const elapsed = performance.now() - started
+        context.fillStyle = `hsl(${Math.round(elapsed / 20) % 360} 60% 45%)`
+        context.fillRect(0, 0, 160, 90)
+        context.fillStyle = '#fff'
+        context.fillText((elapsed / 1000).toFixed(1), 10, 50)
+        if (elapsed < 5000) requestAnimationFrame(draw)
+        else resolve()
+      }
+      draw()
+    })
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
+    recorder.stop()
+    await stopped
+    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()))
+  })
+  return Buffer.from(bytes)
 }
 
 /** A new creator (1,000 points) signed in at 1280x800, in the editor of their translated file (`prefix`: the locale's path); answers the task's id. */

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { completedTranslation, editorReady, inEditorOfTranslation, newCreator, pageApi, signIn } from './helpers'
+import { completedTranslation, editorReady, inEditorOfTranslation, newCreator, pageApi, recordTestVideo, signIn } from './helpers'
 
 // Review links in a browser, in zh-CN, en-US and ja-JP: the creator shares a task from the editor
 // (a link to comment and suggest, and a read-only one), a reviewer without an account comments
@@ -189,34 +189,11 @@ test('the reviewer plays their own copy of the video: the line on screen is writ
   await signIn(page, await newCreator(1000))
   const taskId = await completedTranslation(page, SRT, 'pilot-episode.srt')
   const { path } = await pageApi<{ path: string }>(page, `/api/tasks/${taskId}/review_links`, { method: 'POST', body: { mode: 'read', expiresInDays: 1 } })
-  const webm = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 160
-    canvas.height = 90
-    const context = canvas.getContext('2d')!
-    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' })
-    const chunks: Blob[] = []
-    recorder.ondataavailable = (event) => chunks.push(event.data)
-    recorder.start(200)
-    const started = performance.now()
-    await new Promise<void>((resolve) => {
-      const draw = () => {
-        context.fillStyle = `hsl(${Math.round((performance.now() - started) / 20) % 360} 60% 45%)`
-        context.fillRect(0, 0, 160, 90)
-        if (performance.now() - started < 5000) requestAnimationFrame(draw)
-        else resolve()
-      }
-      draw()
-    })
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
-    recorder.stop()
-    await stopped
-    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()))
-  })
+  const webm = await recordTestVideo(page)
   await page.context().clearCookies()
   await page.goto(`${E2E.cnUrl}/en-US${path}`)
   await page.getByTestId('review-video-toggle').click()
-  await page.getByTestId('review-video-input').setInputFiles({ name: 'my-copy.webm', mimeType: 'video/webm', buffer: Buffer.from(webm) })
+  await page.getByTestId('review-video-input').setInputFiles({ name: 'my-copy.webm', mimeType: 'video/webm', buffer: webm })
   const video = page.getByTestId('review-video-player')
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0)
   // A click on line 3's time (00:00:04) moves the video there and writes its translation over it.

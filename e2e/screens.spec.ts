@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { DEMO, editorReady, newCreator, pageApi, signIn } from './helpers'
+import { DEMO, editorReady, newCreator, signIn, taskStatus } from './helpers'
 import { makeSpeechVideo } from './speech-video'
 
 // Issue 29 item 4: the screens a new user meets, at 1280x800 in the three languages. No dashboard
@@ -113,7 +113,7 @@ async function makeTasks(page: Page): Promise<{ subtitleId: string; transcriptId
     { base64: (await readFile(recording)).toString('base64'), name: RECORDING_FILE },
   )
   for (const id of [subtitleId, transcriptId]) {
-    await expect.poll(async () => (await pageApi<{ status: string }>(page, `/api/tasks/${id}?segments=0`)).status, { timeout: 60_000 }).toBe('completed')
+    await expect.poll(() => taskStatus(page, id), { timeout: 60_000 }).toBe('completed')
   }
   return { subtitleId, transcriptId }
 }

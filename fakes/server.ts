@@ -76,6 +76,24 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 }
 
 /** Waits ms; fakes use it to stall like a busy vendor. */
+/**
+ * An admin path for a fake's knobs: `POST path` sets them from its JSON body (`set`; 400 with the
+ * message when it throws), `DELETE path` clears them (`clear`); every call answers `current()`.
+ */
+export function knobsAdmin(path: string, { current, set, clear }: { current: () => unknown; set: (body: unknown) => void; clear: () => void }): FakeAdmin {
+  return async (req, res, url) => {
+    if (url.pathname !== path) return false
+    try {
+      if (req.method === 'POST') set(await readJson(req))
+      else if (req.method === 'DELETE') clear()
+      sendJson(res, 200, current())
+    } catch (error) {
+      sendJson(res, 400, { error: (error as Error).message })
+    }
+    return true
+  }
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 const MAX_LOGGED_REQUESTS = 5000

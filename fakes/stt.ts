@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import type http from 'node:http'
 import busboy from 'busboy'
-import { readJson, sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
+import { knobsAdmin, sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
 import { applySttQuirks, parseSttQuirks, type FakeSegment, type SttQuirks } from './stt-quirks'
 import { diarize, isDiarizeRequest } from './stt-speakers'
 
@@ -207,17 +207,7 @@ export async function startSttFake({
     delayMs,
     delayOverlapsWork: true,
     handler: handle,
-    admin: async (req, res, url) => {
-      if (url.pathname !== '/__quirks') return false
-      try {
-        if (req.method === 'POST') quirks = parseSttQuirks(await readJson(req))
-        else if (req.method === 'DELETE') quirks = {}
-        sendJson(res, 200, { quirks })
-      } catch (error) {
-        sendJson(res, 400, { error: (error as Error).message })
-      }
-      return true
-    },
+    admin: knobsAdmin('/__quirks', { current: () => ({ quirks }), set: (body) => void (quirks = parseSttQuirks(body)), clear: () => void (quirks = {}) }),
   })
   return Object.assign(server, { setQuirks: (next: SttQuirks) => void (quirks = parseSttQuirks(next)) })
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import type http from 'node:http'
-import { readJson, sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
+import { knobsAdmin, readJson, sendJson, startFakeServer, type FakeContext, type FakeServer } from './server'
 
 /** OpenAI's voices, each spoken by espeak-ng at a pitch of its own, so a test tells voices apart by pitch. */
 export const TTS_FAKE_VOICES: Record<string, number> = { alloy: 50, ash: 20, ballad: 35, coral: 80, echo: 10, fable: 60, nova: 95, onyx: 5, sage: 45, shimmer: 70, verse: 28 }
@@ -100,17 +100,7 @@ export async function startTtsFake({ apiKey, port, delayMs, knobs: initial = {} 
     delayMs,
     delayOverlapsWork: true,
     handler: handle,
-    admin: async (req, res, url) => {
-      if (url.pathname !== '/__voice') return false
-      try {
-        if (req.method === 'POST') knobs = { ...((await readJson(req)) as TtsVoiceKnobs) }
-        else if (req.method === 'DELETE') knobs = {}
-        sendJson(res, 200, { knobs })
-      } catch (error) {
-        sendJson(res, 400, { error: (error as Error).message })
-      }
-      return true
-    },
+    admin: knobsAdmin('/__voice', { current: () => ({ knobs }), set: (body) => void (knobs = { ...(body as TtsVoiceKnobs) }), clear: () => void (knobs = {}) }),
   })
   return Object.assign(server, { setKnobs: (next: TtsVoiceKnobs) => void (knobs = { ...next }) })
 }

@@ -12,6 +12,7 @@ import { startTaskWorkers, type WorkerOptions, type Workers } from '@/lib/jobs/w
 import { grantPoints } from '@/lib/points'
 import { createTask, type Enqueue } from '@/lib/tasks'
 import { buildSrt, makeUser } from './route-harness'
+import { serveUploads } from './upload-server'
 
 // What a database test of tasks sets up before its first test: the DeepSeek fake and a storage
 // folder of its own in the environment the app reads, and, when the test needs them, task workers
@@ -109,6 +110,18 @@ export async function speechSetup(name: string, { env = {}, teardownMs }: { env?
     rmSync(dir, { recursive: true, force: true })
   }, teardownMs)
   return { stt, deepseek, deepseekKey, dir }
+}
+
+/**
+ * speechSetup for recordings sent in parts with tus: uploads kept in `dir/uploads`, and the upload
+ * routes served on `server` (closed after the file's tests).
+ */
+export async function speechUploadSetup(name: string, options: { env?: Record<string, string>; teardownMs?: number } = {}) {
+  const setup = await speechSetup(name, options)
+  process.env.UPLOAD_DIR = path.join(setup.dir, 'uploads')
+  const server = await serveUploads()
+  afterAll(() => server.close())
+  return { ...setup, server }
 }
 
 /** A storage that keeps nothing: the disk is full. Reads find nothing, deletes succeed. */

@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Dialog } from '@/components/ui/dialog'
-import { Skeleton } from '@/components/ui/skeleton'
+import { Skeleton, SkeletonCard } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { MAX_DETAIL_ENTRIES } from '@/lib/accounts/schemas'
@@ -41,24 +41,10 @@ function DetailSkeleton({ label }: { label: string }) {
     <div className="space-y-6" data-testid="user-detail-loading">
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="flex flex-col gap-4">
-          <Card className="space-y-3 p-5">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-9 w-40" />
-            <Skeleton className="h-10 w-full" />
-          </Card>
-          <Card className="space-y-3 p-5">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </Card>
+          <SkeletonCard lines={['h-4 w-24', 'h-9 w-40', 'h-10 w-full']} />
+          <SkeletonCard lines={['h-4 w-24', 'h-10 w-full', 'h-10 w-full']} />
         </div>
-        <Card className="space-y-3 p-5">
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </Card>
+        <SkeletonCard lines={['h-4 w-24', 'h-10 w-full', 'h-10 w-full', 'h-10 w-full', 'h-10 w-full']} />
       </div>
       <Skeleton className="h-10 w-72" />
       <Skeleton className="h-48 w-full" />

@@ -1,13 +1,11 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
-import { LocalizedLink } from '@/components/layout/localized-link'
 import { resetPasswordFormSchema, type ResetPasswordInput } from '@/lib/accounts/schemas'
 import { resetPassword } from '@/lib/client/accounts'
-import { AuthCard } from './auth-card'
+import { AuthFooterLink, AuthFormCard } from './auth-card'
 import { SendCodeButton } from './send-code-button'
 import { useSignInForm } from './use-sign-in-form'
 
@@ -28,43 +26,45 @@ export function ForgotPasswordForm() {
     failed: t('failed'),
   })
 
-  const footer = (
-    <LocalizedLink href="/login" className="font-medium text-brand hover:underline" data-testid="forgot-back">
-      {t('backToLogin')}
-    </LocalizedLink>
-  )
-
   return (
-    <AuthCard title={t('title')} subtitle={t('subtitle')} footer={footer} className="max-w-md">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="forgot-form">
-        <FailureAlert message={failure} />
-        <Field id="forgot-email" label={t('email')} error={errorMessage(errors.email?.message)}>
-          <Input id="forgot-email" type="email" autoComplete="email" inputMode="email" invalid={Boolean(errors.email)} data-testid="forgot-email" {...form.register('email')} />
-        </Field>
-        <Field id="forgot-code" label={t('code')} error={errorMessage(errors.code?.message)}>
-          <div className="flex gap-2">
-            <div className="flex-1">
-              <Input id="forgot-code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder={t('codePlaceholder')} invalid={Boolean(errors.code)} data-testid="forgot-code" {...form.register('code')} />
-            </div>
-            <SendCodeButton
-              purpose="reset"
-              testId="forgot-get-code"
-              sentMessage={(email) => t('codeSent', { email })}
-              getEmail={() => form.getValues('email') ?? ''}
-              onInvalidEmail={(key) => form.setError('email', { message: key }, { shouldFocus: true })}
-              onSent={() => form.clearErrors('email')}
-            />
+    <AuthFormCard
+      title={t('title')}
+      subtitle={t('subtitle')}
+      footer={
+        <AuthFooterLink href="/login" testId="forgot-back">
+          {t('backToLogin')}
+        </AuthFooterLink>
+      }
+      testId="forgot-form"
+      onSubmit={onSubmit}
+      failure={failure}
+    >
+      <Field id="forgot-email" label={t('email')} error={errorMessage(errors.email?.message)}>
+        <Input id="forgot-email" type="email" autoComplete="email" inputMode="email" invalid={Boolean(errors.email)} data-testid="forgot-email" {...form.register('email')} />
+      </Field>
+      <Field id="forgot-code" label={t('code')} error={errorMessage(errors.code?.message)}>
+        <div className="flex gap-2">
+          <div className="flex-1">
+            <Input id="forgot-code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder={t('codePlaceholder')} invalid={Boolean(errors.code)} data-testid="forgot-code" {...form.register('code')} />
           </div>
+          <SendCodeButton
+            purpose="reset"
+            testId="forgot-get-code"
+            sentMessage={(email) => t('codeSent', { email })}
+            getEmail={() => form.getValues('email') ?? ''}
+            onInvalidEmail={(key) => form.setError('email', { message: key }, { shouldFocus: true })}
+            onSent={() => form.clearErrors('email')}
+          />
+        </div>
+      </Field>
+      {PASSWORDS.map(({ name, label }) => (
+        <Field key={name} id={`forgot-${name}`} label={t(label)} error={errorMessage(errors[name]?.message)}>
+          <Input id={`forgot-${name}`} type="password" autoComplete="new-password" placeholder={name === 'pass' ? t('passwordPlaceholder') : undefined} invalid={Boolean(errors[name])} data-testid={`forgot-${name}`} {...form.register(name)} />
         </Field>
-        {PASSWORDS.map(({ name, label }) => (
-          <Field key={name} id={`forgot-${name}`} label={t(label)} error={errorMessage(errors[name]?.message)}>
-            <Input id={`forgot-${name}`} type="password" autoComplete="new-password" placeholder={name === 'pass' ? t('passwordPlaceholder') : undefined} invalid={Boolean(errors[name])} data-testid={`forgot-${name}`} {...form.register(name)} />
-          </Field>
-        ))}
-        <Button type="submit" className="w-full" isLoading={isBusy} disabled={!isHydrated} data-testid="forgot-submit">
-          {t('submit')}
-        </Button>
-      </form>
-    </AuthCard>
+      ))}
+      <Button type="submit" className="w-full" isLoading={isBusy} disabled={!isHydrated} data-testid="forgot-submit">
+        {t('submit')}
+      </Button>
+    </AuthFormCard>
   )
 }

@@ -4,9 +4,8 @@ import { useTranslations } from 'next-intl'
 import { Alert } from '@/components/ui/alert'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { LocalizedLink } from '@/components/layout/localized-link'
 import { useLocalizedPath } from '@/lib/client/use-localized-path'
-import { AuthCard } from './auth-card'
+import { AuthCard, AuthFooterLink } from './auth-card'
 import { EmailLoginForm } from './email-login-form'
 import { GoogleLoginPanel } from './google-login-panel'
 import { useWechatReturn } from './use-wechat-return'
@@ -24,12 +23,9 @@ export function LoginView({ hasGoogle, hasWechat }: Props) {
   const wechat = useWechatReturn()
 
   const footer = (
-    <>
-      {t('noAccount')}{' '}
-      <LocalizedLink href="/register" className="font-medium text-brand hover:underline" data-testid="login-register-link">
-        {t('register')}
-      </LocalizedLink>
-    </>
+    <AuthFooterLink lead={t('noAccount')} href="/register" testId="login-register-link">
+      {t('register')}
+    </AuthFooterLink>
   )
 
   return (

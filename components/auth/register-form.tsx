@@ -1,13 +1,11 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { FailureAlert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field, Input } from '@/components/ui/input'
-import { LocalizedLink } from '@/components/layout/localized-link'
 import { registerSchema, type RegisterInput } from '@/lib/accounts/schemas'
 import { register } from '@/lib/client/accounts'
-import { AuthCard } from './auth-card'
+import { AuthFooterLink, AuthFormCard } from './auth-card'
 import { SendCodeButton } from './send-code-button'
 import { useSignInForm } from './use-sign-in-form'
 
@@ -38,34 +36,33 @@ export function RegisterForm() {
     />
   )
 
-  const footer = (
-    <>
-      {t('haveAccount')}{' '}
-      <LocalizedLink href="/login" className="font-medium text-brand hover:underline" data-testid="register-back">
-        {t('backToLogin')}
-      </LocalizedLink>
-    </>
-  )
-
   return (
-    <AuthCard title={t('title')} subtitle={t('subtitle')} footer={footer} className="max-w-md">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="register-form">
-        <FailureAlert message={failure} />
-        {FIELDS.map(({ name, type, autoComplete, placeholder }) => (
-          <Field key={name} id={`register-${name}`} label={t(LABELS[name])} error={errorMessage(errors[name]?.message)}>
-            {input(name, type, autoComplete, placeholder ? t(placeholder) : undefined)}
-          </Field>
-        ))}
-        <Field id="register-code" label={t('code')} error={errorMessage(errors.code?.message)}>
-          <div className="flex gap-2">
-            <div className="flex-1">{input('code', 'text', 'one-time-code', t('codePlaceholder'))}</div>
-            <SendCodeButton getEmail={() => form.getValues('email') ?? ''} onInvalidEmail={(key) => form.setError('email', { message: key }, { shouldFocus: true })} onSent={() => form.clearErrors('email')} />
-          </div>
+    <AuthFormCard
+      title={t('title')}
+      subtitle={t('subtitle')}
+      footer={
+        <AuthFooterLink lead={t('haveAccount')} href="/login" testId="register-back">
+          {t('backToLogin')}
+        </AuthFooterLink>
+      }
+      testId="register-form"
+      onSubmit={onSubmit}
+      failure={failure}
+    >
+      {FIELDS.map(({ name, type, autoComplete, placeholder }) => (
+        <Field key={name} id={`register-${name}`} label={t(LABELS[name])} error={errorMessage(errors[name]?.message)}>
+          {input(name, type, autoComplete, placeholder ? t(placeholder) : undefined)}
         </Field>
-        <Button type="submit" className="w-full" isLoading={isBusy} disabled={!isHydrated} data-testid="register-submit">
-          {t('submit')}
-        </Button>
-      </form>
-    </AuthCard>
+      ))}
+      <Field id="register-code" label={t('code')} error={errorMessage(errors.code?.message)}>
+        <div className="flex gap-2">
+          <div className="flex-1">{input('code', 'text', 'one-time-code', t('codePlaceholder'))}</div>
+          <SendCodeButton getEmail={() => form.getValues('email') ?? ''} onInvalidEmail={(key) => form.setError('email', { message: key }, { shouldFocus: true })} onSent={() => form.clearErrors('email')} />
+        </div>
+      </Field>
+      <Button type="submit" className="w-full" isLoading={isBusy} disabled={!isHydrated} data-testid="register-submit">
+        {t('submit')}
+      </Button>
+    </AuthFormCard>
   )
 }

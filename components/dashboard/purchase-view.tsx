@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Skeleton } from '@/components/ui/skeleton'
+import { SkeletonCard } from '@/components/ui/skeleton'
 import { errorText } from '@/lib/client/api'
 import { formatPrice } from '@/lib/i18n/format-price'
 import { useProducts, type ProductDto } from '@/lib/client/orders'
@@ -56,11 +56,7 @@ export function PurchaseView() {
             {!products.data
               ? Array.from({ length: 3 }, (_, i) => (
                   <li key={i}>
-                    <Card className="space-y-3 p-5">
-                      <Skeleton className="h-7 w-28" />
-                      <Skeleton className="h-4 w-40" />
-                      <Skeleton className="h-10 w-full" />
-                    </Card>
+                    <SkeletonCard lines={['h-7 w-28', 'h-4 w-40', 'h-10 w-full']} />
                   </li>
                 ))
               : products.data.map((product) => (

@@ -1,18 +1,17 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
 import { Field, Input } from '@/components/ui/input'
 import { HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import { API_SCOPES, type ApiScope } from '@/lib/api-keys/universal/scopes'
 import { errorText } from '@/lib/client/api'
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/lib/client/developers'
 import { useDateTime } from '@/lib/client/use-date-time'
-import { ShownOnce } from './shown-once'
+import { MakerSection } from './maker-section'
 
 /** API keys: make one (name, permissions; the key shown once), list them, revoke one. */
 export function ApiKeysSection() {
@@ -23,54 +22,29 @@ export function ApiKeysSection() {
   const revoke = useRevokeApiKey()
   const [name, setName] = useState('')
   const [scopes, setScopes] = useState<ApiScope[]>(['tasks:read'])
-  const [made, setMade] = useState<string | null>(null)
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    create.mutate(
-      { name, scopes },
-      {
-        onSuccess: (answer) => {
-          setMade(answer.key)
-          setName('')
-        },
-        onError: (error) => toast.error(errorText(error, t('keys.createFailed'))),
-      },
-    )
-  }
-  const toggle = (scope: ApiScope) => setScopes((current) => (current.includes(scope) ? current.filter((s) => s !== scope) : [...current, scope]))
 
   return (
-    <Card className="space-y-4 p-5" data-testid="api-keys">
-      <div>
-        <h3 className="text-sm font-semibold text-fg">{t('keys.title')}</h3>
-        <p className="mt-0.5 text-sm text-muted">{t('keys.subtitle')}</p>
-      </div>
-      <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_auto] md:items-end">
-        <div className="space-y-3">
-          <Field id="api-key-name" label={t('keys.name')}>
-            <Input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder={t('keys.namePlaceholder')} data-testid="api-key-name" />
-          </Field>
-          <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
-            <legend className="mb-1.5 text-sm font-medium text-fg">{t('keys.scopes')}</legend>
-            {API_SCOPES.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 text-sm text-fg">
-                <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} data-testid={`api-key-scope-${scope}`} />
-                {t(`keys.scope.${scope}`)}
-              </label>
-            ))}
-          </fieldset>
-        </div>
-        <Button type="submit" disabled={create.isPending} data-testid="api-key-create">
-          {t('keys.create')}
-        </Button>
-      </form>
-      {made && <ShownOnce label={t('keys.made')} value={made} onDone={() => setMade(null)} testId="api-key-made" />}
-      {keys.data && keys.data.length > 0 ? (
+    <MakerSection
+      kind="keys"
+      field={
+        <Field id="api-key-name" label={t('keys.name')}>
+          <Input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder={t('keys.namePlaceholder')} data-testid="api-key-name" />
+        </Field>
+      }
+      choices={{ legend: t('keys.scopes'), options: API_SCOPES, chosen: scopes, onChange: setScopes, label: (scope) => t(`keys.scope.${scope}`), testId: (scope) => `api-key-scope-${scope}` }}
+      isPending={create.isPending}
+      make={async () => {
+        const { key } = await create.mutateAsync({ name, scopes })
+        setName('')
+        return key
+      }}
+      items={keys.data}
+    >
+      {(list) => (
         <Table data-testid="api-key-table">
           <HeadRow columns={[t('keys.columns.name'), t('keys.columns.key'), t('keys.columns.scopes'), t('keys.columns.created'), t('keys.columns.lastUsed'), '']} />
           <TBody>
-            {keys.data.map((key) => (
+            {list.map((key) => (
               <TR key={key.id} data-testid="api-key-row">
                 <TD className="font-medium text-fg">{key.name}</TD>
                 <TD className="font-mono text-xs">{key.prefix}…</TD>
@@ -97,9 +71,7 @@ export function ApiKeysSection() {
             ))}
           </TBody>
         </Table>
-      ) : keys.data ? (
-        <p className="text-sm text-muted">{t('keys.empty')}</p>
-      ) : null}
-    </Card>
+      )}
+    </MakerSection>
   )
 }

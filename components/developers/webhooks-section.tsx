@@ -1,18 +1,17 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
 import { Field, Input } from '@/components/ui/input'
 import { HeadRow, Table, TBody, TD, TR } from '@/components/ui/table'
 import { errorText } from '@/lib/client/api'
 import { useCreateWebhook, useDeleteWebhook, useDeliveries, useSendTestEvent, useWebhooks, type WebhookEndpointDto } from '@/lib/client/developers'
 import { useDateTime } from '@/lib/client/use-date-time'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/webhooks/universal/events'
-import { ShownOnce } from './shown-once'
+import { MakerSection } from './maker-section'
 
 const STATUS_TONE = { delivered: 'success', pending: 'warning', failed: 'danger' } as const
 // Message keys cannot hold a dot (next-intl reads it as nesting): task.completed → task_completed.
@@ -74,58 +73,31 @@ export function WebhooksSection() {
   const create = useCreateWebhook()
   const [url, setUrl] = useState('')
   const [events, setEvents] = useState<WebhookEvent[]>(['task.completed', 'task.failed'])
-  const [secret, setSecret] = useState<string | null>(null)
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    create.mutate(
-      { url, events },
-      {
-        onSuccess: (answer) => {
-          setSecret(answer.secret)
-          setUrl('')
-        },
-        onError: (error) => toast.error(errorText(error, t('webhooks.createFailed'))),
-      },
-    )
-  }
-  const toggle = (name: WebhookEvent) => setEvents((current) => (current.includes(name) ? current.filter((e) => e !== name) : [...current, name]))
 
   return (
-    <Card className="space-y-4 p-5" data-testid="webhooks">
-      <div>
-        <h3 className="text-sm font-semibold text-fg">{t('webhooks.title')}</h3>
-        <p className="mt-0.5 text-sm text-muted">{t('webhooks.subtitle')}</p>
-      </div>
-      <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_auto] md:items-end">
+    <MakerSection
+      kind="webhooks"
+      field={
+        <Field id="webhook-url" label={t('webhooks.url')}>
+          <Input id="webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hooks/subtitles" data-testid="webhook-url" />
+        </Field>
+      }
+      choices={{ legend: t('webhooks.events'), options: WEBHOOK_EVENTS, chosen: events, onChange: setEvents, label: (name) => t(`webhooks.event.${eventKey(name)}`), testId: (name) => `webhook-event-${name}` }}
+      isPending={create.isPending}
+      make={async () => {
+        const { secret } = await create.mutateAsync({ url, events })
+        setUrl('')
+        return secret
+      }}
+      items={endpoints.data}
+    >
+      {(list) => (
         <div className="space-y-3">
-          <Field id="webhook-url" label={t('webhooks.url')}>
-            <Input id="webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hooks/subtitles" data-testid="webhook-url" />
-          </Field>
-          <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
-            <legend className="mb-1.5 text-sm font-medium text-fg">{t('webhooks.events')}</legend>
-            {WEBHOOK_EVENTS.map((name) => (
-              <label key={name} className="flex items-center gap-2 text-sm text-fg">
-                <input type="checkbox" checked={events.includes(name)} onChange={() => toggle(name)} data-testid={`webhook-event-${name}`} />
-                {t(`webhooks.event.${eventKey(name)}`)}
-              </label>
-            ))}
-          </fieldset>
-        </div>
-        <Button type="submit" disabled={create.isPending} data-testid="webhook-create">
-          {t('webhooks.create')}
-        </Button>
-      </form>
-      {secret && <ShownOnce label={t('webhooks.made')} value={secret} onDone={() => setSecret(null)} testId="webhook-secret" />}
-      {endpoints.data && endpoints.data.length > 0 ? (
-        <div className="space-y-3">
-          {endpoints.data.map((endpoint) => (
+          {list.map((endpoint) => (
             <EndpointCard key={endpoint.id} endpoint={endpoint} />
           ))}
         </div>
-      ) : endpoints.data ? (
-        <p className="text-sm text-muted">{t('webhooks.empty')}</p>
-      ) : null}
-    </Card>
+      )}
+    </MakerSection>
   )
 }

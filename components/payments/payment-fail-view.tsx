@@ -2,9 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { useSyncExternalStore } from 'react'
-import { LocalizedLink } from '@/components/layout/localized-link'
-import { buttonClasses } from '@/components/ui/button'
-import { PaymentResultCard } from './payment-result-card'
+import { PaymentResultCard, ResultLinks } from './payment-result-card'
 
 const readId = () => new URLSearchParams(window.location.search).get('id')
 const subscribe = () => () => {}
@@ -18,16 +16,7 @@ export function PaymentFailView() {
       tone="danger"
       title={t('title')}
       testId="payment-fail"
-      actions={
-        <>
-          <LocalizedLink href="/assets" className={buttonClasses()}>
-            {t('payAgain')}
-          </LocalizedLink>
-          <LocalizedLink href="/" className={buttonClasses({ variant: 'secondary' })}>
-            {t('home')}
-          </LocalizedLink>
-        </>
-      }
+      actions={<ResultLinks main={{ href: '/assets', label: t('payAgain') }} other={{ href: '/', label: t('home') }} />}
     >
       <p>{t('body')}</p>
       {id && <p className="font-mono text-xs text-subtle" data-testid="payment-fail-id">{t('paymentId', { id })}</p>}

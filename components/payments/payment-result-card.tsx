@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { LocalizedLink } from '@/components/layout/localized-link'
+import { buttonClasses } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 
 /** The card of the payment result pages: a status mark, a title, the body and the actions. */
@@ -18,5 +20,23 @@ export function PaymentResultCard({ tone, title, children, actions, testId }: { 
       <div className="mt-3 space-y-2 text-sm text-muted">{children}</div>
       {actions && <div className="mt-6 flex flex-wrap justify-center gap-2">{actions}</div>}
     </Card>
+  )
+}
+
+type Link = { href: string; label: string }
+
+/** A result page's ways on: the main one as a button, and, when given, a second one beside it. */
+export function ResultLinks({ main, other }: { main: Link; other?: Link }) {
+  return (
+    <>
+      <LocalizedLink href={main.href} className={buttonClasses()}>
+        {main.label}
+      </LocalizedLink>
+      {other && (
+        <LocalizedLink href={other.href} className={buttonClasses({ variant: 'secondary' })}>
+          {other.label}
+        </LocalizedLink>
+      )}
+    </>
   )
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { errorText } from '@/lib/client/api'
 import { MAX_QUERIES, usePaymentStatus, type PaymentReturn } from '@/lib/client/use-payment-status'
-import { PaymentResultCard } from './payment-result-card'
+import { PaymentResultCard, ResultLinks } from './payment-result-card'
 
 const readSearch = () => window.location.search
 const subscribe = () => () => {}
@@ -37,16 +37,7 @@ function CardStatus({ ret }: { ret: PaymentReturn & { kind: 'card' } }) {
   const tp = useTranslations('payments')
   const tr = useTranslations('payments.result')
   const { state, requery, canRequery } = usePaymentStatus(ret)
-  const actions = (
-    <>
-      <LocalizedLink href="/dashboard" className={buttonClasses()}>
-        {t('dashboard')}
-      </LocalizedLink>
-      <LocalizedLink href="/" className={buttonClasses({ variant: 'secondary' })}>
-        {t('home')}
-      </LocalizedLink>
-    </>
-  )
+  const actions = <ResultLinks main={{ href: '/dashboard', label: t('dashboard') }} other={{ href: '/', label: t('home') }} />
   if (state.phase === 'checking') {
     return (
       <PaymentResultCard tone="pending" title={t('checkingTitle')}>

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { EmptyState } from '@/components/ui/empty-state'
 import { RetryAlert } from '@/components/ui/load-states'
-import { Skeleton } from '@/components/ui/skeleton'
+import { Skeleton, SkeletonGridRows } from '@/components/ui/skeleton'
 
 /** The page while the lines load: the summary bar and rows at their final size. */
 export function ReviewSkeleton() {
@@ -14,14 +14,7 @@ export function ReviewSkeleton() {
         <Skeleton className="h-5 w-64" />
         <Skeleton className="mt-2 h-4 w-96 max-w-full" />
       </div>
-      {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="grid grid-cols-[3rem_5rem_1fr_1fr] gap-3 border-b border-border px-4 py-3 md:px-6">
-          <Skeleton className="h-4 w-6" />
-          <Skeleton className="h-4 w-14" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-5/6" />
-        </div>
-      ))}
+      <SkeletonGridRows rows={8} className="grid-cols-[3rem_5rem_1fr_1fr] px-4 md:px-6" cells={['h-4 w-6', 'h-4 w-14', 'h-4 w-full', 'h-4 w-5/6']} />
     </div>
   )
 }

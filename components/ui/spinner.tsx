@@ -11,3 +11,12 @@ export function Spinner({ className, label }: { className?: string; label?: stri
     </span>
   )
 }
+
+/** A whole area waiting for its page: a spinner in its middle, announced with `label` (`className`: the area's size and colour). */
+export function LoadingArea({ label, className, spinnerClassName, testId }: { label: string; className: string; spinnerClassName: string; testId: string }) {
+  return (
+    <div className={cn('flex items-center justify-center', className)} data-testid={testId}>
+      <Spinner className={cn('text-brand', spinnerClassName)} label={label} />
+    </div>
+  )
+}

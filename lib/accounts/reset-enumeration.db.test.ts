@@ -52,6 +52,17 @@ async function requestSeries(route: keyof typeof ROUTES, email: string, ip: stri
   return answers
 }
 
+/**
+ * The series of requestSeries for an account's address (`known`, made first) and for an address
+ * without one, each from a client of its own: both must read the same, cooldown and hourly limit included.
+ */
+async function expectAnsweredAlike(route: keyof typeof ROUTES, [known, unknown]: [string, string], [knownIp, unknownIp]: [string, string]) {
+  await createUser({ email: known, name: 'Owner', password: 'old-password' })
+  const answers = await requestSeries(route, known, knownIp)
+  expect(answers).toEqual([SENT, COOLDOWN, ...Array(9).fill(SENT), HOURLY_LIMIT])
+  expect(await requestSeries(route, unknown, unknownIp)).toEqual(answers)
+}
+
 const mailsTo = async (email: string) => {
   await backgroundMailSettled()
   return smtp.messages.filter((m) => m.to.includes(email))
@@ -63,11 +74,7 @@ const HOURLY_LIMIT = '429 42900 Too many requests, please try again later'
 
 describe('forgot_password', () => {
   it('answers a known and an unknown address alike, call for call: cooldown and hourly limit included', async () => {
-    await createUser({ email: 'owner@example.com', name: 'Owner', password: 'old-password' })
-    const known = await requestSeries('forgot_password', 'owner@example.com', '198.51.100.1')
-    const unknown = await requestSeries('forgot_password', 'stranger@example.com', '198.51.100.2')
-    expect(known).toEqual([SENT, COOLDOWN, ...Array(9).fill(SENT), HOURLY_LIMIT])
-    expect(unknown).toEqual(known)
+    await expectAnsweredAlike('forgot_password', ['owner@example.com', 'stranger@example.com'], ['198.51.100.1', '198.51.100.2'])
     // Only the account is mailed, one code for each 20000.
     expect(await mailsTo('owner@example.com')).toHaveLength(10)
     expect(await mailsTo('stranger@example.com')).toHaveLength(0)
@@ -88,11 +95,7 @@ describe('forgot_password', () => {
 
 describe('send_code', () => {
   it('answers a registered and a new address alike, call for call', async () => {
-    await createUser({ email: 'member@example.com', name: 'Member', password: 'old-password' })
-    const known = await requestSeries('send_code', 'member@example.com', '198.51.100.4')
-    const unknown = await requestSeries('send_code', 'newcomer@example.com', '198.51.100.5')
-    expect(known).toEqual([SENT, COOLDOWN, ...Array(9).fill(SENT), HOURLY_LIMIT])
-    expect(unknown).toEqual(known)
+    await expectAnsweredAlike('send_code', ['member@example.com', 'newcomer@example.com'], ['198.51.100.4', '198.51.100.5'])
   })
 })
 

@@ -32,6 +32,40 @@ export type OffThreadOptions = {
   oneJobPerWorker?: boolean
 }
 
+const lost = (error: Error & { code?: string }) =>
+  error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new OffThreadOutOfMemoryError(error.message, { cause: error }) : new OffThreadLostError(error.message, { cause: error })
+
+/**
+ * The first message of `worker` that `accept` takes; the worker failing first rejects with what
+ * `lost` makes of its error, ending first with what `onExit` makes of its exit code. The listeners
+ * are removed once it settles.
+ */
+function replyOf(worker: Worker, { accept, onExit }: { accept: (message: Reply) => boolean; onExit: (code: number) => Error }): Promise<Reply> {
+  return new Promise<Reply>((resolve, reject) => {
+    const onMessage = (message: Reply) => {
+      if (!accept(message)) return
+      settle()
+      resolve(message)
+    }
+    const onError = (error: Error) => {
+      settle()
+      reject(lost(error))
+    }
+    const onEnd = (code: number) => {
+      settle()
+      reject(onExit(code))
+    }
+    const settle = () => {
+      worker.off('message', onMessage)
+      worker.off('error', onError)
+      worker.off('exit', onEnd)
+    }
+    worker.on('message', onMessage)
+    worker.on('error', onError)
+    worker.on('exit', onEnd)
+  })
+}
+
 /**
  * Runs `input → output` on worker threads. Rules: at most `threads` at once (lib/pool), the
  * others queued in order; a worker answers what its handler returns, or the error it threw (an
@@ -58,34 +92,12 @@ export function offThreadRunner<I, O>({ worker, threads, heapMb, timeoutMs, oneJ
     }
     started.on('error', drop)
     started.on('exit', drop)
-    const ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: Reply) => {
-        if (!message.ready) return
-        settle()
-        resolve()
-      }
-      const onError = (error: Error) => {
-        settle()
-        reject(lost(error))
-      }
-      const onExit = (code: number) => {
-        settle()
-        reject(new OffThreadLostError(`worker exited (${code}) before it was ready`))
-      }
-      const settle = () => {
-        started.off('message', onMessage)
-        started.off('error', onError)
-        started.off('exit', onExit)
-      }
-      started.on('message', onMessage)
-      started.on('error', onError)
-      started.on('exit', onExit)
-    })
+    const ready = replyOf(started, {
+      accept: (message) => message.ready === true,
+      onExit: (code) => new OffThreadLostError(`worker exited (${code}) before it was ready`),
+    }).then(() => undefined)
     return { worker: started, ready }
   }
-
-  const lost = (error: Error & { code?: string }) =>
-    error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new OffThreadOutOfMemoryError(error.message, { cause: error }) : new OffThreadLostError(error.message, { cause: error })
 
   function answer(reply: Reply): O {
     if (!reply.error) return reply.result as O
@@ -104,37 +116,19 @@ export function offThreadRunner<I, O>({ worker, threads, heapMb, timeoutMs, oneJ
     }, timeoutMs)
     const id = nextId++
     try {
-      const reply = await new Promise<Reply>((resolve, reject) => {
-        const onMessage = (message: Reply) => {
-          if (message.id !== id) return
-          settle()
-          resolve(message)
-        }
-        const onError = (error: Error) => {
-          settle()
-          reject(lost(error))
-        }
-        const onExit = (code: number) => {
-          settle()
-          reject(timedOut ? new OffThreadTimeoutError(`off-thread work ran past its ${timeoutMs} ms limit`) : new OffThreadLostError(`worker exited (${code}) without an answer`))
-        }
-        const settle = () => {
-          running.off('message', onMessage)
-          running.off('error', onError)
-          running.off('exit', onExit)
-        }
-        running.on('message', onMessage)
-        running.on('error', onError)
-        running.on('exit', onExit)
-        // A copy is sent: the caller may still need its input.
-        ready.then(() => running.postMessage({ id, input }), () => undefined)
+      const reply = replyOf(running, {
+        accept: (message) => message.id === id,
+        onExit: (code) => (timedOut ? new OffThreadTimeoutError(`off-thread work ran past its ${timeoutMs} ms limit`) : new OffThreadLostError(`worker exited (${code}) without an answer`)),
       })
+      // A copy is sent: the caller may still need its input.
+      ready.then(() => running.postMessage({ id, input }), () => undefined)
+      const answered = await reply
       if (oneJobPerWorker) void running.terminate()
       else {
         running.unref()
         idle.push(running)
       }
-      return answer(reply)
+      return answer(answered)
     } catch (error) {
       if (error instanceof OffThreadLostError) log.error('off_thread.worker_lost', { worker, error })
       throw error

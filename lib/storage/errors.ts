@@ -1,19 +1,23 @@
-/**
- * Any storage failure. `code` is ours (`invalid_key`, `timeout`) or the vendor's error code
- * (`SignatureDoesNotMatch`, `InvalidDigest`, ...); callers map it, the message stays server-side.
- */
-export class StorageError extends Error {
+/** A failure with a code, ours or a vendor's, and what the vendor's answer said of it: its HTTP status and request id. */
+export class CodedError extends Error {
   readonly code: string
   readonly status?: number
   readonly requestId?: string
 
   constructor(code: string, message: string, extra: { status?: number; requestId?: string; cause?: unknown } = {}) {
     super(message, { cause: extra.cause })
-    this.name = 'StorageError'
     this.code = code
     this.status = extra.status
     this.requestId = extra.requestId
   }
+}
+
+/**
+ * Any storage failure. `code` is ours (`invalid_key`, `timeout`) or the vendor's error code
+ * (`SignatureDoesNotMatch`, `InvalidDigest`, ...); callers map it, the message stays server-side.
+ */
+export class StorageError extends CodedError {
+  override name = 'StorageError'
 }
 
 const SEGMENT = /^[^\\/\0]+$/

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto'
+import { CodedError } from './errors'
 
 /** Temporary OSS credentials; pass `securityToken` as `stsToken` to createOssStorage. */
 export type StsCredentials = { accessKeyId: string; accessKeySecret: string; securityToken: string; expiration: string }
@@ -18,18 +19,8 @@ export type AssumeRoleOptions = {
 }
 
 /** An error answer from STS (`{Code, Message, RequestId}`), or `network` / `bad_response` of our own. */
-export class StsError extends Error {
-  readonly code: string
-  readonly status?: number
-  readonly requestId?: string
-
-  constructor(code: string, message: string, extra: { status?: number; requestId?: string; cause?: unknown } = {}) {
-    super(message, { cause: extra.cause })
-    this.name = 'StsError'
-    this.code = code
-    this.status = extra.status
-    this.requestId = extra.requestId
-  }
+export class StsError extends CodedError {
+  override name = 'StsError'
 }
 
 /** Aliyun RPC percent-encoding: RFC 3986 unreserved characters only, so `!'()*` are encoded as well. */

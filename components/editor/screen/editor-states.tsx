@@ -5,7 +5,8 @@ import { LocalizedLink } from '@/components/layout/localized-link'
 import { Alert } from '@/components/ui/alert'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Skeleton } from '@/components/ui/skeleton'
+import { RetryAlert } from '@/components/ui/load-states'
+import { Skeleton, SkeletonGridRows } from '@/components/ui/skeleton'
 import { BackLink } from './editor-header'
 
 /** Takes the final layout's size while the task loads, so nothing jumps when it arrives. */
@@ -22,14 +23,7 @@ export function EditorSkeleton() {
         <Skeleton className="h-8 w-24" />
       </div>
       <div className="flex-1 overflow-hidden bg-surface">
-        {Array.from({ length: 12 }, (_, i) => (
-          <div key={i} className="grid grid-cols-[3rem_5.25rem_1fr_1fr] gap-3 border-b border-border px-6 py-3">
-            <Skeleton className="h-4 w-6" />
-            <Skeleton className="h-8 w-16" />
-            <Skeleton className="h-8" />
-            <Skeleton className="h-8" />
-          </div>
-        ))}
+        <SkeletonGridRows rows={12} className="grid-cols-[3rem_5.25rem_1fr_1fr] px-6" cells={['h-4 w-6', 'h-8 w-16', 'h-8', 'h-8']} />
       </div>
     </div>
   )
@@ -51,23 +45,15 @@ export function EditorMissing() {
 
 export function EditorLoadError({ message, onRetry, isRetrying }: { message: string; onRetry: () => void; isRetrying: boolean }) {
   const t = useTranslations('editor')
-  const tc = useTranslations('common')
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-4 px-6">
       <div>
         <BackLink />
       </div>
-      <Alert
-        tone="danger"
-        action={
-          <Button variant="secondary" size="sm" onClick={onRetry} isLoading={isRetrying}>
-            {tc('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={onRetry} isRetrying={isRetrying}>
         <p className="font-medium">{t('loadError')}</p>
         <p className="mt-0.5 opacity-90">{message}</p>
-      </Alert>
+      </RetryAlert>
     </main>
   )
 }

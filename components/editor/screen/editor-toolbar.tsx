@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { MAX_SELECTED_RETRANSLATE, type EditorOps } from '../history/use-editor-ops'
+import { ToolbarButton } from './toolbar-text-button'
 
 type Props = {
   /** The editor's operations: undo and redo, and which operation runs (use-editor-ops.ts). */
@@ -37,33 +38,6 @@ type Props = {
   review?: ReactNode
 }
 
-/** `visible`: label beside the icon (hidden on narrow screens); `aria`: icon only; `after`: the children's text first, the label for screen readers. */
-type LabelMode = 'visible' | 'aria' | 'after'
-
-function Tool({ label, onClick, children, testId, isDisabled, pressed, labelMode = 'visible', className, shortcut }: { label: string; onClick: () => void; children: ReactNode; testId: string; isDisabled?: boolean; pressed?: boolean; labelMode?: LabelMode; className?: string; shortcut?: string }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={isDisabled}
-      aria-pressed={pressed}
-      aria-label={labelMode === 'aria' ? label : undefined}
-      aria-keyshortcuts={shortcut}
-      title={shortcut ? `${label} (${shortcut.replace('Control', 'Ctrl')})` : label}
-      data-testid={testId}
-      className={cn(
-        'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2 text-xs font-medium whitespace-nowrap text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:pointer-events-none disabled:opacity-40',
-        pressed && 'bg-brand-subtle text-brand hover:bg-brand-subtle hover:text-brand',
-        className,
-      )}
-    >
-      {children}
-      {labelMode === 'visible' && <span className="max-lg:sr-only">{label}</span>}
-      {labelMode === 'after' && <span className="sr-only">{label}</span>}
-    </button>
-  )
-}
-
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4 shrink-0">
     <path d={d} stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
@@ -78,32 +52,32 @@ export function EditorToolbar(props: Props) {
   const tooMany = props.selectedCount > MAX_SELECTED_RETRANSLATE
   return (
     <div role="toolbar" aria-label={t('label')} className="flex items-center gap-1 overflow-x-auto border-b border-border bg-surface px-3 py-1.5 md:px-5" data-testid="editor-toolbar">
-      <Tool label={t('undo')} onClick={() => void props.ops.undo()} isDisabled={!props.ops.canUndo || props.ops.busy !== null} testId="toolbar-undo" labelMode="aria" shortcut="Control+Z">
+      <ToolbarButton label={t('undo')} onClick={() => void props.ops.undo()} isDisabled={!props.ops.canUndo || props.ops.busy !== null} testId="toolbar-undo" labelMode="aria" shortcut="Control+Z">
         <Icon d="M6 4 3 7l3 3M3.5 7H10a3 3 0 0 1 0 6H8" />
-      </Tool>
-      <Tool label={t('redo')} onClick={() => void props.ops.redo()} isDisabled={!props.ops.canRedo || props.ops.busy !== null} testId="toolbar-redo" labelMode="aria" shortcut="Control+Shift+Z">
+      </ToolbarButton>
+      <ToolbarButton label={t('redo')} onClick={() => void props.ops.redo()} isDisabled={!props.ops.canRedo || props.ops.busy !== null} testId="toolbar-redo" labelMode="aria" shortcut="Control+Shift+Z">
         <Icon d="m10 4 3 3-3 3M12.5 7H6a3 3 0 0 0 0 6h2" />
-      </Tool>
+      </ToolbarButton>
       <Divider />
-      <Tool label={t('find')} onClick={props.onFind} pressed={props.isFindOpen} testId="toolbar-find" shortcut="Control+F">
+      <ToolbarButton label={t('find')} onClick={props.onFind} pressed={props.isFindOpen} testId="toolbar-find" shortcut="Control+F">
         <Icon d="M7 12A5 5 0 1 0 7 2a5 5 0 0 0 0 10ZM14 14l-3.5-3.5" />
-      </Tool>
+      </ToolbarButton>
       <Divider />
       {props.hasTranslation && (
-        <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate">
+        <ToolbarButton label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate">
           <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
-        </Tool>
+        </ToolbarButton>
       )}
-      <Tool label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift">
+      <ToolbarButton label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift">
         <Icon d="M2 8h12M5 5 2 8l3 3M11 5l3 3-3 3" />
-      </Tool>
-      <Tool label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow">
+      </ToolbarButton>
+      <ToolbarButton label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow">
         <Icon d="M2.5 4h11M2.5 8h8a2 2 0 0 1 0 4H8M9.5 10.5 8 12l1.5 1.5M2.5 12h3" />
-      </Tool>
+      </ToolbarButton>
       {props.canSnap !== undefined && (
-        <Tool label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap">
+        <ToolbarButton label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap">
           <Icon d="M2 8h1.5l1-3 1.5 6 1.5-8 1.5 8 1.5-5 1 2H14M2.5 13.5h11" />
-        </Tool>
+        </ToolbarButton>
       )}
       {props.selectedCount > 1 && (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-subtle py-0.5 pr-1 pl-2.5 text-xs text-brand" data-testid="selection-count">
@@ -116,31 +90,31 @@ export function EditorToolbar(props: Props) {
         </span>
       )}
       <Divider />
-      <Tool label={t('flaggedOnly')} onClick={() => props.onFlaggedOnly(!props.isFlaggedOnly)} pressed={props.isFlaggedOnly} testId="toolbar-flagged" labelMode="after" className={cn(props.flagCount > 0 && !props.isFlaggedOnly && 'text-warning')}>
+      <ToolbarButton label={t('flaggedOnly')} onClick={() => props.onFlaggedOnly(!props.isFlaggedOnly)} pressed={props.isFlaggedOnly} testId="toolbar-flagged" labelMode="after" className={cn(props.flagCount > 0 && !props.isFlaggedOnly && 'text-warning')}>
         <Icon d="M3 14V2.5M3 3h8l-1.5 3L11 9H3" />
         <span className="tabular" data-testid="flag-count" data-count={props.flagCount}>
           {t('issues', { count: props.flagCount })}
         </span>
-      </Tool>
-      <Tool label={t('limits')} onClick={props.onLimits} testId="toolbar-limits" labelMode="aria">
+      </ToolbarButton>
+      <ToolbarButton label={t('limits')} onClick={props.onLimits} testId="toolbar-limits" labelMode="aria">
         <Icon d="M2.5 4.5h5M10.5 4.5h3M2.5 11.5h2M7.5 11.5h6M7.5 3v3M4.5 10v3" />
-      </Tool>
+      </ToolbarButton>
       {props.onSpeakers && (
         <>
           <Divider />
-          <Tool label={t('speakers')} onClick={props.onSpeakers} testId="toolbar-speakers">
+          <ToolbarButton label={t('speakers')} onClick={props.onSpeakers} testId="toolbar-speakers">
             <Icon d="M6 7.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1.5 13.5a4.5 4.5 0 0 1 9 0M11 7a2 2 0 1 0 0-4M12.5 13.5a4 4 0 0 0-2-3.5" />
-          </Tool>
+          </ToolbarButton>
         </>
       )}
       <span className="flex-1" />
       {props.review}
-      <Tool label={t('video')} onClick={props.onVideo} pressed={props.isVideoShown} testId="toolbar-video">
+      <ToolbarButton label={t('video')} onClick={props.onVideo} pressed={props.isVideoShown} testId="toolbar-video">
         <Icon d="M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2" />
-      </Tool>
-      <Tool label={t('help')} onClick={props.onHelp} testId="toolbar-help" shortcut="?">
+      </ToolbarButton>
+      <ToolbarButton label={t('help')} onClick={props.onHelp} testId="toolbar-help" shortcut="?">
         <Icon d="M8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12ZM6.5 6.2a1.6 1.6 0 1 1 2.2 1.5c-.5.2-.7.6-.7 1.1M8 11h0" />
-      </Tool>
+      </ToolbarButton>
     </div>
   )
 }

@@ -3,35 +3,20 @@
 // second is decoded for that second, not for five hours: its ffmpeg's CPU time, read from this
 // process's reaped children (/proc/self/stat), stays far below what decoding it all takes.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
-import { startSttFake } from '@/fakes/stt'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { ffmpegPath } from '@/lib/media/binaries'
 import { grantPoints } from '@/lib/points'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { sendPart } from '@/test/send-part'
 import { makeRecording } from '@/test/speech-audio'
-import { serveUploads } from '@/test/upload-server'
+import { speechUploadSetup } from '@/test/task-setup'
 import { runTask } from '../pipeline'
 
-const stt = await startSttFake({ apiKey: 'sk-stt-bounds' })
-const deepseek = await startDeepSeekFake({ apiKey: 'sk-deepseek-bounds' })
-const dir = mkdtempSync(path.join(tmpdir(), 'ss-bounds-'))
-Object.assign(process.env, {
-  STT_API_KEY: 'sk-stt-bounds',
-  STT_BASE_URL: stt.url,
-  DEEPSEEK_API_KEY: 'sk-deepseek-bounds',
-  DEEPSEEK_BASE_URL: deepseek.url,
-  STORAGE_DIR: path.join(dir, 'storage'),
-  UPLOAD_DIR: path.join(dir, 'uploads'),
-})
-const server = await serveUploads()
+const { dir, server } = await speechUploadSetup('bounds')
 const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false, transcription: { retry: { attempts: 3, delayMs: 5 } } }
 const HOURS_5 = 5 * 3600
 
@@ -56,12 +41,6 @@ beforeAll(async () => {
   shortPart = path.join(dir, 'short.ogg')
   await makeRecording({ sentences: [{ text: 'The second part speaks here.', atMs: 2000 }], totalMs: 10_000, file: shortPart, opusRate: 16_000 })
 }, 120_000)
-
-afterAll(async () => {
-  await stopBoss()
-  await Promise.all([stt.close(), deepseek.close(), server.close()])
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('a part longer than its place on the timeline', () => {
   it('is decoded up to where the next part starts: a 5-hour part priced as 1 s costs under 5 CPU-seconds', async () => {

@@ -4,7 +4,7 @@
 // of a stream is never lost to ffmpeg's probing, which would make every cue early).
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { db } from '@/lib/db'
 import { ffmpegPath } from '@/lib/media/binaries'
@@ -13,14 +13,10 @@ import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { sendPart } from '@/test/send-part'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
-import { speechSetup } from '@/test/task-setup'
-import { serveUploads } from '@/test/upload-server'
+import { speechUploadSetup } from '@/test/task-setup'
 import { runTask } from '../pipeline'
 
-const { dir } = await speechSetup('streamed-formats')
-process.env.UPLOAD_DIR = path.join(dir, 'uploads')
-const server = await serveUploads()
-afterAll(() => server.close())
+const { dir, server } = await speechUploadSetup('streamed-formats')
 const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, transcription: { retry: { attempts: 3, delayMs: 5 } } }
 const MIN = 60_000
 

@@ -3,36 +3,21 @@
 // no chunk goes to the provider twice, the price is captured once. A recording declared shorter
 // than it is gets charged for what the server decoded, or, when the balance cannot pay, refused
 // before any request to the provider.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
-import { startSttFake } from '@/fakes/stt'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { getBalance, grantPoints } from '@/lib/points'
 import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { sendPart as sendTusPart } from '@/test/send-part'
-import { droppingRelay, serveUploads } from '@/test/upload-server'
+import { speechUploadSetup } from '@/test/task-setup'
+import { droppingRelay } from '@/test/upload-server'
 import { runTask } from '../pipeline'
 
-const stt = await startSttFake({ apiKey: 'sk-stt-stream' })
-const deepseek = await startDeepSeekFake({ apiKey: 'sk-deepseek-stream' })
-const dir = mkdtempSync(path.join(tmpdir(), 'ss-stream-'))
-Object.assign(process.env, {
-  STT_API_KEY: 'sk-stt-stream',
-  STT_BASE_URL: stt.url,
-  STT_CONCURRENCY: '4',
-  DEEPSEEK_API_KEY: 'sk-deepseek-stream',
-  DEEPSEEK_BASE_URL: deepseek.url,
-  STORAGE_DIR: path.join(dir, 'storage'),
-  UPLOAD_DIR: path.join(dir, 'uploads'),
-})
-const server = await serveUploads()
+const { stt, dir, server } = await speechUploadSetup('stream', { env: { STT_CONCURRENCY: '4' } })
 const PIPELINE = { retry: { attempts: 3, delayMs: 5 }, resumeDelayMs: 20, fit: false, transcription: { retry: { attempts: 3, delayMs: 5 } } }
 const MIN = 60_000
 
@@ -51,12 +36,6 @@ beforeAll(async () => {
   short = path.join(dir, 'short.ogg')
   await makeRecording({ sentences: [{ text: 'One sentence and then silence.', atMs: 3000 }], totalMs: 5 * MIN, file: short, opusRate: 16_000, encoderArgs: ['-compression_level', '0'] })
 }, 180_000)
-
-afterAll(async () => {
-  await stopBoss()
-  await Promise.all([stt.close(), deepseek.close(), server.close()])
-  rmSync(dir, { recursive: true, force: true })
-})
 
 /** Sends a file as one part with tus, as the browser's workers produce it (test/send-part.ts). */
 const sendPart = (endpoint: string, file: string, token: string) => sendTusPart(endpoint, file, { token })

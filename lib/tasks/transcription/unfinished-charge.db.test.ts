@@ -3,40 +3,25 @@
 // provider heard; a recording whose parts are WAV is joined as WAV and completes; one that fails
 // after it was transcribed keeps the transcription's charge; failing to keep the recording for the
 // player fails nothing.
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import { Upload } from 'tus-js-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDeepSeekFake } from '@/fakes/deepseek'
-import { startSttFake } from '@/fakes/stt'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { POST as transcribeRoute } from '@/app/api/tasks/transcribe/route'
 import { DELETE as deleteRoute } from '@/app/api/tasks/[id]/route'
 import { GET as wordsRoute } from '@/app/api/tasks/[id]/words/route'
 import { db } from '@/lib/db'
-import { stopBoss } from '@/lib/jobs'
 import { readAudioHeader } from '@/lib/media'
 import { getBalance, grantPoints } from '@/lib/points'
 import { billedMinutes } from '@/lib/transcribe'
 import { createDeepSeekProvider } from '@/lib/translate/providers/deepseek'
 import { buildRequest, ctx, jsonRequest, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording } from '@/test/speech-audio'
-import { fullDiskStorage as fullDisk, ledgerOf } from '@/test/task-setup'
-import { serveUploads, streamSource } from '@/test/upload-server'
+import { fullDiskStorage as fullDisk, ledgerOf, speechUploadSetup } from '@/test/task-setup'
+import { streamSource } from '@/test/upload-server'
 import { runTask } from '../pipeline'
 
-const stt = await startSttFake({ apiKey: 'sk-stt-unfinished' })
-const deepseek = await startDeepSeekFake({ apiKey: 'sk-deepseek-unfinished' })
-const dir = mkdtempSync(path.join(tmpdir(), 'ss-unfinished-'))
-Object.assign(process.env, {
-  STT_API_KEY: 'sk-stt-unfinished',
-  STT_BASE_URL: stt.url,
-  DEEPSEEK_API_KEY: 'sk-deepseek-unfinished',
-  DEEPSEEK_BASE_URL: deepseek.url,
-  STORAGE_DIR: path.join(dir, 'storage'),
-  UPLOAD_DIR: path.join(dir, 'uploads'),
-})
-const server = await serveUploads()
+const { stt, deepseek, dir, server } = await speechUploadSetup('unfinished')
 const PIPELINE = { retry: { attempts: 2, delayMs: 5 }, resumeDelayMs: 5, resumePasses: 0, fit: false }
 const SECOND = 1000
 
@@ -63,12 +48,6 @@ beforeAll(async () => {
     wavParts.push(file)
   }
 }, 180_000)
-
-afterAll(async () => {
-  await stopBoss()
-  await Promise.all([stt.close(), deepseek.close(), server.close()])
-  rmSync(dir, { recursive: true, force: true })
-})
 
 /** Uploads a file as one part of a recording with tus, its length declared at the end, as the browser does. */
 function sendPart(file: string, token: string, { part = 0, startMs = 0 } = {}): Promise<string> {
