@@ -24,6 +24,9 @@ type Props = {
   /** "Snap to speech" for the selected rows (the active one without a selection): undefined hides it (no recording). */
   canSnap?: boolean
   onSnap: () => void
+  /** "Snap to shot" for the selected rows (the active one without a selection): undefined hides it (no shot changes known). */
+  canSnapShot?: boolean
+  onSnapShot?: () => void
   flagCount: number
   isFlaggedOnly: boolean
   onFlaggedOnly: (on: boolean) => void
@@ -103,6 +106,11 @@ export function EditorToolbar(props: Props) {
       {props.canSnap !== undefined && (
         <Tool label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap">
           <Icon d="M2 8h1.5l1-3 1.5 6 1.5-8 1.5 8 1.5-5 1 2H14M2.5 13.5h11" />
+        </Tool>
+      )}
+      {props.canSnapShot !== undefined && props.onSnapShot && (
+        <Tool label={t('snapShot')} onClick={props.onSnapShot} isDisabled={!props.canSnapShot} testId="toolbar-snap-shot">
+          <Icon d="M8 2v12M2.5 5.5h3v5h-3zM10.5 5.5h3v5h-3z" />
         </Tool>
       )}
       {props.selectedCount > 1 && (
