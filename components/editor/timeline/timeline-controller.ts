@@ -40,7 +40,8 @@ export class TimelineController {
   private theme: Theme
   private view: TimelineView = { startMs: 0, msPerPx: 1, widthPx: 1 }
   private hasView = false
-  private isWhole = false
+  /** How the zoom was set: the opening span (kept as the file's length becomes known), the whole file (kept as it grows), or by the person. */
+  private zoomMode: 'first' | 'whole' | 'free' = 'first'
   private durationMs = 1000
   private index: CueIndex = { cues: [], longestMs: 0, at: new Map() }
   private rows: { segments: readonly TaskSegment[]; edits: Edits; flagged: ReadonlySet<number> } = { segments: [], edits: {}, flagged: new Set() }
@@ -145,7 +146,7 @@ export class TimelineController {
 
   zoomWhole = () => {
     this.setView(wholeView(this.view.widthPx, this.durationMs))
-    this.isWhole = true
+    this.zoomMode = 'whole'
   }
 
   // ---- drawing ----
@@ -169,8 +170,14 @@ export class TimelineController {
     const next = Math.max(1000, this.media.durationMs ?? 0, this.media.peaks?.durationMs ?? 0, lastEnd)
     if (next === this.durationMs) return
     this.durationMs = next
-    if (!this.hasView) return
-    this.setView(this.isWhole ? wholeView(this.view.widthPx, next) : clampView(this.view, next), { keepWhole: true })
+    if (this.hasView) this.setView(this.fitted(this.view.widthPx), { keepMode: true })
+  }
+
+  /** The view for a width and the file's length, as the zoom mode keeps it. */
+  private fitted(width: number): TimelineView {
+    if (this.zoomMode === 'whole') return wholeView(width, this.durationMs)
+    if (this.zoomMode === 'first') return clampView({ startMs: this.view.startMs, msPerPx: Math.min(this.durationMs, FIRST_SPAN_MS) / width, widthPx: width }, this.durationMs)
+    return clampView({ ...this.view, widthPx: width }, this.durationMs)
   }
 
   private resize() {
@@ -179,17 +186,14 @@ export class TimelineController {
     this.canvas.width = Math.round(width * dpr)
     this.canvas.height = Math.round(LAYOUT.height * dpr)
     this.canvas.style.height = `${LAYOUT.height}px`
-    if (!this.hasView) {
-      this.hasView = true
-      const whole = wholeView(width, this.durationMs)
-      this.view = clampView({ startMs: 0, msPerPx: Math.min(spanOf(whole), FIRST_SPAN_MS) / width, widthPx: width }, this.durationMs)
-    } else this.view = this.isWhole ? wholeView(width, this.durationMs) : clampView({ ...this.view, widthPx: width }, this.durationMs)
+    this.hasView = true
+    this.view = this.fitted(width)
     this.publishView()
     this.invalidate()
   }
 
-  private setView(view: TimelineView, { keepWhole = false } = {}) {
-    if (!keepWhole) this.isWhole = false
+  private setView(view: TimelineView, { keepMode = false } = {}) {
+    if (!keepMode) this.zoomMode = 'free'
     this.view = view
     this.publishView()
     this.invalidate()
@@ -239,7 +243,7 @@ export class TimelineController {
       const isHandsOff = isPlaying && performance.now() < this.handsOffUntil
       if (!this.press && !isHandsOff && (timeMs !== before.playback.timeMs || isPlaying !== before.playback.isPlaying)) {
         const next = followPlayhead(this.view, timeMs, isPlaying, this.durationMs)
-        if (next) this.setView(next, { keepWhole: true })
+        if (next) this.setView(next, { keepMode: true })
       }
       this.invalidate()
     }
@@ -251,7 +255,7 @@ export class TimelineController {
       if (at !== undefined && !state.playback.isPlaying && !this.press) {
         const cue = this.index.cues[at]
         const span = spanOf(this.view)
-        if (cue.endMs < this.view.startMs || cue.startMs > this.view.startMs + span) this.setView(showAt(this.view, cue.startMs, 0.3, this.durationMs), { keepWhole: true })
+        if (cue.endMs < this.view.startMs || cue.startMs > this.view.startMs + span) this.setView(showAt(this.view, cue.startMs, 0.3, this.durationMs), { keepMode: true })
       }
       this.invalidate()
     }
@@ -427,7 +431,7 @@ export class TimelineController {
       const dx = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY
       if (dx === 0) return
       event.preventDefault()
-      this.setView(scrollBy(this.view, dx * unit, this.durationMs), { keepWhole: false })
+      this.setView(scrollBy(this.view, dx * unit, this.durationMs))
     }
     this.handsOffUntil = performance.now() + HANDS_OFF_MS
   }
