@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import pg from 'pg'
 import { E2E } from './env'
-import { editorReady, newCreator, pageApi, pickRecording, signIn, type Credentials } from './helpers'
+import { completedTranslation, editorReady, newCreator, pageApi, pickRecording, signIn, type Credentials } from './helpers'
 import { timeMs } from './speech-video'
 
 // Issue 38 (the timeline), end to end on the China host against the sandbox fakes: a 2-minute video
@@ -13,7 +14,8 @@ import { timeMs } from './speech-video'
 // in the browser and kept with the task are each within a frame of a known cut, none extra; a block
 // dragged moves its cue by the dragged time on a frame, saved; edges dragged near a cut land on it
 // (an in-time) or 2 frames before it (an out-time); undo puts every time back. Then the editor with
-// its timeline is saved at 1280x800 and 1920x1080, in three languages, light and dark.
+// its timeline (an interview's 44 cues, two speakers, over the same video) is saved at 1280x800 and
+// 1920x1080, in three languages, light and dark, as `timeline-<locale>-<scheme>-<size>.png`.
 
 const FPS = 25
 /** Seven scenes, 6 cuts: at frames 430, 825, 1285, 1695, 2140 and 2560 (17.2 s ... 102.4 s); 120 s in all. */
@@ -53,7 +55,7 @@ test.afterAll(async () => {
 })
 
 const frameMs = (frame: number) => Math.round((frame * 1000) / FPS)
-const segmentsOf = async (page: Page) => (await pageApi<{ segments: Segment[] }>(page, `/api/tasks/${taskId}`)).segments
+const segmentsOf = async (page: Page, id = taskId) => (await pageApi<{ segments: Segment[] }>(page, `/api/tasks/${id}`)).segments
 const timesOf = (s: Segment) => ({ startMs: timeMs(s.startTime), endMs: timeMs(s.endTime) })
 
 /** Where the timeline shows what: its view and the cue band, in page pixels. */
@@ -73,6 +75,7 @@ async function showMoment(page: Page, ms: number) {
     node.pause()
     node.currentTime = seconds
   }, ms / 1000)
+  await expect.poll(() => page.getByTestId('video').evaluate((node: HTMLVideoElement) => !node.seeking && node.readyState >= 2)).toBe(true)
   await expect.poll(async () => {
     const g = await timelineGeometry(page)
     return ms > g.viewStart + 2000 && ms < g.viewStart + g.width * g.msPerPx - 2000
@@ -196,28 +199,71 @@ const SIZES = [
   { name: '1920x1080', width: 1920, height: 1080 },
 ] as const
 
+const INTERVIEW = [
+  'Thanks for having me.',
+  'So where did the idea for the film come from?',
+  'Honestly, it started with a photograph my grandmother kept in a drawer for forty years.',
+  'A photograph of what?',
+  'Of the river, before the dam.',
+  'The whole valley was different then.',
+  'We spent two winters just listening to the people who remember it.',
+  'Was it hard to get them to talk?',
+  'Not at all. They had been waiting for someone to ask.',
+  'And the music?',
+  'All recorded on location, mostly at night.',
+  'You can hear the water in almost every track.',
+]
+const pad = (n: number, size = 2) => String(n).padStart(size, '0')
+const stamp = (ms: number) => `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`
+/** 44 cues over the 2 minutes, two speakers taking turns: a screen as dense as a real interview's. */
+const SCREEN_SRT = Array.from({ length: 44 }, (_, i) => {
+  const start = 600 + i * 2700
+  const end = start + 1400 + ((i * 370) % 1000)
+  return `${i + 1}\n${stamp(start)} --> ${stamp(end)}\n${INTERVIEW[i % INTERVIEW.length]}\n`
+}).join('\n')
+
 test('the editor with its timeline, in three languages, light and dark, at 1280x800 and 1920x1080', async ({ page }) => {
-  test.setTimeout(240_000)
-  test.skip(!taskId, 'needs the transcription of the first test')
+  test.setTimeout(360_000)
+  test.skip(!creator, 'needs the creator of the first test')
+  await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page, creator)
+  const screenTask = await completedTranslation(page, SCREEN_SRT, `interview-${Date.now()}.srt`)
+  // Who speaks each line, as a diarizing transcription stores it (the shared server runs without one).
+  const env = JSON.parse(await readFile(path.resolve('.data/e2e-env.json'), 'utf8')) as { DATABASE_URL: string }
+  const db = new pg.Client({ connectionString: env.DATABASE_URL })
+  await db.connect()
+  try {
+    await db.query(`UPDATE "Segment" SET "speakers" = CASE WHEN "index" % 4 IN (0, 1) THEN ARRAY['S1'] ELSE ARRAY['S2'] END WHERE "taskId" = $1`, [screenTask])
+  } finally {
+    await db.end()
+  }
+  // This task's sound was never read: the video opened in the pane gives its waveform and its shot changes, kept with it.
+  await page.goto(`${E2E.cnUrl}/edit/${screenTask}`)
+  await editorReady(page)
+  await page.getByTestId('toolbar-video').click()
+  await page.getByTestId('video-input').setInputFiles(video)
+  const timeline = page.getByTestId('timeline')
+  await expect(timeline).toHaveAttribute('data-waveform', 'ready', { timeout: 60_000 })
+  await expect(timeline).toHaveAttribute('data-shots', 'ready', { timeout: 120_000 })
+  expect((await pageApi<{ peaks: { source: string } | null }>(page, `/api/tasks/${screenTask}/peaks`)).peaks?.source).toBe('browser')
+
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     for (const { locale, prefix } of LOCALES) {
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height })
-        await page.goto(`${E2E.cnUrl}${prefix}/edit/${taskId}`)
+        await page.goto(`${E2E.cnUrl}${prefix}/edit/${screenTask}`)
         await editorReady(page)
         await page.getByTestId('toolbar-video').click()
         await page.getByTestId('video-input').setInputFiles(video)
-        const timeline = page.getByTestId('timeline')
         await expect(timeline).toHaveAttribute('data-shots', 'ready')
         await expect(page.getByTestId('timeline-canvas-host')).toHaveAttribute('data-waveform-drawn', 'true')
         // A row active, the moment of its cue shown, a block under the pointer (its handles drawn).
-        await page.getByTestId('segment-row').nth(2).click()
-        await showMoment(page, 35_000)
+        await page.getByTestId('segment-row').nth(12).getByTestId('segment-seek').click()
+        await showMoment(page, 33_600)
         const g = await timelineGeometry(page)
-        const third = timesOf((await segmentsOf(page))[2])
-        await page.mouse.move(g.x((third.startMs + third.endMs) / 2), g.y)
+        const cue = timesOf((await segmentsOf(page, screenTask))[13])
+        await page.mouse.move(g.x((cue.startMs + cue.endMs) / 2), g.y)
         // Nothing sticks out sideways.
         expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true)
         await page.screenshot({ path: test.info().outputPath(`timeline-${locale}-${scheme}-${size.name}.png`) })

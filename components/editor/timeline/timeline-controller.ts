@@ -9,7 +9,7 @@ import type { Edits } from '../drafts'
 import type { EditorStore, EditorStoreApi } from '../state/editor-store'
 import { buildCueIndex, roomAround, cuesInView, type CueIndex } from './timeline-cues'
 import { dragTimes, snapThresholdMs, type DragKind } from './timeline-drag'
-import { blockBox, drawScene, LAYOUT, readTheme, scrollThumb, type DragState, type Scene, type Theme } from './timeline-draw'
+import { blockBox, drawScene, layoutFor, preciseTime, readTheme, scrollThumb, type DragState, type Layout, type Scene, type Theme } from './timeline-draw'
 import { clampView, followPlayhead, msAt, scrollBy, showAt, spanOf, wholeView, xAt, zoomAround, ZOOM_STEP, type TimelineView } from './timeline-view'
 
 export type TimelineCallbacks = {
@@ -38,6 +38,9 @@ type Press =
 export class TimelineController {
   private readonly ctx: CanvasRenderingContext2D
   private theme: Theme
+  private layout: Layout = layoutFor(800)
+  /** The playhead's time as last written into the clock. */
+  private clockText = ''
   private view: TimelineView = { startMs: 0, msPerPx: 1, widthPx: 1 }
   private hasView = false
   /** How the zoom was set: the opening span (kept as the file's length becomes known), the whole file (kept as it grows), or by the person. */
@@ -64,12 +67,11 @@ export class TimelineController {
     private readonly host: HTMLElement,
     private readonly store: EditorStoreApi,
     private readonly callbacks: TimelineCallbacks,
+    /** Where the playhead's time is written (outside React, as the canvas is drawn). */
+    private readonly clock: HTMLElement | null = null,
   ) {
     this.ctx = canvas.getContext('2d')!
     this.theme = readTheme(host)
-    // Where the blocks are, for tests and benchmarks that drag them.
-    host.dataset.cueTop = String(LAYOUT.cueTop)
-    host.dataset.cueHeight = String(LAYOUT.cueH)
     const listen = <K extends keyof HTMLElementEventMap>(target: HTMLElement, type: K, fn: (event: HTMLElementEventMap[K]) => void, options?: AddEventListenerOptions) => {
       target.addEventListener(type, fn as EventListener, options)
       this.cleanups.push(() => target.removeEventListener(type, fn as EventListener, options))
@@ -84,6 +86,7 @@ export class TimelineController {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && this.drag) {
         e.preventDefault()
+        e.stopPropagation()
         this.cancelPress()
       }
     }
@@ -99,6 +102,9 @@ export class TimelineController {
     const resize = new ResizeObserver(() => this.resize())
     resize.observe(host)
     this.cleanups.push(() => resize.disconnect())
+    const onWindow = () => this.resize()
+    window.addEventListener('resize', onWindow)
+    this.cleanups.push(() => window.removeEventListener('resize', onWindow))
     this.cleanups.push(store.subscribe((state, before) => this.onStore(state, before)))
     this.resize()
   }
@@ -183,9 +189,14 @@ export class TimelineController {
   private resize() {
     const width = Math.max(1, Math.round(this.host.clientWidth))
     const dpr = window.devicePixelRatio || 1
-    this.canvas.width = Math.round(width * dpr)
-    this.canvas.height = Math.round(LAYOUT.height * dpr)
-    this.canvas.style.height = `${LAYOUT.height}px`
+    this.layout = layoutFor(window.innerHeight)
+    const { height, cueTop, cueH } = this.layout
+    if (this.canvas.width !== Math.round(width * dpr)) this.canvas.width = Math.round(width * dpr)
+    if (this.canvas.height !== Math.round(height * dpr)) this.canvas.height = Math.round(height * dpr)
+    this.canvas.style.height = `${height}px`
+    // Where the blocks are, for tests and benchmarks that drag them.
+    this.host.dataset.cueTop = String(cueTop)
+    this.host.dataset.cueHeight = String(cueH)
     this.hasView = true
     this.view = this.fitted(width)
     this.publishView()
@@ -214,6 +225,7 @@ export class TimelineController {
     const dpr = window.devicePixelRatio || 1
     this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
     const scene: Scene = {
+      layout: this.layout,
       view: this.view,
       durationMs: this.durationMs,
       index: this.index,
@@ -228,6 +240,8 @@ export class TimelineController {
       labels: this.labels,
     }
     drawScene(this.ctx, scene, this.theme, this.view.widthPx, { isScrollHot: this.isScrollHot })
+    const clock = preciseTime(state.playback.timeMs)
+    if (this.clock && clock !== this.clockText) this.clock.textContent = this.clockText = clock
     if (this.media.peaks && !this.hasDrawnWaveform) {
       this.hasDrawnWaveform = true
       this.host.dataset.waveformDrawn = 'true'
@@ -270,13 +284,13 @@ export class TimelineController {
 
   /** The block part under a point: its body or an edge. */
   private hitCue(x: number, y: number): { id: number; part: DragKind } | null {
-    if (y < LAYOUT.cueTop || y > LAYOUT.cueTop + LAYOUT.cueH) return null
+    if (y < this.layout.cueTop || y > this.layout.cueTop + this.layout.cueH) return null
     const { view, index } = this
     const [first, end] = cuesInView(index, msAt(view, x - EDGE_PX), msAt(view, x + EDGE_PX))
     let best: { id: number; part: DragKind; distance: number } | null = null
     for (let i = first; i < end; i++) {
       const cue = index.cues[i]
-      const box = blockBox(cue)
+      const box = blockBox(cue, this.layout)
       if (y < box.top - 2 || y > box.top + box.height + 2) continue
       const x0 = xAt(view, cue.startMs)
       const x1 = xAt(view, cue.endMs)
@@ -292,7 +306,7 @@ export class TimelineController {
   }
 
   private isOnScrollbar(y: number) {
-    return y >= LAYOUT.scrollTop - 2
+    return y >= this.layout.scrollTop - 2
   }
 
   private setHover(hover: Scene['hover']) {

@@ -9,7 +9,18 @@ import type { DragKind } from './timeline-drag'
 import { msAt, spanOf, tickSpacing, rulerLabel, xAt, type TimelineView } from './timeline-view'
 
 /** The bands, top to bottom, in CSS pixels. */
-export const LAYOUT = { rulerH: 22, waveTop: 24, waveH: 56, cueTop: 84, cueH: 46, scrollTop: 136, scrollH: 8, height: 148 } as const
+export type Layout = { rulerH: number; waveTop: number; waveH: number; cueTop: number; cueH: number; scrollTop: number; scrollH: number; height: number }
+
+function layoutOf(waveH: number, cueH: number): Layout {
+  const rulerH = 22
+  const waveTop = rulerH + 2
+  const cueTop = waveTop + waveH + 4
+  const scrollTop = cueTop + cueH + 6
+  return { rulerH, waveTop, waveH, cueTop, cueH, scrollTop, scrollH: 8, height: scrollTop + 12 }
+}
+
+/** Compact on a laptop's screen (1280x800), roomier where the window is tall. */
+export const layoutFor = (windowHeight: number): Layout => (windowHeight >= 960 ? layoutOf(84, 56) : layoutOf(56, 46))
 
 export type Theme = {
   font: string
@@ -60,6 +71,7 @@ export function readTheme(element: Element): Theme {
 export type DragState = { id: number; kind: DragKind; startMs: number; endMs: number; fromStartMs: number; fromEndMs: number; snappedTo: 'shot' | 'frame' | null }
 
 export type Scene = {
+  layout: Layout
   view: TimelineView
   durationMs: number
   index: CueIndex
@@ -77,9 +89,9 @@ export type Scene = {
 }
 
 /** Where a block sits vertically. */
-export function blockBox(cue: Pick<TimelineCue, 'band'>): { top: number; height: number } {
-  const top = LAYOUT.cueTop + 3
-  const full = LAYOUT.cueH - 6
+export function blockBox(cue: Pick<TimelineCue, 'band'>, layout: Layout): { top: number; height: number } {
+  const top = layout.cueTop + 3
+  const full = layout.cueH - 6
   if (cue.band === 'full') return { top, height: full }
   const half = (full - 2) / 2
   return cue.band === 'top' ? { top, height: half } : { top: top + half + 2, height: half }
@@ -101,14 +113,14 @@ function gainOf(peaks: Peaks): number {
 
 function drawWaveform(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, width: number) {
   const { view, peaks } = scene
-  const mid = LAYOUT.waveTop + LAYOUT.waveH / 2
+  const mid = scene.layout.waveTop + scene.layout.waveH / 2
   ctx.fillStyle = theme.surface2
-  ctx.fillRect(0, LAYOUT.waveTop, width, LAYOUT.waveH)
+  ctx.fillRect(0, scene.layout.waveTop, width, scene.layout.waveH)
   ctx.fillStyle = theme.border
   ctx.fillRect(0, Math.round(mid), width, 1)
   if (!peaks) return
   const level = levelFor(peaks, view.msPerPx)
-  const scale = ((LAYOUT.waveH / 2 - 2) / 127) * gainOf(peaks)
+  const scale = ((scene.layout.waveH / 2 - 2) / 127) * gainOf(peaks)
   const until = Math.min(scene.peaksUntilMs ?? Infinity, peaks.durationMs)
   const bucketPx = level.bucketMs / view.msPerPx
   ctx.beginPath()
@@ -149,9 +161,9 @@ function drawWaveform(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme,
 function drawRuler(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, width: number) {
   const { view } = scene
   ctx.fillStyle = theme.surface
-  ctx.fillRect(0, 0, width, LAYOUT.rulerH)
+  ctx.fillRect(0, 0, width, scene.layout.rulerH)
   ctx.fillStyle = theme.border
-  ctx.fillRect(0, LAYOUT.rulerH - 1, width, 1)
+  ctx.fillRect(0, scene.layout.rulerH - 1, width, 1)
   const { everyMs, minor } = tickSpacing(view.msPerPx)
   const step = everyMs / minor
   const end = Math.min(view.startMs + spanOf(view), scene.durationMs)
@@ -161,7 +173,7 @@ function drawRuler(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, wi
     const x = Math.round(xAt(view, t)) + 0.5
     const isMajor = Math.round(t / step) % minor === 0
     ctx.fillStyle = isMajor ? theme.subtle : theme.border
-    ctx.fillRect(x - 0.5, isMajor ? LAYOUT.rulerH - 9 : LAYOUT.rulerH - 5, 1, isMajor ? 8 : 4)
+    ctx.fillRect(x - 0.5, isMajor ? scene.layout.rulerH - 9 : scene.layout.rulerH - 5, 1, isMajor ? 8 : 4)
     if (isMajor) {
       ctx.fillStyle = theme.subtle
       ctx.fillText(rulerLabel(t, everyMs), x + 4, 8)
@@ -188,14 +200,14 @@ function drawCuts(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme) {
   for (let i = lo; i < cuts.length && cuts[i] <= to; i++) {
     const x = Math.round(xAt(view, cuts[i])) + 0.5
     ctx.beginPath()
-    ctx.moveTo(x, LAYOUT.rulerH)
-    ctx.lineTo(x, LAYOUT.cueTop + LAYOUT.cueH)
+    ctx.moveTo(x, scene.layout.rulerH)
+    ctx.lineTo(x, scene.layout.cueTop + scene.layout.cueH)
     ctx.stroke()
     // A small mark on the ruler.
     ctx.beginPath()
-    ctx.moveTo(x - 4, LAYOUT.rulerH - 6)
-    ctx.lineTo(x + 4, LAYOUT.rulerH - 6)
-    ctx.lineTo(x, LAYOUT.rulerH)
+    ctx.moveTo(x - 4, scene.layout.rulerH - 6)
+    ctx.lineTo(x + 4, scene.layout.rulerH - 6)
+    ctx.lineTo(x, scene.layout.rulerH)
     ctx.closePath()
     ctx.fill()
   }
@@ -213,7 +225,7 @@ function drawBlock(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, cu
   const { view } = scene
   const x0 = xAt(view, times.startMs)
   const x1 = xAt(view, times.endMs)
-  const { top, height } = blockBox(cue)
+  const { top, height } = blockBox(cue, scene.layout)
   const x = Math.round(x0) + 0.5
   const w = Math.max(2, Math.round(x1) - Math.round(x0) - 1)
   const tint = cue.speaker ? theme.tints[(speakerNumber(cue.speaker) + theme.tints.length - 1) % theme.tints.length] : null
@@ -254,17 +266,28 @@ function drawBlock(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, cu
     ctx.closePath()
     ctx.fill()
   }
-  const textLeft = x + (tint ? 7 : 6)
-  const textRoom = w - (textLeft - x) - 4 - flagRoom
-  if (textRoom > 12 && cue.text) {
+  // The cue's number, then its text, clear of the stripe and the grips.
+  let textLeft = x + 8
+  const textRight = x + w - 4 - flagRoom
+  if (textRight - textLeft > 12) {
     ctx.save()
     ctx.beginPath()
-    ctx.rect(textLeft, top, textRoom, height)
+    ctx.rect(textLeft, top, textRight - textLeft, height)
     ctx.clip()
-    ctx.fillStyle = theme.fg
-    ctx.font = `${height >= 30 ? 12 : 11}px ${theme.font}`
     ctx.textBaseline = 'middle'
-    ctx.fillText(cue.text, textLeft, top + height / 2 + 0.5)
+    const middle = top + height / 2 + 0.5
+    if (textRight - textLeft > 48) {
+      ctx.font = `10px ${theme.font}`
+      ctx.fillStyle = theme.subtle
+      const number = String(cue.id)
+      ctx.fillText(number, textLeft, middle)
+      textLeft += ctx.measureText(number).width + 5
+    }
+    if (cue.text) {
+      ctx.fillStyle = theme.fg
+      ctx.font = `${height >= 30 ? 12 : 11}px ${theme.font}`
+      ctx.fillText(cue.text, textLeft, middle)
+    }
     ctx.restore()
   }
 }
@@ -289,7 +312,7 @@ function drawDragLabel(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme
   const anchor = xAt(view, drag.kind === 'end' ? drag.endMs : drag.startMs)
   const boxW = textW + 14
   const bx = Math.max(2, Math.min(width - boxW - 2, drag.kind === 'end' ? anchor - boxW + 8 : anchor - 8))
-  const by = LAYOUT.waveTop + 4
+  const by = scene.layout.waveTop + 4
   roundRect(ctx, bx, by, boxW, 20, 5)
   ctx.fillStyle = theme.fg
   ctx.fill()
@@ -303,8 +326,8 @@ function drawDragLabel(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme
     const edge = drag.kind === 'end' ? drag.endMs : drag.startMs
     const x = Math.round(xAt(view, edge)) + 0.5
     ctx.beginPath()
-    ctx.moveTo(x, LAYOUT.rulerH)
-    ctx.lineTo(x, LAYOUT.cueTop + LAYOUT.cueH)
+    ctx.moveTo(x, scene.layout.rulerH)
+    ctx.lineTo(x, scene.layout.cueTop + scene.layout.cueH)
     ctx.stroke()
     ctx.lineWidth = 1
   }
@@ -312,11 +335,11 @@ function drawDragLabel(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme
 
 function drawScrollbar(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, width: number, isHot: boolean) {
   const { thumbX, thumbW } = scrollThumb(scene.view, scene.durationMs, width)
-  const y = LAYOUT.scrollTop
-  roundRect(ctx, 2, y + 1, width - 4, LAYOUT.scrollH - 2, 3)
+  const y = scene.layout.scrollTop
+  roundRect(ctx, 2, y + 1, width - 4, scene.layout.scrollH - 2, 3)
   ctx.fillStyle = theme.surface2
   ctx.fill()
-  roundRect(ctx, thumbX, y + 1, thumbW, LAYOUT.scrollH - 2, 3)
+  roundRect(ctx, thumbX, y + 1, thumbW, scene.layout.scrollH - 2, 3)
   ctx.fillStyle = isHot ? theme.muted : theme.subtle
   ctx.globalAlpha = isHot ? 0.7 : 0.45
   ctx.fill()
@@ -335,9 +358,9 @@ export function scrollThumb(view: TimelineView, durationMs: number, width: numbe
 /** Draws the whole scene (CSS pixels; the context already scaled to the screen's pixels). */
 export function drawScene(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, width: number, { isScrollHot = false } = {}): void {
   const { view, index } = scene
-  ctx.clearRect(0, 0, width, LAYOUT.height)
+  ctx.clearRect(0, 0, width, scene.layout.height)
   ctx.fillStyle = theme.surface
-  ctx.fillRect(0, 0, width, LAYOUT.height)
+  ctx.fillRect(0, 0, width, scene.layout.height)
   drawRuler(ctx, scene, theme, width)
   drawWaveform(ctx, scene, theme, width)
   // Beyond the end of the file.
@@ -345,7 +368,7 @@ export function drawScene(ctx: CanvasRenderingContext2D, scene: Scene, theme: Th
   if (endX < width) {
     ctx.fillStyle = theme.surface2
     ctx.globalAlpha = 0.6
-    ctx.fillRect(Math.max(0, endX), LAYOUT.rulerH, width - Math.max(0, endX), LAYOUT.cueTop + LAYOUT.cueH - LAYOUT.rulerH)
+    ctx.fillRect(Math.max(0, endX), scene.layout.rulerH, width - Math.max(0, endX), scene.layout.cueTop + scene.layout.cueH - scene.layout.rulerH)
     ctx.globalAlpha = 1
   }
   drawCuts(ctx, scene, theme)
@@ -357,7 +380,7 @@ export function drawScene(ctx: CanvasRenderingContext2D, scene: Scene, theme: Th
     const isDragged = drag?.id === cue.id
     if (isDragged) {
       // Where it was, dashed, under where it goes.
-      const { top, height } = blockBox(cue)
+      const { top, height } = blockBox(cue, scene.layout)
       const x0 = Math.round(xAt(view, drag.fromStartMs)) + 0.5
       const w = Math.max(2, Math.round(xAt(view, drag.fromEndMs)) - Math.round(xAt(view, drag.fromStartMs)) - 1)
       ctx.setLineDash([4, 3])
@@ -383,7 +406,7 @@ export function drawScene(ctx: CanvasRenderingContext2D, scene: Scene, theme: Th
   const px = Math.round(xAt(view, scene.timeMs)) + 0.5
   if (px >= -6 && px <= width + 6) {
     ctx.fillStyle = theme.danger
-    ctx.fillRect(px - 0.5, 0, 1.5, LAYOUT.cueTop + LAYOUT.cueH)
+    ctx.fillRect(px - 0.5, 0, 1.5, scene.layout.cueTop + scene.layout.cueH)
     ctx.beginPath()
     ctx.moveTo(px - 5, 0)
     ctx.lineTo(px + 5.5, 0)

@@ -9,7 +9,6 @@ import type { Edits } from '../drafts'
 import type { EditorOps } from '../history/use-editor-ops'
 import { useEditorStoreApi } from '../state/editor-store-context'
 import { TimelineController } from './timeline-controller'
-import { LAYOUT } from './timeline-draw'
 import { useTimelineMedia, type TimelineMedia } from './use-timeline-media'
 
 type Props = {
@@ -79,6 +78,7 @@ export function Timeline({ taskId, hasAudio, segments, edits, flagged, rowIds, f
   const store = useEditorStoreApi()
   const host = useRef<HTMLDivElement>(null)
   const canvas = useRef<HTMLCanvasElement>(null)
+  const clock = useRef<HTMLSpanElement>(null)
   const [controller, setController] = useState<TimelineController | null>(null)
   const media = useTimelineMedia(taskId, { hasAudio })
   const latest = useRef({ ops, onSelectCue })
@@ -91,7 +91,7 @@ export function Timeline({ taskId, hasAudio, segments, edits, flagged, rowIds, f
     const made = new TimelineController(canvas.current, host.current, store, {
       moveCue: (id, startMs, endMs) => latest.current.ops.applyWrites([{ id, startTime: formatMs(startMs), endTime: formatMs(endMs) }], 'shift'),
       selectCue: (id, mods) => latest.current.onSelectCue(id, mods),
-    })
+    }, clock.current)
     setController(made)
     return () => made.destroy()
   }, [store])
@@ -117,6 +117,9 @@ export function Timeline({ taskId, hasAudio, segments, edits, flagged, rowIds, f
     >
       <div className="flex h-9 items-center gap-3 px-3 md:px-5">
         <h2 className="shrink-0 text-xs font-semibold text-fg">{t('title')}</h2>
+        <span ref={clock} className="tabular shrink-0 rounded bg-surface-2 px-1.5 py-0.5 text-xs text-muted" title={t('playhead')} data-testid="timeline-clock">
+          0:00.000
+        </span>
         <MediaStatus media={media} />
         <span className="ml-auto hidden truncate text-xs text-subtle xl:inline" data-testid="timeline-hint">
           {t('hint')}
@@ -133,7 +136,7 @@ export function Timeline({ taskId, hasAudio, segments, edits, flagged, rowIds, f
           </ZoomButton>
         </div>
       </div>
-      <div ref={host} className="relative w-full select-none" style={{ height: LAYOUT.height }} data-testid="timeline-canvas-host">
+      <div ref={host} className="relative w-full select-none" data-testid="timeline-canvas-host">
         <canvas ref={canvas} className="block w-full touch-none" role="img" aria-label={t('canvasLabel')} data-testid="timeline-canvas" />
       </div>
     </section>
