@@ -112,7 +112,9 @@ test('the timeline: waveform, shot changes kept with the task, blocks and edges 
   const timeline = page.getByTestId('timeline')
   await expect(timeline).toHaveAttribute('data-waveform', 'ready', { timeout: 30_000 })
   await expect(page.getByTestId('timeline-canvas-host')).toHaveAttribute('data-waveform-drawn', 'true')
-  const { peaks } = await pageApi<{ peaks: { durationMs: number } | null }>(page, `/api/tasks/${taskId}/peaks`)
+  // Sent by the browser: measured by the extraction workers on the sound they decoded for speech.
+  const { peaks } = await pageApi<{ peaks: { durationMs: number; source: string } | null }>(page, `/api/tasks/${taskId}/peaks`)
+  expect(peaks?.source).toBe('browser')
   expect(Math.abs(peaks!.durationMs - 120_000)).toBeLessThan(200)
   // Before a video is open, the timeline waits for one to find its shot changes.
   await expect(timeline).toHaveAttribute('data-shots', 'waiting')

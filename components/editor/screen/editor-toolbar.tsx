@@ -40,8 +40,12 @@ type Props = {
   review?: ReactNode
 }
 
-/** `visible`: label beside the icon (hidden on narrow screens); `aria`: icon only; `after`: the children's text first, the label for screen readers. */
-type LabelMode = 'visible' | 'aria' | 'after'
+/**
+ * `visible`: label beside the icon (hidden on narrow screens); `wide`: the same on wide screens
+ * only (the timing tools: a 1280 px window keeps the whole toolbar in view); `aria`: icon only;
+ * `after`: the children's text first, the label for screen readers.
+ */
+type LabelMode = 'visible' | 'wide' | 'aria' | 'after'
 
 function Tool({ label, onClick, children, testId, isDisabled, pressed, labelMode = 'visible', className, shortcut }: { label: string; onClick: () => void; children: ReactNode; testId: string; isDisabled?: boolean; pressed?: boolean; labelMode?: LabelMode; className?: string; shortcut?: string }) {
   return (
@@ -62,6 +66,7 @@ function Tool({ label, onClick, children, testId, isDisabled, pressed, labelMode
     >
       {children}
       {labelMode === 'visible' && <span className="max-lg:sr-only">{label}</span>}
+      {labelMode === 'wide' && <span className="max-2xl:sr-only">{label}</span>}
       {labelMode === 'after' && <span className="sr-only">{label}</span>}
     </button>
   )
@@ -97,19 +102,19 @@ export function EditorToolbar(props: Props) {
           <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
         </Tool>
       )}
-      <Tool label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift">
+      <Tool label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift" labelMode="wide">
         <Icon d="M2 8h12M5 5 2 8l3 3M11 5l3 3-3 3" />
       </Tool>
-      <Tool label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow">
+      <Tool label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow" labelMode="wide">
         <Icon d="M2.5 4h11M2.5 8h8a2 2 0 0 1 0 4H8M9.5 10.5 8 12l1.5 1.5M2.5 12h3" />
       </Tool>
       {props.canSnap !== undefined && (
-        <Tool label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap">
+        <Tool label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap" labelMode="wide">
           <Icon d="M2 8h1.5l1-3 1.5 6 1.5-8 1.5 8 1.5-5 1 2H14M2.5 13.5h11" />
         </Tool>
       )}
       {props.canSnapShot !== undefined && props.onSnapShot && (
-        <Tool label={t('snapShot')} onClick={props.onSnapShot} isDisabled={!props.canSnapShot} testId="toolbar-snap-shot">
+        <Tool label={t('snapShot')} onClick={props.onSnapShot} isDisabled={!props.canSnapShot} testId="toolbar-snap-shot" labelMode="wide">
           <Icon d="M8 2v12M2.5 5.5h3v5h-3zM10.5 5.5h3v5h-3z" />
         </Tool>
       )}
