@@ -97,7 +97,7 @@ async function newTask(userId: string): Promise<string> {
 const PROBE = `(() => {
   const w = window
   w.__tl = { loafs: [], tasks: [], frames: [], recording: false }
-  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__tl.loafs.push({ at: e.startTime, ms: e.duration }) }).observe({ type: 'long-animation-frame', buffered: true }) } catch {}
+  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__tl.loafs.push({ at: e.startTime, ms: e.duration, blockingMs: e.blockingDuration, renderMs: e.renderStart ? e.startTime + e.duration - e.renderStart : 0, scripts: (e.scripts || []).map((x) => ({ ms: Math.round(x.duration), invoker: x.invoker, fn: x.sourceFunctionName, url: (x.sourceURL || '').split('/').pop() })) }) }).observe({ type: 'long-animation-frame', buffered: true }) } catch {}
   try { new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__tl.tasks.push({ at: e.startTime, ms: e.duration }) }).observe({ type: 'longtask', buffered: true }) } catch {}
   let last = 0
   const tick = (now) => { if (w.__tl.recording && last) w.__tl.frames.push(now - last); last = now; requestAnimationFrame(tick) }
@@ -105,7 +105,17 @@ const PROBE = `(() => {
   document.addEventListener('change', (e) => { if (e.target && e.target.dataset && e.target.dataset.testid === 'video-input') w.__tl.pickedAt = performance.now() }, true)
 })()`
 
-type Probe = { loafs: { at: number; ms: number }[]; tasks: { at: number; ms: number }[]; frames: number[]; pickedAt?: number }
+type Loaf = { at: number; ms: number; blockingMs: number; renderMs: number; scripts: { ms: number; invoker: string; fn: string; url: string }[] }
+type Probe = { loafs: Loaf[]; tasks: { at: number; ms: number }[]; frames: number[]; pickedAt?: number }
+
+/** With BENCH_DETAIL=1: the long animation frames of a window, each with the scripts in it. */
+function explain(what: string, loafs: Loaf[], from: number) {
+  if (!process.env.BENCH_DETAIL) return
+  for (const l of loafs.filter((f) => f.ms > 50)) {
+    console.log(`  ${what} +${((l.at - from) / 1000).toFixed(2)} s: ${Math.round(l.ms)} ms (blocking ${Math.round(l.blockingMs)}, rendering ${Math.round(l.renderMs)})`)
+    for (const x of l.scripts) console.log(`    ${x.ms} ms  ${x.invoker} → ${x.fn || '(anonymous)'} ${x.url}`)
+  }
+}
 const probe = (page: Page) => page.evaluate(() => (window as unknown as { __tl: Probe }).__tl)
 const waveformMark = (page: Page) => page.evaluate(() => performance.getEntriesByName('timeline:waveform')[0]?.startTime ?? null)
 
@@ -125,7 +135,7 @@ async function openEditor(page: Page, base: string, taskId: string) {
 }
 
 /** Frames over a window of the page's time: Long Animation Frames over 50 ms and the longest frame interval. */
-async function framesDuring(page: Page, work: () => Promise<void>) {
+async function framesDuring(page: Page, what: string, work: () => Promise<void>) {
   await page.evaluate(() => {
     const w = window as unknown as { __tl: Probe & { recording: boolean } }
     w.__tl.frames = []
@@ -137,6 +147,7 @@ async function framesDuring(page: Page, work: () => Promise<void>) {
   await page.evaluate(() => ((window as unknown as { __tl: { recording: boolean } }).__tl.recording = false))
   const seen = await probe(page)
   const loafs = seen.loafs.filter((l) => l.at >= from && l.at <= to)
+  explain(what, loafs, from)
   return { longestLoafMs: round(Math.max(0, ...loafs.map((l) => l.ms))), loafsOver50: loafs.filter((l) => l.ms > 50).length, longestFrameMs: round(Math.max(0, ...seen.frames)), frames: seen.frames.length }
 }
 
@@ -155,6 +166,7 @@ async function oneRun(page: Page, base: string, userId: string, video: string): 
   const shotsMs = shotsAt - picked
   const seen = await probe(page)
   const longestTaskMs = Math.max(0, ...seen.tasks.filter((t) => t.at >= picked && t.at <= shotsAt).map((t) => t.ms))
+  explain('detecting', seen.loafs.filter((l) => l.at >= picked && l.at <= shotsAt), picked)
   const cuts = Number(await page.getByTestId('timeline').getAttribute('data-shot-count'))
   // The waveform measured meanwhile is kept too.
   await page.locator('[data-testid="timeline"][data-waveform="ready"]').waitFor({ timeout: 600_000 })
@@ -163,6 +175,14 @@ async function oneRun(page: Page, base: string, userId: string, video: string): 
   await openEditor(page, base, taskId)
   await page.waitForFunction(() => performance.getEntriesByName('timeline:waveform').length > 0, null, { timeout: 60_000, polling: 20 })
   const reopenWaveformMs = (await waveformMark(page))!
+  if (process.env.BENCH_DETAIL) {
+    const steps = await page.evaluate((id) => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      const peaks = performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/api/tasks/${id}/peaks`)) as PerformanceResourceTiming | undefined
+      return { responseEnd: nav.responseEnd, domInteractive: nav.domInteractive, load: nav.loadEventEnd, peaksRequested: peaks?.startTime, peaksArrived: peaks?.responseEnd, peaksBytes: peaks?.encodedBodySize }
+    }, taskId)
+    console.log('  reopen (ms after navigation):', JSON.stringify({ ...Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v) : v])), waveform: round(reopenWaveformMs) }))
+  }
 
   // Dragging a block for 5 s (the video open again, its shot changes known: the block snaps).
   await page.getByTestId('video-input').setInputFiles(video)
@@ -173,7 +193,7 @@ async function oneRun(page: Page, base: string, userId: string, video: string): 
   const cueMid = 5 * every + 100 + every * 0.4
   const x = g.box.left + (cueMid - g.viewStart) / g.msPerPx
   const y = g.box.top + g.cueTop + g.cueHeight / 2
-  const drag = await framesDuring(page, async () => {
+  const drag = await framesDuring(page, 'dragging', async () => {
     await page.mouse.move(x, y)
     await page.mouse.down()
     const until = Date.now() + 5000
@@ -184,7 +204,7 @@ async function oneRun(page: Page, base: string, userId: string, video: string): 
 
   // Playing 10 s with the timeline following, zoomed in to a few seconds across (it turns pages).
   for (let i = 0; i < 3; i++) await page.getByTestId('timeline-zoom-in').click()
-  const play = await framesDuring(page, async () => {
+  const play = await framesDuring(page, 'playing', async () => {
     await page.getByTestId('video').evaluate((v: HTMLVideoElement) => {
       v.currentTime = 600
       v.muted = true

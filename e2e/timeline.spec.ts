@@ -243,8 +243,11 @@ test('the editor with its timeline, in three languages, light and dark, at 1280x
   await page.goto(`${E2E.cnUrl}/edit/${screenTask}`)
   await editorReady(page)
   await page.getByTestId('toolbar-video').click()
-  await page.getByTestId('video-input').setInputFiles(video)
+  // A subtitle file's task without media: the timeline, without a waveform, until a video is opened.
   const timeline = page.getByTestId('timeline')
+  await expect(timeline).toHaveAttribute('data-waveform', 'none')
+  await expect(page.getByTestId('timeline-status')).toContainText('没有可显示的音频')
+  await page.getByTestId('video-input').setInputFiles(video)
   await expect(timeline).toHaveAttribute('data-waveform', 'ready', { timeout: 60_000 })
   await expect(timeline).toHaveAttribute('data-shots', 'ready', { timeout: 120_000 })
   expect((await pageApi<{ peaks: { source: string } | null }>(page, `/api/tasks/${screenTask}/peaks`)).peaks?.source).toBe('browser')

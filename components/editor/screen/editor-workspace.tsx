@@ -14,7 +14,7 @@ import { VideoExportEntry } from '@/components/video-export'
 import { VideoPane } from '../video/video-pane'
 import { useEditorStoreApi } from '../state/editor-store-context'
 import { Timeline } from '../timeline/timeline'
-import { useTimelineTiming } from '../timeline/use-timeline-timing'
+import { usePrefetchTimeline, useTimelineTiming } from '../timeline/use-timeline-timing'
 import { EditorDialogs } from './editor-dialogs'
 import { EditorHeader } from './editor-header'
 import { EditorFailed, EditorNoRows } from './editor-states'
@@ -43,6 +43,7 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
   const rowReview = useRowReview(task.id, model.ops.applyTexts)
   const store = useEditorStoreApi()
   const { frameRate } = useTimelineTiming(task)
+  usePrefetchTimeline(task)
   const rowIds = useMemo(() => rows.view.map((s) => s.id), [rows.view])
   // A block double-clicked on the timeline: its row selected (Shift extends, Ctrl/Cmd toggles), made active and shown.
   const selectCue = useCallback(

@@ -1,7 +1,8 @@
 'use client'
 
-import { useCallback, useMemo } from 'react'
-import { useTaskShotChanges } from '@/lib/client/timeline/api'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo } from 'react'
+import { prefetchTimeline, useTaskShotChanges } from '@/lib/client/timeline/api'
 import type { TaskDetail } from '@/lib/client/tasks'
 import { defaultProfile, frameRateOf } from '@/lib/timing'
 
@@ -15,4 +16,18 @@ export function useTimelineTiming(task: Pick<TaskDetail, 'id' | 'targetLanguage'
   const shots = useTaskShotChanges(task.id).data ?? null
   const frameRate = useCallback((videoFrameRate: number | null) => frameRateOf(profile, videoFrameRate), [profile])
   return { profile, shots, fps: frameRate(shots?.frameRate ?? null), frameRate }
+}
+
+/**
+ * Asks for the timeline's waveform and shot changes as the editor opens, before the timeline is
+ * shown: reopening a task draws its waveform at once (an hour's peaks are about 1.3 MB of JSON).
+ * Not for a task with a recording on the server: the first ask may have the server decode it (a
+ * media slot of the creator's, beside the speech spans'), so it waits for the timeline to be shown.
+ */
+export function usePrefetchTimeline(task: Pick<TaskDetail, 'id' | 'hasAudio'>): void {
+  const client = useQueryClient()
+  const { id, hasAudio } = task
+  useEffect(() => {
+    if (!hasAudio) void prefetchTimeline(client, id)
+  }, [client, hasAudio, id])
 }
