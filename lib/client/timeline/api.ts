@@ -1,6 +1,7 @@
 'use client'
 
 import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { preload } from 'react-dom'
 import type { z } from 'zod'
 import type { peaksAnswerSchema, putShotChangesBody, shotChangesAnswerSchema, storedPeaksSchema } from '@/lib/tasks/timeline/schemas'
 import { base64ToBytes, bytesToBase64, decodePeaks, type Peaks } from '@/lib/waveform'
@@ -48,6 +49,15 @@ export function useTaskShotChanges(taskId: string, enabled = true) {
 /** Fetches both ahead (the editor opens): the timeline then draws at once when it is shown. */
 export async function prefetchTimeline(client: QueryClient, taskId: string): Promise<void> {
   await Promise.all([client.prefetchQuery(peaksQuery(taskId)), client.prefetchQuery(shotChangesQuery(taskId))])
+}
+
+/**
+ * Asks the browser to fetch both while the page still loads (a `<link rel="preload">` in the
+ * server's HTML, called while rendering): the requests above then take the answers it has. Same
+ * credentials as `api()` (`include`), so the browser matches them.
+ */
+export function preloadTimeline(taskId: string): void {
+  for (const rest of ['peaks', 'shot-changes']) preload(path(taskId, rest), { as: 'fetch', crossOrigin: 'use-credentials' })
 }
 
 /** Sends peaks made in this browser and caches them, so the timeline draws them without asking again. */
