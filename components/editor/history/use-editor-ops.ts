@@ -1,8 +1,11 @@
 'use client'
 
+import { useTranslations } from 'next-intl'
 import { useCallback, useMemo } from 'react'
+import { toast } from 'sonner'
 import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
 import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
+import { shotSnapWrites, type ShotSnapInput } from './shot-snap'
 import { returnStep, takeStep, translationOf, writesOf, type Change, type SegmentFields, type StepKind } from './history'
 import { useBulkWrite } from './use-bulk-write'
 import { useOpRunner, type Pending } from './use-op-runner'
@@ -37,10 +40,11 @@ function changesOf(writes: readonly SegmentWrite[], segments: readonly TaskSegme
 /**
  * The editor's operations over many rows, each one request and one undo step in the editor's
  * store: writes (replace, replace all, a timeline's new times), undo and redo, retranslating a
- * selection and timing shifts. Pending typing is saved first, so a step always starts from what
+ * selection and timing shifts (by an offset, to speech, to shot changes). Pending typing is saved first, so a step always starts from what
  * the server has.
  */
 export function useEditorOps(taskId: string, pending: Pending) {
+  const t = useTranslations('editor.ops')
   const store = useEditorStoreApi()
   const run = useOpRunner(pending)
   const { write, segmentsNow } = useBulkWrite(taskId, pending)
@@ -58,6 +62,20 @@ export function useEditorOps(taskId: string, pending: Pending) {
     [run, segmentsNow, store, write],
   )
   const applyTexts = useCallback((writes: SegmentWrite[]) => applyWrites(writes, 'replace'), [applyWrites])
+
+  /** "Snap to shot": the rows' edges near a cut onto it (in-times) or 2 frames before it (out-times), one undoable step. */
+  const snapToShots = useCallback(
+    (ids: number[], shots: ShotSnapInput) =>
+      run('shift', async () => {
+        const writes = shotSnapWrites(segmentsNow(), ids, shots)
+        if (writes.length === 0) return void toast.info(t('shotSnapNone'), { id: 'snap-shot' })
+        const changes = changesOf(writes, segmentsNow())
+        if (!(await write(writes))) return
+        store.getState().record('shift', changes)
+        toast.success(t('shotSnapped', { count: writes.length }), { id: 'snap-shot' })
+      }),
+    [run, segmentsNow, store, t, write],
+  )
 
   const step = useCallback(
     (direction: 'undo' | 'redo') =>
@@ -77,8 +95,8 @@ export function useEditorOps(taskId: string, pending: Pending) {
   const canRedo = useEditorStore((s) => s.history.redo.length > 0)
   const busy = useEditorStore((s) => s.busy)
   return useMemo(
-    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap }),
-    [applyTexts, applyWrites, busy, canRedo, canUndo, redo, retranslateMany, shift, snap, undo],
+    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap, snapToShots }),
+    [applyTexts, applyWrites, busy, canRedo, canUndo, redo, retranslateMany, shift, snap, snapToShots, undo],
   )
 }
 

@@ -25,6 +25,9 @@ type Props = {
   /** "Snap to speech" for the selected rows (the active one without a selection): undefined hides it (no recording). */
   canSnap?: boolean
   onSnap: () => void
+  /** "Snap to shot" for the selected rows (the active one without a selection): undefined hides it (no shot changes known). */
+  canSnapShot?: boolean
+  onSnapShot?: () => void
   flagCount: number
   isFlaggedOnly: boolean
   onFlaggedOnly: (on: boolean) => void
@@ -68,15 +71,20 @@ export function EditorToolbar(props: Props) {
           <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
         </ToolbarButton>
       )}
-      <ToolbarButton label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift">
+      <ToolbarButton label={t('shift')} onClick={props.onShift} isDisabled={!props.canShift} testId="toolbar-shift" labelMode="wide">
         <Icon d="M2 8h12M5 5 2 8l3 3M11 5l3 3-3 3" />
       </ToolbarButton>
-      <ToolbarButton label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow">
+      <ToolbarButton label={t('fixLineBreaks')} onClick={props.onFixLineBreaks} testId="toolbar-reflow" labelMode="wide">
         <Icon d="M2.5 4h11M2.5 8h8a2 2 0 0 1 0 4H8M9.5 10.5 8 12l1.5 1.5M2.5 12h3" />
       </ToolbarButton>
       {props.canSnap !== undefined && (
-        <ToolbarButton label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap">
+        <ToolbarButton label={t('snap')} onClick={props.onSnap} isDisabled={!props.canSnap} testId="toolbar-snap" labelMode="wide">
           <Icon d="M2 8h1.5l1-3 1.5 6 1.5-8 1.5 8 1.5-5 1 2H14M2.5 13.5h11" />
+        </ToolbarButton>
+      )}
+      {props.canSnapShot !== undefined && props.onSnapShot && (
+        <ToolbarButton label={t('snapShot')} onClick={props.onSnapShot} isDisabled={!props.canSnapShot} testId="toolbar-snap-shot" labelMode="wide">
+          <Icon d="M8 2v12M2.5 5.5h3v5h-3zM10.5 5.5h3v5h-3z" />
         </ToolbarButton>
       )}
       {props.selectedCount > 1 && (

@@ -7,6 +7,7 @@ import type { TaskDetail } from '@/lib/client/tasks'
 import { EditorFindBar } from '../find/find-bar'
 import { reflowWrites } from '../quality/reflow-rows'
 import { useEditorStoreApi } from '../state/editor-store-context'
+import { useTimelineTiming } from '../timeline/use-timeline-timing'
 import { EditorToolbar } from './editor-toolbar'
 import type { EditorModel } from './use-editor-model'
 
@@ -15,6 +16,8 @@ export function EditorTools({ task, model, sharing }: { task: TaskDetail; model:
   const t = useTranslations('editor')
   const store = useEditorStoreApi()
   const { ops, find, panels, rows, selectedIds, targetIds, isTranslating, isTranscript, speakers } = model
+  const timing = useTimelineTiming(task)
+  const cuts = timing.shots?.cutsMs ?? []
   // The export's line breaking applied to the target rows; one undoable step.
   const fixLineBreaks = async () => {
     const writes = await reflowWrites(targetIds(), model.segments, store.getState().edits, task.targetLanguage)
@@ -38,6 +41,8 @@ export function EditorTools({ task, model, sharing }: { task: TaskDetail; model:
         onFixLineBreaks={() => void fixLineBreaks()}
         canSnap={model.timing.hasSpeech ? !isTranslating : undefined}
         onSnap={() => void ops.snap(targetIds())}
+        canSnapShot={cuts.length > 0 ? !isTranslating : undefined}
+        onSnapShot={() => void ops.snapToShots(targetIds(), { cuts, fps: timing.fps, minGapFrames: timing.profile.minGapFrames })}
         flagCount={rows.flagged.length}
         isFlaggedOnly={rows.isFlaggedOnly}
         onFlaggedOnly={rows.showFlaggedOnly}

@@ -1,6 +1,6 @@
 'use client'
 
-import { useMemo, useRef } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import { useLanguageName } from '@/components/tasks/language-name'
 import type { PublicUser } from '@/lib/accounts/contract'
@@ -13,6 +13,9 @@ import { LeftOutNote } from '../rows/left-out-note'
 import { SegmentList, type SegmentListHandle } from '../rows/segment-list'
 import { VideoExportEntry } from '@/components/video-export'
 import { VideoPane } from '../video/video-pane'
+import { useEditorStoreApi } from '../state/editor-store-context'
+import { Timeline } from '../timeline/timeline'
+import { usePrefetchTimeline, useTimelineTiming } from '../timeline/use-timeline-timing'
 import { EditorDialogs } from './editor-dialogs'
 import { EditorHeader } from './editor-header'
 import { EditorFailed, EditorNoRows } from './editor-states'
@@ -41,6 +44,22 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
   const rowReview = useRowReview(task.id, model.ops.applyTexts)
   const canDub = !isTranscript && task.status === 'completed'
   const rowDubs = useRowDubs(task.id, segments, { enabled: canDub })
+  const store = useEditorStoreApi()
+  const { frameRate } = useTimelineTiming(task)
+  usePrefetchTimeline(task)
+  const rowIds = useMemo(() => rows.view.map((s) => s.id), [rows.view])
+  // A block double-clicked on the timeline: its row selected (Shift extends, Ctrl/Cmd toggles), made active and shown.
+  const selectCue = useCallback(
+    (id: number, mods: { shift: boolean; toggle: boolean }) => {
+      const index = rowIds.indexOf(id)
+      if (index < 0) return
+      const { clickRow, activate } = store.getState()
+      clickRow(rowIds, index, mods)
+      activate(index)
+      list.current?.revealRow(index)
+    },
+    [rowIds, store],
+  )
   const sharing = (
     <>
       {canDub && <DubToolbarButton taskId={task.id} />}
@@ -66,15 +85,20 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
       <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={model.timing.onRestored} speakerNames={speakers.names} />
       <RowReviewProvider value={rowReview.value}>
       <RowDubProvider value={rowDubs}>
-      <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {panels.isVideoShown && <VideoPane segments={segments} edits={rows.deferredEdits} onCurrentCue={model.onCurrentCue} onHide={() => panels.setVideoShown(false)} recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task.kind === 'transcription' ? task.id : undefined} ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} dubOf={canDub ? task.id : undefined} />}
-        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          {task.status === 'no_speech' || rows.view.length === 0 ? (
-            <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={rows.view.length} onShowAll={rows.showAll} />
-          ) : (
-            <SegmentList ref={list} segments={rows.view} reviewing={model.reviewing} isTaskTranslating={model.isTranslating} limits={rows.limits} glossary={rows.glossary} script={rows.script} speech={model.timing.speech} highlights={model.find.highlights} handlers={model.handlers} speakerNames={speakers.names} />
-          )}
+      <main className="flex min-h-0 flex-1 flex-col bg-surface">
+        <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+          {panels.isVideoShown && <VideoPane segments={segments} edits={rows.deferredEdits} onCurrentCue={model.onCurrentCue} onHide={() => panels.setVideoShown(false)} recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task.kind === 'transcription' ? task.id : undefined} ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} dubOf={canDub ? task.id : undefined} />}
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+            {task.status === 'no_speech' || rows.view.length === 0 ? (
+              <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={rows.view.length} onShowAll={rows.showAll} />
+            ) : (
+              <SegmentList ref={list} segments={rows.view} reviewing={model.reviewing} isTaskTranslating={model.isTranslating} limits={rows.limits} glossary={rows.glossary} script={rows.script} speech={model.timing.speech} highlights={model.find.highlights} handlers={model.handlers} speakerNames={speakers.names} />
+            )}
+          </div>
         </div>
+        {panels.isVideoShown && (
+          <Timeline taskId={task.id} hasAudio={task.hasAudio} segments={segments} edits={rows.deferredEdits} flagged={rows.flaggedSet} rowIds={rowIds} frameRate={frameRate} ops={model.ops} onSelectCue={selectCue} />
+        )}
       </main>
       </RowDubProvider>
       </RowReviewProvider>

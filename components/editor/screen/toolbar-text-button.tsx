@@ -3,8 +3,12 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 
-/** `visible`: label beside the icon (hidden on narrow screens); `aria`: icon only; `after`: the children's text first, the label for screen readers. */
-type LabelMode = 'visible' | 'aria' | 'after'
+/**
+ * `visible`: label beside the icon (hidden on narrow screens); `wide`: the same on wide screens
+ * only (the timing tools: a 1280 px window keeps the whole toolbar in view); `aria`: icon only;
+ * `after`: the children's text first, the label for screen readers.
+ */
+type LabelMode = 'visible' | 'wide' | 'aria' | 'after'
 
 /** One of the editor toolbar's buttons: the icon (`children`), its label as `labelMode` says, then `badge` (a count). */
 export function ToolbarButton({ label, onClick, children, badge, testId, isDisabled, pressed, labelMode = 'visible', className, shortcut }: { label: string; onClick: () => void; children: ReactNode; badge?: ReactNode; testId: string; isDisabled?: boolean; pressed?: boolean; labelMode?: LabelMode; className?: string; shortcut?: string }) {
@@ -26,6 +30,7 @@ export function ToolbarButton({ label, onClick, children, badge, testId, isDisab
     >
       {children}
       {labelMode === 'visible' && <span className="max-lg:sr-only">{label}</span>}
+      {labelMode === 'wide' && <span className="max-2xl:sr-only">{label}</span>}
       {labelMode === 'after' && <span className="sr-only">{label}</span>}
       {badge}
     </button>
