@@ -3,11 +3,12 @@
 import { useCallback, useMemo } from 'react'
 import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
 import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
-import { returnStep, takeStep, translationOf, writesOf, type Change, type SegmentFields, type StepKind } from './history'
+import { isStructure, returnStep, takeStep, translationOf, writesOf, type Change, type FieldStepKind, type SegmentFields } from './history'
 import { useBulkWrite } from './use-bulk-write'
 import { useOpRunner, type Pending } from './use-op-runner'
 import { useRetiming } from './use-retiming'
 import { useRetranslateMany } from './use-retranslate-many'
+import { useStructure } from './use-structure'
 
 /** Most rows one "retranslate selected" sends (the endpoint's limit). */
 export const MAX_SELECTED_RETRANSLATE = 200
@@ -37,7 +38,7 @@ function changesOf(writes: readonly SegmentWrite[], segments: readonly TaskSegme
 /**
  * The editor's operations over many rows, each one request and one undo step in the editor's
  * store: writes (replace, replace all, a timeline's new times), undo and redo, retranslating a
- * selection and timing shifts. Pending typing is saved first, so a step always starts from what
+ * selection, timing shifts, splits and merges. Pending typing is saved first, so a step always starts from what
  * the server has.
  */
 export function useEditorOps(taskId: string, pending: Pending) {
@@ -46,18 +47,23 @@ export function useEditorOps(taskId: string, pending: Pending) {
   const { write, segmentsNow } = useBulkWrite(taskId, pending)
   const { shift, snap } = useRetiming(taskId, run, segmentsNow)
   const retranslateMany = useRetranslateMany(taskId, run, segmentsNow, pending)
+  const { split, merge, replay } = useStructure(taskId, run, segmentsNow)
 
-  /** Writes rows (texts, times) as one undoable step of `kind`. */
+  /** Writes rows (texts, times) as one undoable step of `kind`; answers whether the server took them. */
   const applyWrites = useCallback(
-    (writes: SegmentWrite[], kind: StepKind) =>
-      run(kind, async () => {
+    async (writes: SegmentWrite[], kind: FieldStepKind) => {
+      let isSaved = false
+      await run(kind, async () => {
         const changes = changesOf(writes, segmentsNow())
         if (changes.length === 0) return
-        if (await write(writes)) store.getState().record(kind, changes)
-      }),
+        isSaved = await write(writes)
+        if (isSaved) store.getState().record(kind, changes)
+      })
+      return isSaved
+    },
     [run, segmentsNow, store, write],
   )
-  const applyTexts = useCallback((writes: SegmentWrite[]) => applyWrites(writes, 'replace'), [applyWrites])
+  const applyTexts = useCallback(async (writes: SegmentWrite[]) => void (await applyWrites(writes, 'replace')), [applyWrites])
 
   const step = useCallback(
     (direction: 'undo' | 'redo') =>
@@ -66,9 +72,10 @@ export function useEditorOps(taskId: string, pending: Pending) {
         const taken = takeStep(history, direction)
         if (!taken) return
         setHistory(() => taken.history)
-        if (!(await write(writesOf(taken.step, direction)))) setHistory((h) => returnStep(h, direction))
+        const done = isStructure(taken.step) ? await replay(taken.step, direction) : await write(writesOf(taken.step, direction))
+        if (!done) setHistory((h) => returnStep(h, direction))
       }),
-    [run, store, write],
+    [replay, run, store, write],
   )
   const undo = useCallback(() => step('undo'), [step])
   const redo = useCallback(() => step('redo'), [step])
@@ -77,8 +84,8 @@ export function useEditorOps(taskId: string, pending: Pending) {
   const canRedo = useEditorStore((s) => s.history.redo.length > 0)
   const busy = useEditorStore((s) => s.busy)
   return useMemo(
-    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap }),
-    [applyTexts, applyWrites, busy, canRedo, canUndo, redo, retranslateMany, shift, snap, undo],
+    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap, split, merge }),
+    [applyTexts, applyWrites, busy, canRedo, canUndo, merge, redo, retranslateMany, shift, snap, split, undo],
   )
 }
 

@@ -8,6 +8,7 @@ import { taskAudioUrl, type TaskDetail } from '@/lib/client/tasks'
 import { DubToolbarButton } from '../dub/dub-toolbar-button'
 import { ExportMenu } from '../export-menu'
 import { ShortcutsHint } from '../keys/shortcuts-hint'
+import { TransportBar } from '../keys/transport-bar'
 import { LeftOutNote } from '../rows/left-out-note'
 import { SegmentList, type SegmentListHandle } from '../rows/segment-list'
 import { VideoExportEntry } from '@/components/video-export'
@@ -63,25 +64,36 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
       <LeftOutNote taskId={task.id} enabled={task.kind === 'transcription' && task.status !== 'translating'} beforeRestore={flushAll} onRestored={model.timing.onRestored} speakerNames={speakers.names} />
       <RowReviewProvider value={rowReview.value}>
       <main className="flex min-h-0 flex-1 flex-col bg-surface md:flex-row">
-        {panels.isVideoShown && <VideoPane segments={segments} edits={rows.deferredEdits} onCurrentCue={model.onCurrentCue} onHide={() => panels.setVideoShown(false)} recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task.kind === 'transcription' ? task.id : undefined} ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} />}
+        {panels.isVideoShown && (
+          <VideoPane
+            segments={segments}
+            edits={rows.deferredEdits}
+            onCurrentCue={model.onCurrentCue}
+            onHide={() => panels.setVideoShown(false)}
+            recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined}
+            taskId={task.kind === 'transcription' ? task.id : undefined}
+            ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined}
+            transport={<TransportBar run={model.timingActions.run} fps={rows.timing.fps} activeId={rows.view[Math.min(model.activeIndex, rows.view.length - 1)]?.id ?? null} isLocked={model.isTranslating} />}
+          />
+        )}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {task.status === 'no_speech' || rows.view.length === 0 ? (
             <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={rows.view.length} onShowAll={rows.showAll} />
           ) : (
-            <SegmentList ref={list} segments={rows.view} reviewing={model.reviewing} isTaskTranslating={model.isTranslating} limits={rows.limits} glossary={rows.glossary} script={rows.script} speech={model.timing.speech} highlights={model.find.highlights} handlers={model.handlers} speakerNames={speakers.names} />
+            <SegmentList ref={list} segments={rows.view} reviewing={model.reviewing} isTaskTranslating={model.isTranslating} limits={rows.limits} timing={rows.timingFlags} glossary={rows.glossary} script={rows.script} speech={model.timing.speech} highlights={model.find.highlights} handlers={model.handlers} speakerNames={speakers.names} />
           )}
         </div>
       </main>
       </RowReviewProvider>
       {panels.videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={drafts.edits} paneFile={panels.videoExport.paneFile} beforeExport={flushAll} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
-      <EditorWorkspaceDialogs task={task} model={model} />
+      <EditorWorkspaceDialogs model={model} />
     </div>
   )
 }
 
 /** The dialogs of the workspace, fed from the model. */
-function EditorWorkspaceDialogs({ task, model }: { task: TaskDetail; model: EditorModel }) {
+function EditorWorkspaceDialogs({ model }: { model: EditorModel }) {
   const languageName = useLanguageName()
   const { panels, segments, drafts, rows, speakers } = model
   const openSegment = panels.openId === null ? null : (segments.find((s) => s.id === panels.openId) ?? null)
@@ -97,10 +109,17 @@ function EditorWorkspaceDialogs({ task, model }: { task: TaskDetail; model: Edit
       total={segments.length}
       selectedIds={model.selectedIds}
       onShift={model.ops.shift}
-      limits={rows.limits}
-      defaults={rows.defaults}
-      languageName={languageName(task.targetLanguage)}
-      onSaveLimits={rows.saveLimits}
+      timing={rows.timing}
+      languageName={languageName(model.languages.translated)}
+      condense={panels.condense}
+      onCloseCondense={() => panels.setCondense(null)}
+      onSaveCondense={(id, text) => {
+        panels.setCondense(null)
+        void model.ops.applyTexts([model.isTranscript ? { id, originalText: text } : { id, translatedText: text }])
+      }}
+      fixResult={panels.fixResult}
+      onCloseFixResult={() => panels.setFixResult(null)}
+      onGoToRow={model.goToRow}
       speakers={{ labels: speakers.labels, names: speakers.names, segments, onSave: speakers.save }}
     />
   )
