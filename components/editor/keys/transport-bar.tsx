@@ -44,22 +44,23 @@ function Round({ label, keys, onClick, testId, children, isMain }: { label: stri
   )
 }
 
-function Labelled({ label, keys, shown, onClick, testId, isDisabled, children }: { label: string; keys: string; shown: ReactNode; onClick: () => void; testId: string; isDisabled?: boolean; children: ReactNode }) {
+function Labelled({ label, short, keys, onClick, testId, isDisabled, children }: { label: string; short: string; keys: string; onClick: () => void; testId: string; isDisabled?: boolean; children: ReactNode }) {
   return (
     <button
       type="button"
       onClick={onClick}
       disabled={isDisabled}
+      aria-label={label}
       aria-keyshortcuts={keys}
-      title={label}
+      title={`${label} (${keys})`}
       data-testid={testId}
       className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2 text-xs font-medium whitespace-nowrap text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:pointer-events-none disabled:opacity-40"
     >
       <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4 shrink-0">
         {children}
       </svg>
-      <span>{label}</span>
-      <Kbd>{shown}</Kbd>
+      <span aria-hidden="true">{short}</span>
+      <Kbd>{keys}</Kbd>
     </button>
   )
 }
@@ -78,7 +79,6 @@ export function TransportBar({ run, fps, activeId, isLocked }: Props) {
   const rate = useEditorStore((s) => s.playback.rate)
   const timeMs = useEditorStore((s) => s.playback.timeMs)
   const frame = frameAtOrBefore(timeMs, fps)
-  const cue = activeId === null ? '' : ` · ${t('activeCue', { id: activeId })}`
   return (
     <div role="group" aria-label={t('transport')} className="border-t border-border bg-surface" data-testid="transport">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1.5">
@@ -129,25 +129,25 @@ export function TransportBar({ run, fps, activeId, isLocked }: Props) {
           </select>
         </label>
       </div>
-      <div className="flex flex-wrap items-center gap-0.5 border-t border-border/70 px-2 py-1" aria-label={t('activeCue', { id: activeId ?? '' })}>
-        <Labelled label={t('setStart')} keys="I" shown="I" onClick={() => run({ kind: 'setStart' })} testId="transport-set-start" isDisabled={isLocked || activeId === null}>
+      <div className="flex flex-wrap items-center gap-0.5 border-t border-border/70 px-2 py-1">
+        <span className="tabular mr-1 rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-medium text-muted" title={activeId === null ? undefined : t('activeCue', { id: activeId })} data-testid="transport-cue">
+          #{activeId ?? '–'}
+        </span>
+        <Labelled label={t('setStart')} short={t('short.setStart')} keys="I" onClick={() => run({ kind: 'setStart' })} testId="transport-set-start" isDisabled={isLocked || activeId === null}>
           <path d="M3.5 3v10M6 8h7M9.5 5 13 8l-3.5 3" {...line} />
         </Labelled>
-        <Labelled label={t('setEnd')} keys="O" shown="O" onClick={() => run({ kind: 'setEnd' })} testId="transport-set-end" isDisabled={isLocked || activeId === null}>
+        <Labelled label={t('setEnd')} short={t('short.setEnd')} keys="O" onClick={() => run({ kind: 'setEnd' })} testId="transport-set-end" isDisabled={isLocked || activeId === null}>
           <path d="M12.5 3v10M3 8h7M6.5 5 10 8l-3.5 3" {...line} />
         </Labelled>
-        <Labelled label={t('split')} keys="S" shown="S" onClick={() => run({ kind: 'split' })} testId="transport-split" isDisabled={isLocked || activeId === null}>
+        <Labelled label={t('split')} short={t('short.split')} keys="S" onClick={() => run({ kind: 'split' })} testId="transport-split" isDisabled={isLocked || activeId === null}>
           <path d="M8 2.5v11M2.5 5.5h3.5M2.5 10.5h3.5M10 5.5h3.5M10 10.5h3.5" {...line} />
         </Labelled>
-        <Labelled label={t('merge')} keys="M" shown="M" onClick={() => run({ kind: 'merge' })} testId="transport-merge" isDisabled={isLocked || activeId === null}>
+        <Labelled label={t('merge')} short={t('short.merge')} keys="M" onClick={() => run({ kind: 'merge' })} testId="transport-merge" isDisabled={isLocked || activeId === null}>
           <path d="M2.5 5.5h4l2 2.5-2 2.5h-4M13.5 5.5h-4l-2 2.5 2 2.5h4" {...line} />
         </Labelled>
-        <Labelled label={t('readingSpeed')} keys="D" shown="D" onClick={() => run({ kind: 'readingSpeed' })} testId="transport-reading-speed" isDisabled={isLocked || activeId === null}>
+        <Labelled label={t('readingSpeed')} short={t('short.readingSpeed')} keys="D" onClick={() => run({ kind: 'readingSpeed' })} testId="transport-reading-speed" isDisabled={isLocked || activeId === null}>
           <path d="M8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12ZM8 5v3l2 1.5" {...line} />
         </Labelled>
-        <span className="ml-auto truncate pr-1 text-[11px] text-subtle" aria-hidden="true">
-          {cue.replace(/^ · /, '')}
-        </span>
       </div>
     </div>
   )

@@ -113,7 +113,10 @@ export function useTimingActions(input: Input) {
         case 'speed':
         case 'rate': {
           const rate = action.kind === 'rate' ? action.rate : steppedRate(store.getState().playback.rate, action.delta)
-          if (player()?.setRate(rate)) toast.info(t('speed', { rate }), { id: 'speed', duration: 1200 })
+          if (!player()?.setRate(rate)) return
+          // At once, so a second press steps from this speed (the video's ratechange comes a moment later).
+          store.getState().setPlayback({ rate })
+          toast.info(t('speed', { rate }), { id: 'speed', duration: 1200 })
           return
         }
         case 'setStart':

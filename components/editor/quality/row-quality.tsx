@@ -23,7 +23,7 @@ export function useRowQuality(
   return useMemo(() => checkCue({ original, translated, durationMs, isPending, isSilent }, limits, glossary, script), [original, translated, durationMs, isPending, isSilent, limits, glossary, script])
 }
 
-const seconds = (ms: number) => (ms / 1000).toFixed(2).replace(/\.?0+$/, '')
+const seconds = (ms: number) => String(Number((ms / 1000).toFixed(3)))
 
 /** The row's timing flags in words: its duration against the profile's, its gap to the next in frames. */
 function TimingFlags({ flags }: { flags: readonly TimingRowFlag[] }) {

@@ -24,12 +24,15 @@ export function EditorTools({ task, model, sharing }: { task: TaskDetail; model:
     await ops.applyTexts(writes)
     toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
   }
-  // "Fix timing" over the selection, or the whole file without one: one undoable step, then what it did and what it left.
+  // "Fix timing" over the selection, or the whole file without one: one undoable step, then what it
+  // did and what it left. A selection is two rows or more, as the toolbar counts one ("3 selected"):
+  // a plain click selects the row it lands on.
   const fixTiming = async () => {
     const { id, profile, fps } = rows.timing
-    const fix = fixTimingWrites(model.segments, selectedIds, profile, fps)
+    const scope = selectedIds.length > 1 ? selectedIds : []
+    const fix = fixTimingWrites(model.segments, scope, profile, fps)
     if (fix.writes.length > 0 && !(await ops.applyWrites(fix.writes, 'shift'))) return
-    panels.setFixResult({ changed: fix.writes.length, unfixed: fix.unfixed, selected: selectedIds.length, total: model.segments.length, profileName: t(`timing.profiles.${id}`), profile })
+    panels.setFixResult({ changed: fix.writes.length, unfixed: fix.unfixed, selected: scope.length, total: model.segments.length, profileName: t(`timing.profiles.${id}`), profile })
   }
   return (
     <>
