@@ -199,16 +199,19 @@ test('every video and timing key: playback, frames, speed, set, nudge, split, me
   await key('d')
   await expect.poll(async () => (await times(page, taskId))[4]).toBe('09,000-11,320')
   await expect(row(page, 4)).not.toHaveAttribute('data-flags', /cps/)
-  // Line 3 has no time to take: the key offers to condense it, counting as it is typed.
+  // Line 3 has no time to take: the key offers to condense it, counting as it is typed; DeepSeek
+  // suggests a line within the 17 characters its second holds.
   await key('ArrowUp', 2)
   await expect(active).toHaveAttribute('data-row', '3')
   await key('d')
   await expect(page.getByTestId('condense-dialog')).toBeVisible()
   await expect(page.getByTestId('condense-count')).toHaveAttribute('data-fits', 'false')
-  await page.getByTestId('condense-text').fill('[fr] On va où ?')
+  await page.getByTestId('condense-suggest').click()
   await expect(page.getByTestId('condense-count')).toHaveAttribute('data-fits', 'true')
+  const suggested = await page.getByTestId('condense-text').inputValue()
+  expect(suggested).toMatch(/^\[fr\] Where/)
   await page.getByTestId('condense-save').click()
-  await expect.poll(async () => (await rowsOf(page, taskId))[2].translatedText).toBe('[fr] On va où ?')
+  await expect.poll(async () => (await rowsOf(page, taskId))[2].translatedText).toBe(suggested)
   await expect(row(page, 2)).not.toHaveAttribute('data-flags', /cps/)
 
   // None of them while typing: the letters, Space and the arrows go into the box.

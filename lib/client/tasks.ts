@@ -90,6 +90,10 @@ export const splitSegment = (taskId: string, segmentId: number, body: SplitParts
 export const mergeSegments = (taskId: string, segmentId: number, body: MergedTexts) =>
   api<TaskSegment>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}/merge`, { method: 'POST', body })
 
+/** A shorter version of a line within `maxChars`, suggested by the task's DeepSeek (nothing is written). */
+export const condenseSegment = (taskId: string, segmentId: number, body: { maxChars: number; translation?: string }) =>
+  api<{ text: string }>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}/condense`, { method: 'POST', body })
+
 export const shiftSegments = (taskId: string, offsetMs: number, ids?: number[]) =>
   api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/shift`, { method: 'POST', body: { offsetMs, ...(ids ? { ids } : {}) } })
 

@@ -227,6 +227,12 @@ export const mergeSegmentsBody = z
   .refine((v) => v.translatedBy === undefined || v.translatedText !== undefined, { message: 'invalidField', path: ['translatedBy'] })
 export type MergeSegmentsBody = z.infer<typeof mergeSegmentsBody>
 
+/** `POST /api/tasks/{id}/segments/{segmentId}/condense`: the characters the line may keep, and its translation as shown (else the stored one). */
+export const condenseSegmentBody = z.object({
+  maxChars: z.number({ error: 'invalidField' }).int().min(1).max(MAX_CUE_CHARS),
+  translation: cueText.optional(),
+})
+
 /** `GET /api/tasks/{id}/export?format=srt|vtt&content=translated|bilingual|original`. */
 export const exportQuery = z.object({
   // Absent: the task's own format (lib/tasks/export.ts).

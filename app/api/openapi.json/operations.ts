@@ -37,6 +37,7 @@ import * as tasksIdSegmentsSegmentidRetranslate from '@/app/api/tasks/[id]/segme
 import * as tasksIdSegmentsSegmentidReview from '@/app/api/tasks/[id]/segments/[segmentId]/review/route'
 import * as tasksIdSegmentsSegmentidSplit from '@/app/api/tasks/[id]/segments/[segmentId]/split/route'
 import * as tasksIdSegmentsSegmentidMerge from '@/app/api/tasks/[id]/segments/[segmentId]/merge/route'
+import * as tasksIdSegmentsSegmentidCondense from '@/app/api/tasks/[id]/segments/[segmentId]/condense/route'
 import * as tasksIdSegmentsSegmentid from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import * as tasksIdSegmentsRetranslate from '@/app/api/tasks/[id]/segments/retranslate/route'
 import * as tasksIdSegments from '@/app/api/tasks/[id]/segments/route'
@@ -134,6 +135,7 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/segments/{segmentId}/review': tasksIdSegmentsSegmentidReview,
   '/api/tasks/{id}/segments/{segmentId}/split': tasksIdSegmentsSegmentidSplit,
   '/api/tasks/{id}/segments/{segmentId}/merge': tasksIdSegmentsSegmentidMerge,
+  '/api/tasks/{id}/segments/{segmentId}/condense': tasksIdSegmentsSegmentidCondense,
   '/api/tasks/{id}/segments/{segmentId}': tasksIdSegmentsSegmentid,
   '/api/tasks/{id}/segments/retranslate': tasksIdSegmentsRetranslate,
   '/api/tasks/{id}/segments': tasksIdSegments,

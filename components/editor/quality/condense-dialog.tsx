@@ -2,20 +2,31 @@
 
 import { useTranslations } from 'next-intl'
 import { useState } from 'react'
+import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { Dialog } from '@/components/ui/dialog'
 import { Textarea } from '@/components/ui/input'
+import { errorText } from '@/lib/client/api'
 import { readChars } from '@/lib/timing'
 import { visibleLines } from './quality'
 
 /** A line the reading-speed key could not give enough time: its texts, its characters and how many fit. */
 export type CondenseLine = { id: number; original: string; text: string; maxChars: number; durationMs: number; maxCps: number }
 
-function Body({ line, onClose, onSave }: { line: CondenseLine; onClose: () => void; onSave: (text: string) => void }) {
+type Props = {
+  line: CondenseLine
+  onClose: () => void
+  onSave: (text: string) => void
+  /** The task's DeepSeek suggests a shorter line (absent: no suggestion offered). */
+  suggest?: (id: number, maxChars: number, text: string) => Promise<string>
+}
+
+function Body({ line, onClose, onSave, suggest }: Props) {
   const t = useTranslations('editor.timing')
   const tc = useTranslations('common')
   const [text, setText] = useState(line.text)
+  const [isSuggesting, setSuggesting] = useState(false)
   const chars = readChars(visibleLines(text).filter(Boolean).join('\n'))
   const fits = chars <= line.maxChars
   return (
@@ -43,16 +54,43 @@ function Body({ line, onClose, onSave }: { line: CondenseLine; onClose: () => vo
           </div>
         )}
         <Textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} aria-label={t('condenseLabel', { id: line.id })} autoFocus data-testid="condense-text" />
-        <p className={cn('tabular text-right text-xs font-medium', fits ? 'text-success' : 'text-warning')} data-testid="condense-count" data-fits={fits}>
-          {t('condenseCount', { chars, max: line.maxChars })}
-        </p>
+        <div className="flex items-center justify-between gap-3">
+          {suggest ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              isLoading={isSuggesting}
+              onClick={async () => {
+                setSuggesting(true)
+                try {
+                  setText(await suggest(line.id, line.maxChars, text))
+                } catch (error) {
+                  toast.error(t('suggestFailed'), { description: errorText(error, '') || undefined, id: 'condense' })
+                } finally {
+                  setSuggesting(false)
+                }
+              }}
+              data-testid="condense-suggest"
+            >
+              {t('suggest')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <p className={cn('tabular text-xs font-medium', fits ? 'text-success' : 'text-warning')} data-testid="condense-count" data-fits={fits}>
+            {t('condenseCount', { chars, max: line.maxChars })}
+          </p>
+        </div>
       </div>
     </Dialog>
   )
 }
 
-/** The reading-speed key's offer to condense a line with no more time to take: its text to shorten, counted as it is typed. */
-export function CondenseDialog({ line, onClose, onSave }: { line: CondenseLine | null; onClose: () => void; onSave: (text: string) => void }) {
+/**
+ * The reading-speed key's offer to condense a line with no more time to take: its text to shorten,
+ * counted as it is typed, and for a DeepSeek translation a shorter line suggested on request.
+ */
+export function CondenseDialog({ line, ...rest }: Omit<Props, 'line'> & { line: CondenseLine | null }) {
   if (!line) return null
-  return <Body key={line.id} line={line} onClose={onClose} onSave={onSave} />
+  return <Body key={line.id} line={line} {...rest} />
 }

@@ -34,6 +34,8 @@ type Props = {
   condense: CondenseLine | null
   onCloseCondense: () => void
   onSaveCondense: (id: number, text: string) => void
+  /** A shorter line suggested by the task's DeepSeek (absent: not offered). */
+  onSuggestCondensed?: (id: number, maxChars: number, text: string) => Promise<string>
   /** What "Fix timing" did, and going to a row it could not fix. */
   fixResult: FixTimingResult | null
   onCloseFixResult: () => void
@@ -62,7 +64,7 @@ export function EditorDialogs(props: Props) {
       />
       <SpeakersDialog open={dialog === 'speakers'} onOpenChange={toggle('speakers')} {...speakers} />
       <TimingProfileDialog open={dialog === 'profile'} onOpenChange={toggle('profile')} timing={timing} languageName={languageName} />
-      <CondenseDialog line={props.condense} onClose={props.onCloseCondense} onSave={(text) => props.condense && props.onSaveCondense(props.condense.id, text)} />
+      <CondenseDialog line={props.condense} onClose={props.onCloseCondense} onSave={(text) => props.condense && props.onSaveCondense(props.condense.id, text)} suggest={props.onSuggestCondensed} />
       <FixTimingDialog result={props.fixResult} onClose={props.onCloseFixResult} onGoTo={props.onGoToRow} />
     </>
   )

@@ -4,7 +4,7 @@ import { useMemo, useRef } from 'react'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import { useLanguageName } from '@/components/tasks/language-name'
 import type { PublicUser } from '@/lib/accounts/contract'
-import { taskAudioUrl, type TaskDetail } from '@/lib/client/tasks'
+import { condenseSegment, taskAudioUrl, type TaskDetail } from '@/lib/client/tasks'
 import { DubToolbarButton } from '../dub/dub-toolbar-button'
 import { ExportMenu } from '../export-menu'
 import { ShortcutsHint } from '../keys/shortcuts-hint'
@@ -87,13 +87,13 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
       </RowReviewProvider>
       {panels.videoExport && <VideoExportEntry open onOpenChange={(open) => !open && setVideoExport(null)} task={task} segments={segments} edits={drafts.edits} paneFile={panels.videoExport.paneFile} beforeExport={flushAll} />}
       <ShortcutsHint canRetranslate={!isTranscript} />
-      <EditorWorkspaceDialogs model={model} />
+      <EditorWorkspaceDialogs task={task} model={model} />
     </div>
   )
 }
 
 /** The dialogs of the workspace, fed from the model. */
-function EditorWorkspaceDialogs({ model }: { model: EditorModel }) {
+function EditorWorkspaceDialogs({ task, model }: { task: TaskDetail; model: EditorModel }) {
   const languageName = useLanguageName()
   const { panels, segments, drafts, rows, speakers } = model
   const openSegment = panels.openId === null ? null : (segments.find((s) => s.id === panels.openId) ?? null)
@@ -117,6 +117,7 @@ function EditorWorkspaceDialogs({ model }: { model: EditorModel }) {
         panels.setCondense(null)
         void model.ops.applyTexts([model.isTranscript ? { id, originalText: text } : { id, translatedText: text }])
       }}
+      onSuggestCondensed={task.translationService === 'deepseek' && !model.isTranscript ? async (id, maxChars, text) => (await condenseSegment(task.id, id, { maxChars, translation: text })).text : undefined}
       fixResult={panels.fixResult}
       onCloseFixResult={() => panels.setFixResult(null)}
       onGoToRow={model.goToRow}
