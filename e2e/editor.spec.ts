@@ -72,8 +72,11 @@ test('video preview: a row\'s time seeks the video, playback moves the current r
   await expect(page.getByTestId('video-pane')).toBeHidden()
 })
 
+// The same lines 200 ms apart: no cue is flagged for its gap (French reads on Netflix timing: 2 frames at least).
+const SPACED: Cue[] = TEXTS.map((text, i) => ({ start: i * 1200, end: i * 1200 + 1000, text }))
+
 test('quality flags: a translation read too fast is flagged and counted as it is typed', async ({ page }) => {
-  await openCompleted(page)
+  await openCompleted(page, SPACED)
   const count = page.getByTestId('flag-count')
   const before = Number(await count.getAttribute('data-count'))
   await expect(row(page, 3)).not.toHaveAttribute('data-flags', /cps/)
@@ -82,21 +85,23 @@ test('quality flags: a translation read too fast is flagged and counted as it is
   await expect(row(page, 3).getByTestId('row-flags')).toContainText('语速过快')
   await expect(count).toHaveAttribute('data-count', String(before + 1))
 
-  // The limits are the user's: a faster reading speed clears the flag, and it stays after a reload.
-  await page.getByTestId('toolbar-limits').click()
-  await expect(page.getByTestId('limit-maxCps')).toHaveValue('17')
-  await page.getByTestId('limit-maxCps').fill('60')
-  await page.getByTestId('limits-save').click()
+  // The custom profile's numbers are the user's (French starts from its own rules): a faster reading
+  // speed clears the flag, and it stays after a reload.
+  await page.getByTestId('toolbar-profile').click()
+  await expect(page.getByTestId('profile-option-custom')).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByTestId('profile-maxCps')).toHaveValue('17')
+  await page.getByTestId('profile-maxCps').fill('60')
+  await page.getByTestId('profile-save').click()
   await expect(row(page, 3)).not.toHaveAttribute('data-flags', /cps/)
   await waitUntilSaved(page)
   await page.reload()
   await editorReady(page)
   await expect(translationBox(page, 3)).toHaveValue('Au revoir, et merci pour tout ce que tu as fait pour nous.')
   await expect(row(page, 3)).not.toHaveAttribute('data-flags', /cps/)
-  await page.getByTestId('toolbar-limits').click()
-  await expect(page.getByTestId('limit-maxCps')).toHaveValue('60')
-  await page.getByTestId('limits-reset').click()
-  await page.keyboard.press('Escape')
+  await page.getByTestId('toolbar-profile').click()
+  await expect(page.getByTestId('profile-maxCps')).toHaveValue('60')
+  await page.getByTestId('profile-reset').click()
+  await page.getByTestId('profile-save').click()
   await expect(row(page, 3)).toHaveAttribute('data-flags', /cps/)
   await expect(count).toHaveAttribute('data-count', String(before + 1))
 

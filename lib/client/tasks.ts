@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { api, isApiError } from './api'
 import type { z } from 'zod'
 import type { Page } from '@/lib/pagination'
-import type { segmentChange } from '@/lib/tasks/schemas'
+import type { mergeSegmentsBody, segmentChange, splitSegmentBody } from '@/lib/tasks/schemas'
 import type { Estimate, SegmentDto as TaskSegment, TaskDetailDto, TaskDto as Task } from '@/lib/tasks/contract'
 import type { TranslationService } from '@/lib/translate/service'
 import type { TimedWord } from '@/lib/captions'
@@ -76,6 +76,23 @@ export const patchSegments = (taskId: string, segments: SegmentWrite[]) =>
 
 export const retranslateSegments = (taskId: string, ids: number[]) =>
   api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/retranslate`, { method: 'POST', body: { ids } })
+
+/** A split's two parts: the first's end, the second's start, both texts (and, undoing a merge, the first's origin and each part's speakers). */
+export type SplitParts = z.input<typeof splitSegmentBody>
+/** A merge's texts (and, undoing a split, the line's origin). */
+export type MergedTexts = z.input<typeof mergeSegmentsBody>
+
+/** Splits a cue in two; the cues after it move one down (the task is reloaded after). */
+export const splitSegment = (taskId: string, segmentId: number, body: SplitParts) =>
+  api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}/split`, { method: 'POST', body })
+
+/** Merges a cue with the next; the cues after it move one up (the task is reloaded after). */
+export const mergeSegments = (taskId: string, segmentId: number, body: MergedTexts) =>
+  api<TaskSegment>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}/merge`, { method: 'POST', body })
+
+/** A shorter version of a line within `maxChars`, suggested by the task's DeepSeek (nothing is written). */
+export const condenseSegment = (taskId: string, segmentId: number, body: { maxChars: number; translation?: string }) =>
+  api<{ text: string }>(`/api/tasks/${encodeURIComponent(taskId)}/segments/${segmentId}/condense`, { method: 'POST', body })
 
 export const shiftSegments = (taskId: string, offsetMs: number, ids?: number[]) =>
   api<TaskSegment[]>(`/api/tasks/${encodeURIComponent(taskId)}/segments/shift`, { method: 'POST', body: { offsetMs, ...(ids ? { ids } : {}) } })

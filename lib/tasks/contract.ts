@@ -115,6 +115,8 @@ export const estimateSchema = z.object({
 
 /** `POST /api/tasks/{id}/segments/{segmentId}/review`: the segment after review, and whether the review corrected it. */
 export const segmentReviewSchema = z.object({ segment: segmentSchema, corrected: z.boolean() })
+/** A shorter version of a line, suggested (not written). */
+export const condensedSchema = z.object({ text: z.string() })
 
 export const taskBatchSchema = z.object({ tasks: z.array(taskSchema) })
 export const segmentListSchema = z.array(segmentSchema)

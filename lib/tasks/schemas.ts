@@ -189,6 +189,50 @@ export const shiftSegmentsBody = z.object({
   ids: z.array(segmentIndex).min(1, 'invalidField').max(MAX_BULK_SEGMENTS, 'invalidField').refine(uniqueIds, 'invalidField').optional(),
 })
 
+const requiredTimestamp = z
+  .string({ error: 'invalidField' })
+  .refine((v) => parseTime(v) !== null, 'invalidField')
+  .refine((v) => (parseTime(v) ?? 0) <= MAX_CUE_TIME_MS, 'cueTimesInvalid')
+const cueText = z
+  .string({ error: 'invalidField' })
+  .max(MAX_CUE_CHARS, 'segmentTooLong')
+  .transform((v) => v.replace(/\u0000/g, ''))
+const speakerLabels = z.array(z.string().regex(/^S[1-9][0-9]{0,3}$/, 'invalidField')).max(2, 'invalidField')
+
+/**
+ * `POST /api/tasks/{id}/segments/{segmentId}/split`: the first part ends at `endTime`, the second
+ * starts at `startTime`; both parts' texts (a translation only for a translated row); the first
+ * part's origin asked back (undo of a merge) and each part's speakers, optional.
+ */
+export const splitSegmentBody = z
+  .object({
+    endTime: requiredTimestamp,
+    startTime: requiredTimestamp,
+    originalText: z.tuple([cueText, cueText], { error: 'invalidField' }),
+    translatedText: z.tuple([cueText, cueText], { error: 'invalidField' }).optional(),
+    translatedBy: z.enum(TRANSLATED_BY, { error: 'invalidField' }).optional(),
+    speakers: z.tuple([speakerLabels, speakerLabels], { error: 'invalidField' }).optional(),
+  })
+  .refine((v) => parseTime(v.startTime)! >= parseTime(v.endTime)!, { message: 'cueTimesInvalid', path: ['startTime'] })
+  .refine((v) => v.translatedBy === undefined || v.translatedText !== undefined, { message: 'invalidField', path: ['translatedBy'] })
+export type SplitSegmentBody = z.infer<typeof splitSegmentBody>
+
+/** `POST /api/tasks/{id}/segments/{segmentId}/merge`: the merged cue's texts (a translation when either row has one) and the origin asked back (undo of a split), optional. */
+export const mergeSegmentsBody = z
+  .object({
+    originalText: cueText,
+    translatedText: cueText.optional(),
+    translatedBy: z.enum(TRANSLATED_BY, { error: 'invalidField' }).optional(),
+  })
+  .refine((v) => v.translatedBy === undefined || v.translatedText !== undefined, { message: 'invalidField', path: ['translatedBy'] })
+export type MergeSegmentsBody = z.infer<typeof mergeSegmentsBody>
+
+/** `POST /api/tasks/{id}/segments/{segmentId}/condense`: the characters the line may keep, and its translation as shown (else the stored one). */
+export const condenseSegmentBody = z.object({
+  maxChars: z.number({ error: 'invalidField' }).int().min(1).max(MAX_CUE_CHARS),
+  translation: cueText.optional(),
+})
+
 /** `GET /api/tasks/{id}/export?format=srt|vtt&content=translated|bilingual|original`. */
 export const exportQuery = z.object({
   // Absent: the task's own format (lib/tasks/export.ts).

@@ -4,6 +4,7 @@
 // subtitle timing guidelines) and the BBC Subtitle Guidelines.
 
 import { z } from 'zod'
+import { captionLimits } from '@/lib/captions/rules'
 
 export const TIMING_PROFILE_IDS = ['netflix-en', 'netflix-zh-hans', 'bbc', 'custom'] as const
 export type TimingProfileId = (typeof TIMING_PROFILE_IDS)[number]
@@ -60,6 +61,28 @@ export function customProfile(values: Partial<Omit<TimingProfile, 'id'>>): Timin
 export function defaultProfileId(language: string | null | undefined): TimingProfileId {
   const code = (language ?? '').toLowerCase()
   return code === 'zh' || code.startsWith('zh-') || code === 'cmn' || code === 'yue' ? 'netflix-zh-hans' : 'netflix-en'
+}
+
+/**
+ * The custom profile's starting point for a language: Netflix timing with the language's own line
+ * rules (lib/captions: 13 characters a line and 4 a second in Japanese, 16 and 12 in Korean, 42 and
+ * 17 in French, ...).
+ */
+export function customSeed(language: string | null | undefined): TimingProfile {
+  const { maxCps, maxLineChars, maxLines } = captionLimits(language ?? 'en')
+  return { ...TIMING_PROFILES.custom, maxCps, maxLineChars, maxLines }
+}
+
+/**
+ * The profile a task's editor starts with: Netflix English for English, Netflix Simplified Chinese
+ * for Chinese, and for any other language the custom profile started from its own rules
+ * (`customSeed`), so a Japanese task is not judged by English line lengths.
+ */
+export function startingProfileId(language: string | null | undefined): TimingProfileId {
+  const code = (language ?? '').toLowerCase()
+  if (code === '' || code === 'en' || code.startsWith('en-')) return 'netflix-en'
+  const id = defaultProfileId(code)
+  return id === 'netflix-zh-hans' ? id : 'custom'
 }
 
 export const defaultProfile = (language: string | null | undefined): TimingProfile => TIMING_PROFILES[defaultProfileId(language)]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { customProfile, defaultProfileId, snapCuesToShots, fixReadingSpeed, fixTiming, frameRateOf, snapEdge, snapInToShot, snapOutToShot, snapToFrame, timingFlags, TIMING_PROFILES, ceilToFrame, floorToFrame } from '.'
+import { customProfile, customSeed, startingProfileId, defaultProfileId, snapCuesToShots, fixReadingSpeed, fixTiming, frameRateOf, snapEdge, snapInToShot, snapOutToShot, snapToFrame, timingFlags, TIMING_PROFILES, ceilToFrame, floorToFrame } from '.'
 
 // A crafted file for each Netflix profile, at 25 fps (a frame is 40 ms: the minimum gap 80 ms, the
 // chaining threshold 12 frames = 480 ms). Every expectation below was worked out by hand from the
@@ -225,6 +225,13 @@ describe('profiles', () => {
     expect(frameRateOf(customProfile({ frameRate: 24 }), undefined)).toBe(24)
   })
 
+  it('an editor starts from Netflix English or Simplified Chinese, any other language from its own line rules', () => {
+    expect(startingProfileId('en')).toBe('netflix-en')
+    expect(startingProfileId('zh-HK')).toBe('netflix-zh-hans')
+    expect(startingProfileId('ja')).toBe('custom')
+    expect(customSeed('ja')).toMatchObject({ id: 'custom', maxLineChars: 13, maxCps: 4, maxLines: 2, minDurationMs: 833, minGapFrames: 2 })
+    expect(customSeed('fr')).toMatchObject({ maxLineChars: 42, maxCps: 17 })
+  })
   it('a custom profile is checked', () => {
     expect(customProfile({ maxCps: 15 })).toMatchObject({ id: 'custom', maxCps: 15, maxLineChars: 42 })
     expect(() => customProfile({ minDurationMs: 9000, maxDurationMs: 7000 })).toThrow()

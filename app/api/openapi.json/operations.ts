@@ -35,6 +35,9 @@ import * as tasksIdDubsDubidRespeak from '@/app/api/tasks/[id]/dubs/[dubId]/resp
 import * as tasksId from '@/app/api/tasks/[id]/route'
 import * as tasksIdSegmentsSegmentidRetranslate from '@/app/api/tasks/[id]/segments/[segmentId]/retranslate/route'
 import * as tasksIdSegmentsSegmentidReview from '@/app/api/tasks/[id]/segments/[segmentId]/review/route'
+import * as tasksIdSegmentsSegmentidSplit from '@/app/api/tasks/[id]/segments/[segmentId]/split/route'
+import * as tasksIdSegmentsSegmentidMerge from '@/app/api/tasks/[id]/segments/[segmentId]/merge/route'
+import * as tasksIdSegmentsSegmentidCondense from '@/app/api/tasks/[id]/segments/[segmentId]/condense/route'
 import * as tasksIdSegmentsSegmentid from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import * as tasksIdSegmentsRetranslate from '@/app/api/tasks/[id]/segments/retranslate/route'
 import * as tasksIdSegments from '@/app/api/tasks/[id]/segments/route'
@@ -130,6 +133,9 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}': tasksId,
   '/api/tasks/{id}/segments/{segmentId}/retranslate': tasksIdSegmentsSegmentidRetranslate,
   '/api/tasks/{id}/segments/{segmentId}/review': tasksIdSegmentsSegmentidReview,
+  '/api/tasks/{id}/segments/{segmentId}/split': tasksIdSegmentsSegmentidSplit,
+  '/api/tasks/{id}/segments/{segmentId}/merge': tasksIdSegmentsSegmentidMerge,
+  '/api/tasks/{id}/segments/{segmentId}/condense': tasksIdSegmentsSegmentidCondense,
   '/api/tasks/{id}/segments/{segmentId}': tasksIdSegmentsSegmentid,
   '/api/tasks/{id}/segments/retranslate': tasksIdSegmentsRetranslate,
   '/api/tasks/{id}/segments': tasksIdSegments,

@@ -6,11 +6,12 @@ import { toast } from 'sonner'
 import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
 import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
 import { shotSnapWrites, type ShotSnapInput } from './shot-snap'
-import { returnStep, takeStep, translationOf, writesOf, type Change, type SegmentFields, type StepKind } from './history'
+import { isStructure, returnStep, takeStep, translationOf, writesOf, type Change, type FieldStepKind, type SegmentFields } from './history'
 import { useBulkWrite } from './use-bulk-write'
 import { useOpRunner, type Pending } from './use-op-runner'
 import { useRetiming } from './use-retiming'
 import { useRetranslateMany } from './use-retranslate-many'
+import { useStructure } from './use-structure'
 
 /** Most rows one "retranslate selected" sends (the endpoint's limit). */
 export const MAX_SELECTED_RETRANSLATE = 200
@@ -40,7 +41,8 @@ function changesOf(writes: readonly SegmentWrite[], segments: readonly TaskSegme
 /**
  * The editor's operations over many rows, each one request and one undo step in the editor's
  * store: writes (replace, replace all, a timeline's new times), undo and redo, retranslating a
- * selection and timing shifts (by an offset, to speech, to shot changes). Pending typing is saved first, so a step always starts from what
+ * selection, timing shifts (by an offset, to speech, to shot changes), splits and merges. Pending
+ * typing is saved first, so a step always starts from what
  * the server has.
  */
 export function useEditorOps(taskId: string, pending: Pending) {
@@ -50,18 +52,23 @@ export function useEditorOps(taskId: string, pending: Pending) {
   const { write, segmentsNow } = useBulkWrite(taskId, pending)
   const { shift, snap } = useRetiming(taskId, run, segmentsNow)
   const retranslateMany = useRetranslateMany(taskId, run, segmentsNow, pending)
+  const { split, merge, replay } = useStructure(taskId, run, segmentsNow)
 
-  /** Writes rows (texts, times) as one undoable step of `kind`. */
+  /** Writes rows (texts, times) as one undoable step of `kind`; answers whether the server took them. */
   const applyWrites = useCallback(
-    (writes: SegmentWrite[], kind: StepKind) =>
-      run(kind, async () => {
+    async (writes: SegmentWrite[], kind: FieldStepKind) => {
+      let isSaved = false
+      await run(kind, async () => {
         const changes = changesOf(writes, segmentsNow())
         if (changes.length === 0) return
-        if (await write(writes)) store.getState().record(kind, changes)
-      }),
+        isSaved = await write(writes)
+        if (isSaved) store.getState().record(kind, changes)
+      })
+      return isSaved
+    },
     [run, segmentsNow, store, write],
   )
-  const applyTexts = useCallback((writes: SegmentWrite[]) => applyWrites(writes, 'replace'), [applyWrites])
+  const applyTexts = useCallback(async (writes: SegmentWrite[]) => void (await applyWrites(writes, 'replace')), [applyWrites])
 
   /** "Snap to shot": the rows' edges near a cut onto it (in-times) or 2 frames before it (out-times), one undoable step. */
   const snapToShots = useCallback(
@@ -84,9 +91,10 @@ export function useEditorOps(taskId: string, pending: Pending) {
         const taken = takeStep(history, direction)
         if (!taken) return
         setHistory(() => taken.history)
-        if (!(await write(writesOf(taken.step, direction)))) setHistory((h) => returnStep(h, direction))
+        const done = isStructure(taken.step) ? await replay(taken.step, direction) : await write(writesOf(taken.step, direction))
+        if (!done) setHistory((h) => returnStep(h, direction))
       }),
-    [run, store, write],
+    [replay, run, store, write],
   )
   const undo = useCallback(() => step('undo'), [step])
   const redo = useCallback(() => step('redo'), [step])
@@ -95,8 +103,8 @@ export function useEditorOps(taskId: string, pending: Pending) {
   const canRedo = useEditorStore((s) => s.history.redo.length > 0)
   const busy = useEditorStore((s) => s.busy)
   return useMemo(
-    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap, snapToShots }),
-    [applyTexts, applyWrites, busy, canRedo, canUndo, redo, retranslateMany, shift, snap, snapToShots, undo],
+    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap, snapToShots, split, merge }),
+    [applyTexts, applyWrites, busy, canRedo, canUndo, merge, redo, retranslateMany, shift, snap, snapToShots, split, undo],
   )
 }
 

@@ -20,57 +20,92 @@ function Keys({ keys }: { keys: string[][] }) {
   )
 }
 
-type HelpKey = 'undo' | 'redo' | 'find' | 'replace' | 'nextIssue' | 'prevIssue' | 'playPause' | 'help' | 'move' | 'moveWhileTyping' | 'first' | 'open' | 'retranslate' | 'leave' | 'selectRange' | 'selectToggle'
+type HelpKey =
+  | 'undo' | 'redo' | 'find' | 'replace' | 'nextIssue' | 'prevIssue' | 'help' | 'move' | 'moveWhileTyping' | 'first' | 'open' | 'retranslate' | 'leave' | 'selectRange' | 'selectToggle'
+  | 'playPause' | 'frame' | 'jump1' | 'jump5' | 'speed'
+  | 'setStart' | 'setEnd' | 'split' | 'merge' | 'nudgeStart' | 'nudgeEnd' | 'readingSpeed'
 
-const GROUPS: { title: 'editing' | 'navigation' | 'video'; rows: [HelpKey, string[][]][] }[] = [
-  {
-    title: 'editing',
-    rows: [
-      ['undo', [['Ctrl', 'Z']]],
-      ['redo', [['Ctrl', 'Shift', 'Z'], ['Ctrl', 'Y']]],
-      ['find', [['Ctrl', 'F']]],
-      ['replace', [['Ctrl', 'H']]],
-      ['open', [['Enter'], ['E']]],
-      ['retranslate', [['R']]],
-      ['leave', [['Esc']]],
-    ],
-  },
-  {
-    title: 'navigation',
-    rows: [
-      ['move', [['↑'], ['↓']]],
-      ['moveWhileTyping', [['Alt', '↑'], ['Alt', '↓']]],
-      ['first', [['Home'], ['End']]],
-      ['nextIssue', [['F8']]],
-      ['prevIssue', [['Shift', 'F8']]],
-      ['selectRange', [['Shift', 'Click']]],
-      ['selectToggle', [['Ctrl', 'Click']]],
-      ['help', [['?']]],
-    ],
-  },
-  { title: 'video', rows: [['playPause', [['Space']]]] },
+type Group = { title: 'editing' | 'navigation' | 'playback' | 'timing'; rows: [HelpKey, string[][]][] }
+
+// Two columns: what edits and moves between rows, then what plays the video and times the active cue.
+const COLUMNS: Group[][] = [
+  [
+    {
+      title: 'editing',
+      rows: [
+        ['undo', [['Ctrl', 'Z']]],
+        ['redo', [['Ctrl', 'Shift', 'Z'], ['Ctrl', 'Y']]],
+        ['find', [['Ctrl', 'F']]],
+        ['replace', [['Ctrl', 'H']]],
+        ['open', [['Enter'], ['E']]],
+        ['retranslate', [['R']]],
+        ['leave', [['Esc']]],
+      ],
+    },
+    {
+      title: 'navigation',
+      rows: [
+        ['move', [['↑'], ['↓']]],
+        ['moveWhileTyping', [['Alt', '↑'], ['Alt', '↓']]],
+        ['first', [['Home'], ['End']]],
+        ['nextIssue', [['F8']]],
+        ['prevIssue', [['Shift', 'F8']]],
+        ['selectRange', [['Shift', 'Click']]],
+        ['selectToggle', [['Ctrl', 'Click']]],
+        ['help', [['?']]],
+      ],
+    },
+  ],
+  [
+    {
+      title: 'playback',
+      rows: [
+        ['playPause', [['Space'], ['K']]],
+        ['frame', [[','], ['.']]],
+        ['jump1', [['←'], ['→']]],
+        ['jump5', [['Shift', '←'], ['Shift', '→']]],
+        ['speed', [['['], [']']]],
+      ],
+    },
+    {
+      title: 'timing',
+      rows: [
+        ['setStart', [['I']]],
+        ['setEnd', [['O']]],
+        ['split', [['S']]],
+        ['merge', [['M']]],
+        ['nudgeStart', [['Shift', ','], ['Shift', '.']]],
+        ['nudgeEnd', [['Alt', ','], ['Alt', '.']]],
+        ['readingSpeed', [['D']]],
+      ],
+    },
+  ],
 ]
 
-/** Every shortcut of the editor, grouped; opened with ? or the toolbar's button. */
+/** Every shortcut of the editor, grouped in two columns; opened with ? or the toolbar's button. */
 export function HelpSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations('editor.help')
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('title')} description={t('description')} className="max-w-xl">
-      <div className="space-y-5" data-testid="help-sheet">
-        {GROUPS.map((group) => (
-          <section key={group.title}>
-            <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-subtle uppercase">{t(group.title)}</h3>
-            <dl className="divide-y divide-border rounded-lg border border-border">
-              {group.rows.map(([key, keys]) => (
-                <div key={key} className="flex items-center justify-between gap-4 px-3 py-2 text-sm">
-                  <dt className="text-fg">{t(key)}</dt>
-                  <dd>
-                    <Keys keys={keys} />
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('title')} description={t('description')} className="max-w-4xl">
+      <div className="grid gap-x-6 gap-y-4 md:grid-cols-2" data-testid="help-sheet">
+        {COLUMNS.map((column, i) => (
+          <div key={i} className="space-y-4">
+            {column.map((group) => (
+              <section key={group.title} data-group={group.title}>
+                <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-subtle uppercase">{t(group.title)}</h3>
+                <dl className="divide-y divide-border rounded-lg border border-border">
+                  {group.rows.map(([key, keys]) => (
+                    <div key={key} className="flex items-center justify-between gap-4 px-3 py-1.5 text-sm" data-help={key}>
+                      <dt className="text-fg">{t(key)}</dt>
+                      <dd>
+                        <Keys keys={keys} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ))}
+          </div>
         ))}
       </div>
     </Dialog>

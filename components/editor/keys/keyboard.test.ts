@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { editorAction, globalAction, movedIndex, type KeyPress } from './keyboard'
+import { editorAction, globalAction, movedIndex, steppedRate, timingAction, type CodedKeyPress, type KeyPress } from './keyboard'
 
 const key = (k: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key: k, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods })
 
@@ -53,13 +53,61 @@ describe('global shortcuts', () => {
     expect(globalAction(press('f', { ctrlKey: true }), 'input')).toBe('find')
     expect(globalAction(press('h', { metaKey: true }), 'rowText')).toBe('replace')
   })
-  it('F8 steps through flagged rows; ? and Space only outside text boxes and controls', () => {
+  it('F8 steps through flagged rows; ? only outside text boxes and controls', () => {
     expect(globalAction(press('F8'), 'rowText')).toBe('nextFlag')
     expect(globalAction(press('F8', { shiftKey: true }), 'row')).toBe('prevFlag')
-    expect(globalAction(press(' '), 'row')).toBe('playPause')
-    expect(globalAction(press(' '), 'rowText')).toBeNull()
-    expect(globalAction(press(' '), 'control')).toBeNull()
+    expect(globalAction(press(' '), 'row')).toBeNull()
     expect(globalAction(press('?', { shiftKey: true }), 'row')).toBe('help')
     expect(globalAction(press('?'), 'input')).toBeNull()
+  })
+})
+
+describe('video and timing keys', () => {
+  const press = (key: string, mods: Partial<CodedKeyPress> = {}): CodedKeyPress => ({ key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods })
+  it('play and pause with Space (not on a button, where it clicks) or K', () => {
+    expect(timingAction(press(' '), 'row')).toEqual({ kind: 'playPause' })
+    expect(timingAction(press(' '), 'control')).toBeNull()
+    expect(timingAction(press('k'), 'control')).toEqual({ kind: 'playPause' })
+    expect(timingAction(press('K'), 'row')).toEqual({ kind: 'playPause' })
+  })
+  it('step a frame with , and ., jump 1 s with the arrows and 5 s with Shift, speed with [ and ]', () => {
+    expect(timingAction(press(',', { code: 'Comma' }), 'row')).toEqual({ kind: 'frame', delta: -1 })
+    expect(timingAction(press('.', { code: 'Period' }), 'row')).toEqual({ kind: 'frame', delta: 1 })
+    expect(timingAction(press('ArrowLeft'), 'row')).toEqual({ kind: 'jump', ms: -1000 })
+    expect(timingAction(press('ArrowRight', { shiftKey: true }), 'control')).toEqual({ kind: 'jump', ms: 5000 })
+    expect(timingAction(press('ArrowLeft', { altKey: true }), 'row')).toBeNull()
+    expect(timingAction(press('['), 'row')).toEqual({ kind: 'speed', delta: -1 })
+    expect(timingAction(press(']'), 'row')).toEqual({ kind: 'speed', delta: 1 })
+    // AltGr (Ctrl+Alt) types the brackets on a German keyboard.
+    expect(timingAction(press(']', { ctrlKey: true, altKey: true }), 'row')).toEqual({ kind: 'speed', delta: 1 })
+  })
+  it('set, split, merge and nudge the active cue; Shift and Alt (⌥) with , or . by the physical key', () => {
+    expect(timingAction(press('i'), 'row')).toEqual({ kind: 'setStart' })
+    expect(timingAction(press('O'), 'row')).toEqual({ kind: 'setEnd' })
+    expect(timingAction(press('s'), 'row')).toEqual({ kind: 'split' })
+    expect(timingAction(press('m'), 'control')).toEqual({ kind: 'merge' })
+    expect(timingAction(press('d'), 'row')).toEqual({ kind: 'readingSpeed' })
+    expect(timingAction(press('<', { code: 'Comma', shiftKey: true }), 'row')).toEqual({ kind: 'nudge', edge: 'start', frames: -1 })
+    expect(timingAction(press('>', { code: 'Period', shiftKey: true }), 'row')).toEqual({ kind: 'nudge', edge: 'start', frames: 1 })
+    // macOS: ⌥ with , types ≤; the physical key still says which.
+    expect(timingAction(press('≤', { code: 'Comma', altKey: true }), 'row')).toEqual({ kind: 'nudge', edge: 'end', frames: -1 })
+    expect(timingAction(press('.', { code: 'Period', altKey: true }), 'row')).toEqual({ kind: 'nudge', edge: 'end', frames: 1 })
+  })
+  it('none while typing, on a widget with keys of its own, or with Ctrl/Cmd', () => {
+    for (const key of [' ', 'k', 'i', 'o', 's', 'm', 'd', ',', '.', '[', ']', 'ArrowLeft']) {
+      expect(timingAction(press(key), 'text')).toBeNull()
+      expect(timingAction(press(key), 'widget')).toBeNull()
+    }
+    expect(timingAction(press('s', { ctrlKey: true }), 'row')).toBeNull()
+    expect(timingAction(press('m', { metaKey: true }), 'row')).toBeNull()
+    expect(timingAction(press('S', { shiftKey: true }), 'row')).toBeNull()
+  })
+  it('steps the speed 0.5x to 2x, held at the ends', () => {
+    expect(steppedRate(1, 1)).toBe(1.25)
+    expect(steppedRate(1, -1)).toBe(0.75)
+    expect(steppedRate(2, 1)).toBe(2)
+    expect(steppedRate(0.5, -1)).toBe(0.5)
+    expect(steppedRate(1.1, 1)).toBe(1.25)
+    expect(steppedRate(1.1, -1)).toBe(1)
   })
 })

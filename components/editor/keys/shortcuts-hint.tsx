@@ -6,7 +6,7 @@ function Key({ children }: { children: string }) {
   return <kbd className="rounded border border-border bg-surface px-1.5 py-px font-sans text-[11px] text-fg shadow-[0_1px_0_var(--border)]">{children}</kbd>
 }
 
-/** The keyboard shortcuts, always visible at the foot of the editor (hidden on touch-size screens); a transcript has no retranslate. */
+/** The main keyboard shortcuts, always visible at the foot of the editor (hidden on touch-size screens; the rest in the help); a transcript has no retranslate. */
 export function ShortcutsHint({ canRetranslate = true }: { canRetranslate?: boolean }) {
   const t = useTranslations('editor.shortcuts')
   return (
@@ -38,6 +38,17 @@ export function ShortcutsHint({ canRetranslate = true }: { canRetranslate?: bool
       <span className="inline-flex items-center gap-1.5">
         <Key>F8</Key>
         {t('nextIssue')}
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Key>Space</Key>
+        {t('playPause')}
+      </span>
+      <span className="inline-flex items-center gap-1.5 max-lg:hidden">
+        <Key>I</Key>
+        <Key>O</Key>
+        <Key>S</Key>
+        <Key>M</Key>
+        {t('timing')}
       </span>
       <span className="inline-flex items-center gap-1.5">
         <Key>?</Key>

@@ -2,7 +2,7 @@
 
 import { useEffect, type RefObject } from 'react'
 import type { TaskSegment } from '@/lib/client/tasks'
-import { editorAction, globalAction, movedIndex, type GlobalContext, type KeyContext } from './keyboard'
+import { editorAction, globalAction, movedIndex, timingAction, type GlobalContext, type KeyContext, type TimingAction, type TimingContext } from './keyboard'
 import type { SegmentListHandle } from '../rows/segment-list'
 import { useEditorStoreApi } from '../state/editor-store-context'
 
@@ -12,6 +12,19 @@ function keyContext(target: EventTarget | null): KeyContext {
   if (target.closest('button, a, [role="menuitem"], video')) return 'control'
   return 'row'
 }
+
+// Widgets that keep every key of their own: the video's controls, selects and menus, radio groups, sliders, tabs.
+const WIDGET = 'video, select, [role="menuitem"], [role="menu"], [role="listbox"], [role="option"], [role="combobox"], [role="radio"], [role="slider"], [role="tab"]'
+
+function timingContext(target: EventTarget | null): TimingContext {
+  const context = keyContext(target)
+  if (context === 'text') return 'text'
+  if (target instanceof HTMLElement && target.closest(WIDGET)) return 'widget'
+  return context
+}
+
+/** A dialog or menu over the editor (the export's, the share dialog, ...): its keys are its own. */
+const isInLayer = (target: EventTarget | null) => target instanceof HTMLElement && target.closest('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null
 
 function globalContext(target: EventTarget | null, list: HTMLElement | null | undefined): GlobalContext {
   const context = keyContext(target)
@@ -30,15 +43,18 @@ type Actions = {
   jumpToFlag: (delta: 1 | -1) => void
   openRow: (id: number) => void
   retranslate: (id: number) => Promise<unknown>
+  /** The video and timing keys (use-timing-actions.ts). */
+  timing: (action: TimingAction) => void
 }
 
 /**
  * The editor's keyboard dispatch (docs/product.md, Editor): shortcuts that work anywhere (undo,
- * redo, find, help, flags, play), then row keys inside the list (move, open, retranslate, leave).
- * Nothing is dispatched while a dialog is open.
+ * redo, find, help, flags), the video and timing keys outside text boxes (play, frames, jumps,
+ * speed, set, split, merge, nudge, reading speed), then row keys inside the list (move, open,
+ * retranslate, leave). Nothing is dispatched while a dialog is open.
  */
 export function useEditorKeys(state: RefObject<KeyState>, list: RefObject<SegmentListHandle | null>, actions: Actions) {
-  const { ops, openFind, openHelp, jumpToFlag, openRow, retranslate } = actions
+  const { ops, openFind, openHelp, jumpToFlag, openRow, retranslate, timing } = actions
   const store = useEditorStoreApi()
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -48,16 +64,18 @@ export function useEditorKeys(state: RefObject<KeyState>, list: RefObject<Segmen
       const container = list.current?.container()
       const global = globalAction(event, globalContext(target, container))
       if (global) {
-        if (global === 'playPause') {
-          if (store.getState().player?.togglePlay()) event.preventDefault()
-          return
-        }
         event.preventDefault()
         if (global === 'undo') void ops.undo()
         else if (global === 'redo') void ops.redo()
         else if (global === 'find' || global === 'replace') openFind(global)
         else if (global === 'help') openHelp()
         else if (rows.length > 0) jumpToFlag(global === 'nextFlag' ? 1 : -1)
+        return
+      }
+      const timed = isInLayer(target) ? null : timingAction(event, timingContext(target))
+      if (timed) {
+        event.preventDefault()
+        timing(timed)
         return
       }
       if (rows.length === 0) return
@@ -81,5 +99,5 @@ export function useEditorKeys(state: RefObject<KeyState>, list: RefObject<Segmen
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [state, list, store, ops, openFind, openHelp, jumpToFlag, openRow, retranslate])
+  }, [state, list, store, ops, openFind, openHelp, jumpToFlag, openRow, retranslate, timing])
 }

@@ -12,8 +12,9 @@ export function isSilentCue(segment: Pick<TaskSegment, 'startTime' | 'endTime'>,
   return speech !== null && !coversSpeech(speech, { startMs: timeToMs(segment.startTime), endMs: timeToMs(segment.endTime) })
 }
 const cache = new WeakMap<TaskSegment, Cached>()
+const NO_TIMING: ReadonlyMap<number, unknown> = new Map()
 
-/** Ids of the rows with at least one flag, in list order. */
+/** Ids of the rows with at least one flag (a text check's or a timing one's), in list order. */
 export function flaggedIds(
   segments: readonly TaskSegment[],
   edits: Edits,
@@ -22,6 +23,8 @@ export function flaggedIds(
   glossary: readonly GlossaryTerm[] = [],
   script: ScriptFlagCheck | null = null,
   speech: readonly Span[] | null = null,
+  /** The rows' timing flags (timing-flags.ts): a row with one is flagged too. */
+  timing: ReadonlyMap<number, unknown> = NO_TIMING,
 ): number[] {
   const ids: number[] = []
   for (const segment of segments) {
@@ -44,7 +47,7 @@ export function flaggedIds(
       hit = { edit, limits, glossary, script, speech, isPending, isFlagged: quality.flags.length > 0 }
       cache.set(segment, hit)
     }
-    if (hit.isFlagged) ids.push(segment.id)
+    if (hit.isFlagged || timing.has(segment.id)) ids.push(segment.id)
   }
   return ids
 }

@@ -7,6 +7,7 @@ import type { Span } from '@/lib/captions'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { isSilentCue } from './flag-index'
 import { checkCue, timeToMs, type GlossaryTerm, type Limits, type RowQuality, type ScriptFlagCheck } from './quality'
+import type { TimingRowFlag } from './timing-flags'
 
 /**
  * A row's quality as shown (typing included): the limits, the glossary, the Chinese script and,
@@ -22,10 +23,34 @@ export function useRowQuality(
   return useMemo(() => checkCue({ original, translated, durationMs, isPending, isSilent }, limits, glossary, script), [original, translated, durationMs, isPending, isSilent, limits, glossary, script])
 }
 
-/** The row's flags, each said in words; the wrong-script flag offers "convert"; `extra` items (the stored fit flag) follow them. */
-export function QualityFlags({ quality, limits, id, onConvert, extra }: { quality: RowQuality; limits: Limits; id: number; onConvert: () => void; extra?: ReactNode }) {
+const seconds = (ms: number) => String(Number((ms / 1000).toFixed(3)))
+
+/** The row's timing flags in words: its duration against the profile's, its gap to the next in frames. */
+function TimingFlags({ flags }: { flags: readonly TimingRowFlag[] }) {
   const t = useTranslations('editor.quality')
-  if (quality.flags.length === 0) return null
+  return flags.map((flag) => {
+    const name = flag.kind === 'gapTooSmall' ? 'gap' : flag.kind
+    const text =
+      flag.kind === 'gapTooSmall'
+        ? flag.value < 0
+          ? t('overlap')
+          : t('gap', { frames: flag.frames, limit: flag.limitFrames })
+        : t(flag.kind, { value: seconds(flag.value), limit: seconds(flag.limit) })
+    return (
+      <li key={name} data-flag={name} className="rounded bg-warning-subtle px-1.5 py-px text-[11px] leading-4 font-medium text-warning">
+        {text}
+      </li>
+    )
+  })
+}
+
+/**
+ * The row's flags, each said in words: its text's (the wrong-script flag offers "convert"), then
+ * its timing's under the task's profile; `extra` items (the stored fit flag) follow them.
+ */
+export function QualityFlags({ quality, timing, limits, id, onConvert, extra }: { quality: RowQuality; timing?: readonly TimingRowFlag[]; limits: Limits; id: number; onConvert: () => void; extra?: ReactNode }) {
+  const t = useTranslations('editor.quality')
+  if (quality.flags.length === 0 && !timing?.length) return null
   const text = {
     cps: () => t('cps', { cps: Number.isFinite(quality.cps) ? quality.cps.toFixed(1) : '∞', max: limits.maxCps }),
     lineLength: () => t('lineLength', { chars: quality.longestLine, max: limits.maxLineChars }),
@@ -56,6 +81,7 @@ export function QualityFlags({ quality, limits, id, onConvert, extra }: { qualit
           )}
         </li>
       ))}
+      {timing && <TimingFlags flags={timing} />}
       {extra}
     </ul>
   )

@@ -17,9 +17,12 @@ type Input = { task: TaskDetail; segments: TaskSegment[]; edits: Edits; isTransc
 export function useFlaggedView({ task, segments, edits, isTranscript, isSandbox, speech }: Input) {
   const store = useEditorStoreApi()
   const checks = useRowChecks(task, edits, isTranscript, isSandbox && !isTranscript)
-  const { deferredEdits, limits, glossary, script } = checks
+  const { deferredEdits, limits, glossary, script, timingFlags } = checks
   const isTranslating = task.status === 'translating'
-  const flagged = useMemo(() => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script, speech), [segments, deferredEdits, limits, isTranslating, glossary, script, speech])
+  const flagged = useMemo(
+    () => flaggedIds(segments, deferredEdits, limits, isTranslating, glossary, script, speech, timingFlags),
+    [segments, deferredEdits, limits, isTranslating, glossary, script, speech, timingFlags],
+  )
   const flaggedSet = useMemo(() => new Set(flagged), [flagged])
   const [filter, setFilter] = useState<ReadonlySet<number> | null>(null)
   const view = useMemo(() => (filter ? segments.filter((s) => filter.has(s.id)) : segments), [filter, segments])

@@ -9,6 +9,7 @@ import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
 import { useEditorStore } from '../state/editor-store-context'
 import type { GlossaryTerm, Limits, ScriptFlagCheck } from '../quality/quality'
+import type { TimingRowFlag } from '../quality/timing-flags'
 import { ROW_GRID, SegmentRow, type RowHandlers, type RowHighlights } from './segment-row'
 
 type Props = {
@@ -18,6 +19,8 @@ type Props = {
   reviewing?: ReadonlySet<number>
   isTaskTranslating: boolean
   limits: Limits
+  /** The rows' timing flags by id (timing-flags.ts). */
+  timing: ReadonlyMap<number, readonly TimingRowFlag[]>
   glossary: readonly GlossaryTerm[]
   /** The Chinese script check, once loaded (null otherwise). */
   script: ScriptFlagCheck | null
@@ -60,7 +63,7 @@ function ColumnHeads() {
  * (drafts, selection, the active row, the playing cue) comes from the editor's store.
  */
 export const SegmentList = forwardRef<SegmentListHandle, Props>(function SegmentList(
-  { segments, reviewing, isTaskTranslating, limits, glossary, script, speech = null, highlights, handlers, speakerNames },
+  { segments, reviewing, isTaskTranslating, limits, timing, glossary, script, speech = null, highlights, handlers, speakerNames },
   ref,
 ) {
   const edits = useEditorStore((s) => s.edits)
@@ -146,6 +149,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                   isSelected={selected.has(segment.id)}
                   isPlaying={segment.id === playingId}
                   limits={limits}
+                  timing={timing.get(segment.id)}
                   glossary={glossary}
                   script={script}
                   speech={speech}

@@ -18,6 +18,7 @@ import type { Span } from '@/lib/captions'
 import type { GlossaryTerm, Limits, ScriptFlagCheck } from '../quality/quality'
 import { Highlights, IconButton, MiniSpinner, RowState } from './row-parts'
 import { QualityFlags, useRowQuality } from '../quality/row-quality'
+import type { TimingRowFlag } from '../quality/timing-flags'
 
 export type RowHandlers = {
   onChange: (id: number, field: EditableField, value: string) => void
@@ -52,6 +53,8 @@ type Props = {
   isSelected: boolean
   isPlaying: boolean
   limits: Limits
+  /** The cue's timing flags under the task's profile (none: undefined). */
+  timing?: readonly TimingRowFlag[]
   glossary: readonly GlossaryTerm[]
   script: ScriptFlagCheck | null
   /** Where the recording holds speech (a transcription's): a cue covering none is flagged. */
@@ -71,7 +74,7 @@ const TEXT =
 
 const NO_NAMES: Readonly<Record<string, string>> = {}
 
-function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, glossary, script, speech = null, highlights, handlers, speakerNames = NO_NAMES }: Props) {
+function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isReviewing = false, isTaskTranslating, isHydrated, isSelected, isPlaying, limits, timing, glossary, script, speech = null, highlights, handlers, speakerNames = NO_NAMES }: Props) {
   const t = useTranslations('editor.row')
   const tx = useTranslations('editor.rowExtra')
   const tr = useTranslations('editor.review')
@@ -108,7 +111,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
       data-selected={isSelected || undefined}
       data-row={id}
       data-testid="segment-row"
-      data-flags={quality.flags.join(' ') || undefined}
+      data-flags={[...quality.flags, ...(timing ?? []).map((f) => (f.kind === 'gapTooSmall' ? 'gap' : f.kind))].join(' ') || undefined}
       data-playing={isPlaying || undefined}
       onFocus={() => !isActive && handlers.onActivate(index)}
       onMouseDown={() => !isActive && handlers.onActivate(index)}
@@ -151,6 +154,7 @@ function SegmentRowView({ segment, index, edit, isActive, isRetranslating, isRev
         {field('translatedText', translated, t('translated', { id }), isPending ? t('pending') : t('untranslated'))}
         <QualityFlags
           quality={quality}
+          timing={timing}
           limits={limits}
           id={id}
           onConvert={() => handlers.onConvertScript(id)}

@@ -31,7 +31,11 @@ type Props = {
   flagCount: number
   isFlaggedOnly: boolean
   onFlaggedOnly: (on: boolean) => void
-  onLimits: () => void
+  /** The task's timing profile: its choice and its dialog (quality/profile-control.tsx). */
+  profile: ReactNode
+  /** "Fix timing" of the selection, or the whole file (not while the task translates). */
+  canFixTiming: boolean
+  onFixTiming: () => void
   /** A transcription with speakers: "Speakers" opens the dialog that names them. */
   onSpeakers?: () => void
   isVideoShown: boolean
@@ -104,8 +108,9 @@ export function EditorToolbar(props: Props) {
           {t('issues', { count: props.flagCount })}
         </span>
       </ToolbarButton>
-      <ToolbarButton label={t('limits')} onClick={props.onLimits} testId="toolbar-limits" labelMode="aria">
-        <Icon d="M2.5 4.5h5M10.5 4.5h3M2.5 11.5h2M7.5 11.5h6M7.5 3v3M4.5 10v3" />
+      <span className="ml-1">{props.profile}</span>
+      <ToolbarButton label={t('fixTiming')} onClick={props.onFixTiming} isDisabled={!props.canFixTiming || props.ops.busy !== null} testId="toolbar-fix-timing">
+        <Icon d="M8 14A5.5 5.5 0 1 0 8 3a5.5 5.5 0 0 0 0 11ZM8 6v2.5l1.75 1.25M6.5 1.5h3" />
       </ToolbarButton>
       {props.onSpeakers && (
         <>

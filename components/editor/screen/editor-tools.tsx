@@ -5,6 +5,8 @@ import type { ReactNode } from 'react'
 import { toast } from 'sonner'
 import type { TaskDetail } from '@/lib/client/tasks'
 import { EditorFindBar } from '../find/find-bar'
+import { fixTimingWrites } from '../quality/fix-timing'
+import { ProfileControl } from '../quality/profile-control'
 import { reflowWrites } from '../quality/reflow-rows'
 import { useEditorStoreApi } from '../state/editor-store-context'
 import { useTimelineTiming } from '../timeline/use-timeline-timing'
@@ -24,6 +26,16 @@ export function EditorTools({ task, model, sharing }: { task: TaskDetail; model:
     if (writes.length === 0) return void toast.success(t('ops.breaksFine'), { id: 'reflow' })
     await ops.applyTexts(writes)
     toast.success(t('ops.rebroken', { count: writes.length }), { id: 'reflow' })
+  }
+  // "Fix timing" over the selection, or the whole file without one: one undoable step, then what it
+  // did and what it left. A selection is two rows or more, as the toolbar counts one ("3 selected"):
+  // a plain click selects the row it lands on.
+  const fixTiming = async () => {
+    const { id, profile, fps } = rows.timing
+    const scope = selectedIds.length > 1 ? selectedIds : []
+    const fix = fixTimingWrites(model.segments, scope, profile, fps)
+    if (fix.writes.length > 0 && !(await ops.applyWrites(fix.writes, 'shift'))) return
+    panels.setFixResult({ changed: fix.writes.length, unfixed: fix.unfixed, selected: scope.length, total: model.segments.length, profileName: t(`timing.profiles.${id}`), profile })
   }
   return (
     <>
@@ -46,7 +58,9 @@ export function EditorTools({ task, model, sharing }: { task: TaskDetail; model:
         flagCount={rows.flagged.length}
         isFlaggedOnly={rows.isFlaggedOnly}
         onFlaggedOnly={rows.showFlaggedOnly}
-        onLimits={() => panels.setDialog('limits')}
+        profile={<ProfileControl timing={rows.timing} onSettings={() => panels.setDialog('profile')} />}
+        canFixTiming={!isTranslating && model.segments.length > 0}
+        onFixTiming={() => void fixTiming()}
         onSpeakers={speakers.labels.length > 0 ? () => panels.setDialog('speakers') : undefined}
         isVideoShown={panels.isVideoShown}
         onVideo={() => panels.setVideoShown((v) => !v)}

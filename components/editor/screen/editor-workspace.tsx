@@ -4,11 +4,12 @@ import { useCallback, useMemo, useRef } from 'react'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import { useLanguageName } from '@/components/tasks/language-name'
 import type { PublicUser } from '@/lib/accounts/contract'
-import { taskAudioUrl, type TaskDetail } from '@/lib/client/tasks'
+import { condenseSegment, taskAudioUrl, type TaskDetail } from '@/lib/client/tasks'
 import { DubToolbarButton } from '../dub/dub-toolbar-button'
 import { RowDubProvider, useRowDubs } from '../dub/row-dub'
 import { ExportMenu } from '../export-menu'
 import { ShortcutsHint } from '../keys/shortcuts-hint'
+import { TransportBar } from '../keys/transport-bar'
 import { LeftOutNote } from '../rows/left-out-note'
 import { SegmentList, type SegmentListHandle } from '../rows/segment-list'
 import { VideoExportEntry } from '@/components/video-export'
@@ -87,12 +88,24 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
       <RowDubProvider value={rowDubs}>
       <main className="flex min-h-0 flex-1 flex-col bg-surface">
         <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-          {panels.isVideoShown && <VideoPane segments={segments} edits={rows.deferredEdits} onCurrentCue={model.onCurrentCue} onHide={() => panels.setVideoShown(false)} recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined} taskId={task.kind === 'transcription' ? task.id : undefined} ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined} dubOf={canDub ? task.id : undefined} />}
+          {panels.isVideoShown && (
+            <VideoPane
+              segments={segments}
+              edits={rows.deferredEdits}
+              onCurrentCue={model.onCurrentCue}
+              onHide={() => panels.setVideoShown(false)}
+              recordingUrl={task.hasAudio ? taskAudioUrl(task.id) : undefined}
+              taskId={task.kind === 'transcription' ? task.id : undefined}
+              ass={task.format === 'ass' ? { taskId: task.id, language: task.targetLanguage } : undefined}
+              dubOf={canDub ? task.id : undefined}
+              transport={<TransportBar run={model.timingActions.run} fps={rows.timing.fps} activeId={rows.view[Math.min(model.activeIndex, rows.view.length - 1)]?.id ?? null} isLocked={model.isTranslating} />}
+            />
+          )}
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">
             {task.status === 'no_speech' || rows.view.length === 0 ? (
               <EditorNoRows isNoSpeech={task.status === 'no_speech'} total={segments.length} shown={rows.view.length} onShowAll={rows.showAll} />
             ) : (
-              <SegmentList ref={list} segments={rows.view} reviewing={model.reviewing} isTaskTranslating={model.isTranslating} limits={rows.limits} glossary={rows.glossary} script={rows.script} speech={model.timing.speech} highlights={model.find.highlights} handlers={model.handlers} speakerNames={speakers.names} />
+              <SegmentList ref={list} segments={rows.view} reviewing={model.reviewing} isTaskTranslating={model.isTranslating} limits={rows.limits} timing={rows.timingFlags} glossary={rows.glossary} script={rows.script} speech={model.timing.speech} highlights={model.find.highlights} handlers={model.handlers} speakerNames={speakers.names} />
             )}
           </div>
         </div>
@@ -126,10 +139,18 @@ function EditorWorkspaceDialogs({ task, model }: { task: TaskDetail; model: Edit
       total={segments.length}
       selectedIds={model.selectedIds}
       onShift={model.ops.shift}
-      limits={rows.limits}
-      defaults={rows.defaults}
-      languageName={languageName(task.targetLanguage)}
-      onSaveLimits={rows.saveLimits}
+      timing={rows.timing}
+      languageName={languageName(model.languages.translated)}
+      condense={panels.condense}
+      onCloseCondense={() => panels.setCondense(null)}
+      onSaveCondense={(id, text) => {
+        panels.setCondense(null)
+        void model.ops.applyTexts([model.isTranscript ? { id, originalText: text } : { id, translatedText: text }])
+      }}
+      onSuggestCondensed={task.translationService === 'deepseek' && !model.isTranscript ? async (id, maxChars, text) => (await condenseSegment(task.id, id, { maxChars, translation: text })).text : undefined}
+      fixResult={panels.fixResult}
+      onCloseFixResult={() => panels.setFixResult(null)}
+      onGoToRow={model.goToRow}
       speakers={{ labels: speakers.labels, names: speakers.names, segments, onSave: speakers.save }}
     />
   )

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { withChange } from '../drafts'
 import { createEditorStore, type Player } from './editor-store'
+import type { FieldStep } from '../history/history'
 
 describe('the editor store', () => {
   it('selects rows by click over the rows shown, and clears the selection', () => {
@@ -33,19 +34,24 @@ describe('the editor store', () => {
     store.getState().record('edit', [{ id: 5, before: { translatedText: 'x' }, after: { translatedText: 'x' } }])
     expect(store.getState().history.undo).toHaveLength(1)
     store.getState().renumber(2)
-    expect(store.getState().history.undo[0].changes[0].id).toBe(4)
+    expect((store.getState().history.undo[0] as FieldStep).changes[0].id).toBe(4)
     store.getState().renumber(9)
-    expect(store.getState().history.undo[0].changes[0].id).toBe(4)
+    expect((store.getState().history.undo[0] as FieldStep).changes[0].id).toBe(4)
+    // A split is kept whole and follows an insertion before it too.
+    const cue = { startTime: '00:00:01,000', endTime: '00:00:02,000', originalText: 'a', translatedText: null, translatedBy: null, speakers: [] }
+    store.getState().recordStructure({ kind: 'split', id: 6, whole: cue, parts: [cue, cue] })
+    store.getState().renumber(6)
+    expect(store.getState().history.undo.map((step) => ('id' in step ? step.id : step.changes[0].id))).toEqual([4, 7])
   })
 
   it('merges playback and seeks through the attached player, false without one', () => {
     const store = createEditorStore()
     store.getState().setPlayback({ timeMs: 1500, isPlaying: true })
     store.getState().setPlayback({ cueId: 2 })
-    expect(store.getState().playback).toEqual({ timeMs: 1500, isPlaying: true, cueId: 2 })
+    expect(store.getState().playback).toEqual({ timeMs: 1500, isPlaying: true, cueId: 2, rate: 1 })
     expect(store.getState().seek(4000)).toBe(false)
     const sought: number[] = []
-    const player: Player = { seek: (ms) => sought.push(ms) > 0, togglePlay: () => true, file: () => null }
+    const player: Player = { seek: (ms) => sought.push(ms) > 0, togglePlay: () => true, pause: () => true, now: () => 0, setRate: () => true, file: () => null }
     store.getState().attachPlayer(player)
     expect(store.getState().seek(4000)).toBe(true)
     expect(sought).toEqual([4000])

@@ -4,14 +4,14 @@
 // query cache (lib/client/tasks.ts); the store holds what the editor adds on top of them.
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Edits } from '../drafts'
-import { emptyHistory, renumbered, withStep, type Change, type History, type StepKind } from '../history/history'
+import { emptyHistory, renumbered, withStep, type Change, type FieldStepKind, type History, type StepKind, type StructureStep } from '../history/history'
 import { clickSelection, emptySelection, type Selection } from './selection'
 
 /** What runs now: an undoable operation or an undo/redo step (the toolbar shows it busy). */
 export type Busy = StepKind | 'undo' | 'redo' | null
 
-/** Where the open video is: its time, whether it plays, and the cue on screen then. */
-type Playback = { timeMs: number; isPlaying: boolean; cueId: number | null }
+/** Where the open video is: its time, whether it plays, the cue on screen then, and its speed. */
+type Playback = { timeMs: number; isPlaying: boolean; cueId: number | null; rate: number }
 
 /** The open video as the editor drives it (registered by the video pane while it is shown). */
 export type Player = {
@@ -19,6 +19,12 @@ export type Player = {
   seek: (ms: number) => boolean
   /** Plays or pauses; false when no video is open. */
   togglePlay: () => boolean
+  /** Pauses (a frame step, a time set at the playhead); false when no video is open. */
+  pause: () => boolean
+  /** The open video's time now (ms), read from the element (the store's follows it a moment later); null when none is open. */
+  now: () => number | null
+  /** Plays at `rate` (0.5 to 2); false when no video is open. */
+  setRate: (rate: number) => boolean
   /** The video file open from this computer (not the server's recording), for "Export video". */
   file: () => File | null
 }
@@ -47,7 +53,9 @@ type EditorActions = {
   updateEdits: (change: (edits: Edits) => Edits) => void
   setRetranslating: (id: number, isOn: boolean) => void
   /** Records an undoable step (steps that change nothing are dropped). */
-  record: (kind: StepKind, changes: Change[]) => void
+  record: (kind: FieldStepKind, changes: Change[]) => void
+  /** Records a split or a merge. */
+  recordStructure: (step: StructureStep) => void
   setHistory: (change: (history: History) => History) => void
   /** A cue was inserted as `id`: the steps' rows from `id` on move one down. */
   renumber: (id: number) => void
@@ -68,7 +76,7 @@ const initialState: EditorState = {
   retranslating: new Set(),
   history: emptyHistory,
   busy: null,
-  playback: { timeMs: 0, isPlaying: false, cueId: null },
+  playback: { timeMs: 0, isPlaying: false, cueId: null, rate: 1 },
   player: null,
 }
 
@@ -88,6 +96,7 @@ export function createEditorStore(): EditorStoreApi {
         return { retranslating: next }
       }),
     record: (kind, changes) => set((s) => ({ history: withStep(s.history, { kind, changes }) })),
+    recordStructure: (step) => set((s) => ({ history: withStep(s.history, step) })),
     setHistory: (change) => set((s) => ({ history: change(s.history) })),
     renumber: (id) => set((s) => ({ history: renumbered(s.history, id) })),
     setBusy: (busy) => set({ busy }),

@@ -89,7 +89,7 @@ export function Timeline({ taskId, hasAudio, segments, edits, flagged, rowIds, f
   useEffect(() => {
     if (!canvas.current || !host.current) return
     const made = new TimelineController(canvas.current, host.current, store, {
-      moveCue: (id, startMs, endMs) => latest.current.ops.applyWrites([{ id, startTime: formatMs(startMs), endTime: formatMs(endMs) }], 'shift'),
+      moveCue: async (id, startMs, endMs) => void (await latest.current.ops.applyWrites([{ id, startTime: formatMs(startMs), endTime: formatMs(endMs) }], 'shift')),
       selectCue: (id, mods) => latest.current.onSelectCue(id, mods),
     }, clock.current)
     setController(made)

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import type { TaskSegment } from '@/lib/client/tasks'
@@ -29,6 +29,8 @@ type Props = {
   ass?: { taskId: string; language: string }
   /** A task that can be dubbed: its finished dub plays with the video (or alone, without one). */
   dubOf?: string
+  /** The transport under the picture (play, frames, speed, the active cue's timing: keys/transport-bar.tsx), shown while a video is open. */
+  transport?: ReactNode
 }
 
 const MODES: OverlayMode[] = ['translation', 'original', 'both']
@@ -38,7 +40,7 @@ const MODES: OverlayMode[] = ['translation', 'original', 'both']
  * with the editor's current subtitles drawn over it as the video export burns them (an ASS task in
  * its own styles, through libass), drafts included, so a fix shows at once.
  */
-export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId, ass, dubOf }: Props) {
+export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl, taskId, ass, dubOf, transport }: Props) {
   const t = useTranslations('editor.video')
   const store = useEditorStoreApi()
   const video = useRef<HTMLVideoElement>(null)
@@ -64,14 +66,15 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
     latest.current = { timeline, follow, onCurrentCue }
   })
 
-  // The editor drives the video (or the dub playing alone) through the store while the pane is shown.
+  // The editor drives the video (or the dub playing alone) through the store while one is open here.
   useEffect(() => {
+    if (!leader) return
     const node = () => leader
     store.getState().attachPlayer({
       seek(ms) {
         const open = node()
         if (!open) return false
-        open.currentTime = ms / 1000
+        open.currentTime = Math.max(0, ms) / 1000
         return true
       },
       togglePlay() {
@@ -79,6 +82,23 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
         if (!open) return false
         if (open.paused) void open.play().catch(() => {})
         else open.pause()
+        return true
+      },
+      pause() {
+        const open = node()
+        if (!open) return false
+        open.pause()
+        return true
+      },
+      now: () => {
+        const open = node()
+        return open ? open.currentTime * 1000 : null
+      },
+      setRate(rate) {
+        const open = node()
+        if (!open) return false
+        open.playbackRate = rate
+        open.defaultPlaybackRate = rate
         return true
       },
       file: () => file?.file ?? null,
@@ -113,16 +133,26 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(loop)
     }
+    // A new file plays at the speed chosen; a speed changed on the video's own controls is the editor's.
+    const onRate = () => store.getState().setPlayback({ rate: node.playbackRate })
+    const onLoaded = () => {
+      node.playbackRate = node.defaultPlaybackRate = store.getState().playback.rate
+      sync()
+    }
     node.addEventListener('timeupdate', sync)
     node.addEventListener('seeked', sync)
     node.addEventListener('play', onPlay)
     node.addEventListener('pause', sync)
+    node.addEventListener('ratechange', onRate)
+    node.addEventListener('loadedmetadata', onLoaded)
     return () => {
       cancelAnimationFrame(frame)
       node.removeEventListener('timeupdate', sync)
       node.removeEventListener('seeked', sync)
       node.removeEventListener('play', onPlay)
       node.removeEventListener('pause', sync)
+      node.removeEventListener('ratechange', onRate)
+      node.removeEventListener('loadedmetadata', onLoaded)
     }
   }, [leader, store])
 
@@ -180,6 +210,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
             {isBroken && <p className="absolute inset-x-0 top-1/2 px-6 text-center text-sm text-white">{t('unsupported')}</p>}
           </div>
           {dub.src && <DubAudio src={dub.src} audioRef={setDubAudio} hasControls={false} />}
+          {transport}
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border bg-surface px-3 py-2">
             <div role="radiogroup" aria-label={t('overlay')} className="inline-flex rounded-md border border-border p-0.5">
               {MODES.map((m) => (
