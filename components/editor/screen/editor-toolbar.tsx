@@ -41,8 +41,12 @@ type Props = {
   review?: ReactNode
 }
 
-/** `visible`: label beside the icon (hidden on narrow screens); `aria`: icon only; `after`: the children's text first, the label for screen readers. */
-type LabelMode = 'visible' | 'aria' | 'after'
+/**
+ * `visible`: label beside the icon (hidden on narrow screens); `wide`: the same from 2xl screens on
+ * (a tool that is off most of the time); `aria`: icon only; `after`: the children's text first, the
+ * label for screen readers.
+ */
+type LabelMode = 'visible' | 'wide' | 'aria' | 'after'
 
 function Tool({ label, onClick, children, testId, isDisabled, pressed, labelMode = 'visible', className, shortcut }: { label: string; onClick: () => void; children: ReactNode; testId: string; isDisabled?: boolean; pressed?: boolean; labelMode?: LabelMode; className?: string; shortcut?: string }) {
   return (
@@ -63,6 +67,7 @@ function Tool({ label, onClick, children, testId, isDisabled, pressed, labelMode
     >
       {children}
       {labelMode === 'visible' && <span className="max-lg:sr-only">{label}</span>}
+      {labelMode === 'wide' && <span className="max-2xl:sr-only">{label}</span>}
       {labelMode === 'after' && <span className="sr-only">{label}</span>}
     </button>
   )
@@ -94,7 +99,7 @@ export function EditorToolbar(props: Props) {
       </Tool>
       <Divider />
       {props.hasTranslation && (
-        <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate">
+        <Tool label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate" labelMode="wide">
           <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
         </Tool>
       )}
@@ -143,7 +148,7 @@ export function EditorToolbar(props: Props) {
       <Tool label={t('video')} onClick={props.onVideo} pressed={props.isVideoShown} testId="toolbar-video">
         <Icon d="M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2" />
       </Tool>
-      <Tool label={t('help')} onClick={props.onHelp} testId="toolbar-help" shortcut="?">
+      <Tool label={t('help')} onClick={props.onHelp} testId="toolbar-help" shortcut="?" labelMode="aria">
         <Icon d="M8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12ZM6.5 6.2a1.6 1.6 0 1 1 2.2 1.5c-.5.2-.7.6-.7 1.1M8 11h0" />
       </Tool>
     </div>
