@@ -251,8 +251,10 @@ test('every video and timing key: playback, frames, speed, set, nudge, split, me
   await expect.poll(async () => (await times(page, taskId))[5]).toBe('12,000-12,840')
   await page.getByTestId('fix-timing-goto').click()
   await expect(active).toHaveAttribute('data-row', '7')
-  await expect(page.locator('[data-flags]')).toHaveCount(1)
+  // Left: line 7, and line 2, which reads too fast in the second it was given above.
+  await expect(page.locator('[data-flags]')).toHaveCount(2)
   await expect(row(page, 6)).toHaveAttribute('data-flags', 'tooLong')
+  await expect(row(page, 1)).toHaveAttribute('data-flags', 'cps')
 })
 
 const LOCALES = [

@@ -43,13 +43,6 @@ export function ShortcutsHint({ canRetranslate = true }: { canRetranslate?: bool
         <Key>Space</Key>
         {t('playPause')}
       </span>
-      <span className="inline-flex items-center gap-1.5 max-lg:hidden">
-        <Key>I</Key>
-        <Key>O</Key>
-        <Key>S</Key>
-        <Key>M</Key>
-        {t('timing')}
-      </span>
       <span className="inline-flex items-center gap-1.5">
         <Key>?</Key>
         {t('help')}

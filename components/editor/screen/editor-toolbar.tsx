@@ -71,7 +71,7 @@ export function EditorToolbar(props: Props) {
       </ToolbarButton>
       <Divider />
       {props.hasTranslation && (
-        <ToolbarButton label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate">
+        <ToolbarButton label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate" labelMode="wide">
           <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
         </ToolbarButton>
       )}
@@ -125,7 +125,7 @@ export function EditorToolbar(props: Props) {
       <ToolbarButton label={t('video')} onClick={props.onVideo} pressed={props.isVideoShown} testId="toolbar-video">
         <Icon d="M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2" />
       </ToolbarButton>
-      <ToolbarButton label={t('help')} onClick={props.onHelp} testId="toolbar-help" shortcut="?">
+      <ToolbarButton label={t('help')} onClick={props.onHelp} testId="toolbar-help" shortcut="?" labelMode="aria">
         <Icon d="M8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12ZM6.5 6.2a1.6 1.6 0 1 1 2.2 1.5c-.5.2-.7.6-.7 1.1M8 11h0" />
       </ToolbarButton>
     </div>

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 
 /**
- * `visible`: label beside the icon (hidden on narrow screens); `wide`: the same on wide screens
- * only (the timing tools: a 1280 px window keeps the whole toolbar in view); `aria`: icon only;
+ * `visible`: label beside the icon (hidden on narrow screens); `wide`: the same from 2xl screens
+ * on (tools that are off most of the time: a 1280 px window keeps the whole toolbar in view); `aria`: icon only;
  * `after`: the children's text first, the label for screen readers.
  */
 type LabelMode = 'visible' | 'wide' | 'aria' | 'after'
