@@ -54,7 +54,7 @@ export function EditorTools({ task, model, sharing }: { task: TaskDetail; model:
         canSnap={model.timing.hasSpeech ? !isTranslating : undefined}
         onSnap={() => void ops.snap(targetIds())}
         canSnapShot={cuts.length > 0 ? !isTranslating : undefined}
-        onSnapShot={() => void ops.snapToShots(targetIds(), { cuts, fps: timing.fps, minGapFrames: timing.profile.minGapFrames })}
+        onSnapShot={() => void ops.snapToShots(targetIds(), { cuts, fps: rows.timing.videoFrameRate ?? timing.shots?.frameRate ?? rows.timing.fps, minGapFrames: rows.timing.profile.minGapFrames })}
         flagCount={rows.flagged.length}
         isFlaggedOnly={rows.isFlaggedOnly}
         onFlaggedOnly={rows.showFlaggedOnly}

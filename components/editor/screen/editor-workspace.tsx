@@ -16,7 +16,8 @@ import { VideoExportEntry } from '@/components/video-export'
 import { VideoPane } from '../video/video-pane'
 import { useEditorStoreApi } from '../state/editor-store-context'
 import { Timeline } from '../timeline/timeline'
-import { usePrefetchTimeline, useTimelineTiming } from '../timeline/use-timeline-timing'
+import { usePrefetchTimeline } from '../timeline/use-timeline-timing'
+import { frameRateOf } from '@/lib/timing'
 import { EditorDialogs } from './editor-dialogs'
 import { EditorHeader } from './editor-header'
 import { EditorFailed, EditorNoRows } from './editor-states'
@@ -46,7 +47,9 @@ export function EditorWorkspace({ task, user, isSandbox }: { task: TaskDetail; u
   const canDub = !isTranscript && task.status === 'completed'
   const rowDubs = useRowDubs(task.id, segments, { enabled: canDub })
   const store = useEditorStoreApi()
-  const { frameRate } = useTimelineTiming(task)
+  // The timeline's edges land on the frames the task's timing profile counts (the video's, else the profile's rate).
+  const { profile } = rows.timing
+  const frameRate = useCallback((videoFrameRate: number | null) => frameRateOf(profile, videoFrameRate), [profile])
   usePrefetchTimeline(task)
   const rowIds = useMemo(() => rows.view.map((s) => s.id), [rows.view])
   // A block double-clicked on the timeline: its row selected (Shift extends, Ctrl/Cmd toggles), made active and shown.
