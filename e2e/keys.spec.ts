@@ -6,14 +6,15 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
 import { editorReady, inEditorOfTranslation, pageApi } from './helpers'
 
-// Every key of the editor's video and timing (issue 38, item 5) on a real video, on the China host
+// Every key of the editor's video and timing on a real video (ffmpeg's, 25 fps), on the China host
 // (zh-CN): play and pause, a frame, 1 s and 5 s, the speed, start and end at the playhead, the
 // edges nudged a frame, split at the playhead, merge with the next (both undone), the next and
 // previous line and flag, the reading-speed key (lengthened, or the condense offer); none while
 // typing. Each effect is read back: the video's time and speed, the rows on the server. Then the
 // help in the three languages, each key in a <kbd>. It saves `keys-help-<locale>-<scheme>.png`,
-// `keys-profile-<locale>-<scheme>.png` and `keys-fix-timing-<locale>-<scheme>.png` (1280x800) under
-// its `test-results/` folder.
+// `keys-profile-select-<locale>-<scheme>.png`, `keys-profile-<locale>-<scheme>.png`,
+// `keys-fix-timing-<locale>-<scheme>.png`, `keys-transport-zh-CN.png` and `keys-condense-zh-CN.png`
+// (1280x800) under its `test-results/` folder.
 
 // French, read by the French rules on Netflix timing (42 a line, 17 a second, 5/6 s to 7 s, 2
 // frames at 25 fps). The fake translates as "[fr] <original>": line 3 reads too fast with no room
@@ -130,6 +131,7 @@ test('every video and timing key: playback, frames, speed, set, nudge, split, me
   await expect.poll(rate).toBe(0.5)
   await key(']', 2)
   await expect.poll(rate).toBe(1)
+  await page.screenshot({ path: test.info().outputPath('keys-transport-zh-CN.png') })
 
   // The next and previous line; the next and previous flag (lines 3, 5, 6 and 7 are flagged).
   const active = page.locator('[data-testid="segment-row"][aria-current="true"]')
@@ -208,6 +210,7 @@ test('every video and timing key: playback, frames, speed, set, nudge, split, me
   await expect(page.getByTestId('condense-count')).toHaveAttribute('data-fits', 'false')
   await page.getByTestId('condense-suggest').click()
   await expect(page.getByTestId('condense-count')).toHaveAttribute('data-fits', 'true')
+  await page.screenshot({ path: test.info().outputPath('keys-condense-zh-CN.png') })
   const suggested = await page.getByTestId('condense-text').inputValue()
   expect(suggested).toMatch(/^\[fr\] Where/)
   await page.getByTestId('condense-save').click()
@@ -289,6 +292,11 @@ test('the keys\' help, the timing profile and Fix timing in zh-CN, en-US and ja-
       await page.keyboard.press('Escape')
       await expect(help).toBeHidden()
 
+      // The toolbar's choice of profile, each with its numbers.
+      await page.getByTestId('timing-profile').click()
+      await expect(page.getByRole('option')).toHaveCount(4)
+      await shot(`keys-profile-select-${locale}-${scheme}`)
+      await page.keyboard.press('Escape')
       await page.getByTestId('toolbar-profile').click()
       await expect(page.getByTestId('profile-option-custom')).toHaveAttribute('aria-checked', 'true')
       await shot(`keys-profile-${locale}-${scheme}`)
