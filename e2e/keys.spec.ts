@@ -267,7 +267,7 @@ const LOCALES = [
 ]
 
 test('the keys\' help, the timing profile and Fix timing in zh-CN, en-US and ja-JP, light and dark', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   const taskId = await inEditor(page)
   const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) })
   for (const { prefix, locale, playback, timing, split, fixed } of LOCALES) {
@@ -283,8 +283,8 @@ test('the keys\' help, the timing profile and Fix timing in zh-CN, en-US and ja-
       await expect(help.locator('[data-group="playback"] h3')).toHaveText(playback)
       await expect(help.locator('[data-group="timing"] h3')).toHaveText(timing)
       await expect(help.locator('[data-help="split"]')).toContainText(split)
-      // Every key of item 5 in its own <kbd>.
-      for (const [name, keys] of Object.entries({ playPause: ['Space', 'K'], frame: [',', '.'], jump1: ['←', '→'], jump5: ['Shift', '←', '→'], speed: ['[', ']'], setStart: ['I'], setEnd: ['O'], split: ['S'], merge: ['M'], nudgeStart: ['Shift', ',', '.'], nudgeEnd: ['Alt', ',', '.'], move: ['↑', '↓'], nextIssue: ['F8'], prevIssue: ['Shift', 'F8'], readingSpeed: ['D'] })) {
+      // Every video and timing key in its own <kbd> (read once per language).
+      if (scheme === 'light') for (const [name, keys] of Object.entries({ playPause: ['Space', 'K'], frame: [',', '.'], jump1: ['←', '→'], jump5: ['Shift', '←', '→'], speed: ['[', ']'], setStart: ['I'], setEnd: ['O'], split: ['S'], merge: ['M'], nudgeStart: ['Shift', ',', '.'], nudgeEnd: ['Alt', ',', '.'], move: ['↑', '↓'], nextIssue: ['F8'], prevIssue: ['Shift', 'F8'], readingSpeed: ['D'] })) {
         const kbd = help.locator(`[data-help="${name}"] kbd`)
         for (const k of keys) await expect(kbd.filter({ hasText: new RegExp(`^${k.replace(/[.[\]]/g, '\\$&')}$`) }).first(), `${locale} ${name} ${k}`).toBeVisible()
       }

@@ -6,7 +6,7 @@ function Key({ children }: { children: string }) {
   return <kbd className="rounded border border-border bg-surface px-1.5 py-px font-sans text-[11px] text-fg shadow-[0_1px_0_var(--border)]">{children}</kbd>
 }
 
-/** The main keyboard shortcuts, always visible at the foot of the editor (hidden on touch-size screens; the rest in the help); a transcript has no retranslate. */
+/** The row keys, always visible at the foot of the editor in one line (hidden on touch-size screens; the video and timing keys are on the transport's buttons and in the help); a transcript has no retranslate. */
 export function ShortcutsHint({ canRetranslate = true }: { canRetranslate?: boolean }) {
   const t = useTranslations('editor.shortcuts')
   return (
@@ -38,10 +38,6 @@ export function ShortcutsHint({ canRetranslate = true }: { canRetranslate?: bool
       <span className="inline-flex items-center gap-1.5">
         <Key>F8</Key>
         {t('nextIssue')}
-      </span>
-      <span className="inline-flex items-center gap-1.5">
-        <Key>Space</Key>
-        {t('playPause')}
       </span>
       <span className="inline-flex items-center gap-1.5">
         <Key>?</Key>

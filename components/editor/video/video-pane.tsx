@@ -168,7 +168,9 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
   }
 
   return (
-    <section aria-label={t('title')} data-testid="video-pane" className="flex shrink-0 flex-col border-border bg-surface-2/40 max-md:border-b md:w-[min(44%,640px)] md:border-r">
+    // Beside the rows the picture takes the height the bars under it leave (the timeline sits below
+    // both), letterboxed; the pane scrolls only when even that is too little.
+    <section aria-label={t('title')} data-testid="video-pane" className="flex shrink-0 flex-col border-border bg-surface-2/40 max-md:border-b md:min-h-0 md:w-[min(44%,640px)] md:overflow-y-auto md:border-r">
       <div className="flex flex-wrap items-center gap-2 border-b border-border bg-surface px-3 py-2">
         <h2 className={cn('mr-auto truncate text-xs font-semibold text-fg', !file && 'max-sm:sr-only')} title={file?.name}>
           {file?.name ?? t('title')}
@@ -187,7 +189,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
       </div>
       {file ? (
         <>
-          <div className="group relative bg-black">
+          <div className="group relative bg-black md:min-h-[9rem] md:flex-1">
             <video
               ref={attachVideo}
               src={file.url}
@@ -196,7 +198,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
               aria-label={t('player')}
               data-testid="video"
               onError={() => setBroken(true)}
-              className="mx-auto block aspect-video max-h-[38dvh] w-full md:max-h-[calc(100dvh-14rem)]"
+              className="mx-auto block aspect-video max-h-[38dvh] w-full md:absolute md:inset-0 md:aspect-auto md:h-full md:max-h-none"
             />
             <VideoSubtitleCanvas video={video} spec={spec} />
             {/* The cue's text for assistive technology; the canvas above draws it as the export will. */}
