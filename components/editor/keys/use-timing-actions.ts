@@ -113,10 +113,9 @@ export function useTimingActions(input: Input) {
         case 'speed':
         case 'rate': {
           const rate = action.kind === 'rate' ? action.rate : steppedRate(store.getState().playback.rate, action.delta)
-          if (!player()?.setRate(rate)) return
-          // At once, so a second press steps from this speed (the video's ratechange comes a moment later).
-          store.getState().setPlayback({ rate })
-          toast.info(t('speed', { rate }), { id: 'speed', duration: 1200 })
+          // In the store at once (the transport's speed shows it), so a second press steps from this
+          // speed: the video's ratechange comes a moment later.
+          if (player()?.setRate(rate)) store.getState().setPlayback({ rate })
           return
         }
         case 'setStart':
