@@ -168,7 +168,7 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
   }
 
   return (
-    <section aria-label={t('title')} data-testid="video-pane" className="flex shrink-0 flex-col border-border bg-surface-2/40 max-md:border-b md:w-[min(44%,640px)] md:border-r">
+    <section aria-label={t('title')} data-testid="video-pane" className="flex shrink-0 flex-col border-border bg-surface-2/40 max-md:border-b md:min-h-0 md:w-[min(44%,640px)] md:overflow-y-auto md:border-r">
       <div className="flex flex-wrap items-center gap-2 border-b border-border bg-surface px-3 py-2">
         <h2 className={cn('mr-auto truncate text-xs font-semibold text-fg', !file && 'max-sm:sr-only')} title={file?.name}>
           {file?.name ?? t('title')}
