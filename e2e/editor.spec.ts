@@ -61,7 +61,8 @@ test('video preview: a row\'s time seeks the video, playback moves the current r
   await page.keyboard.press('Escape')
   await page.keyboard.press(' ')
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true)
-  await expect(page.locator('[data-playing]')).toHaveAttribute('data-row', '4', { timeout: 5000 })
+  // Past row 3 (a loaded machine may show row 5 before a look catches row 4).
+  await expect.poll(async () => Number(await page.locator('[data-playing]').getAttribute('data-row')), { timeout: 5000 }).toBeGreaterThan(3)
   await page.keyboard.press(' ')
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
 

@@ -76,17 +76,20 @@ async function showMoment(page: Page, ms: number) {
     node.currentTime = seconds
   }, ms / 1000)
   await expect.poll(() => page.getByTestId('video').evaluate((node: HTMLVideoElement) => !node.seeking && node.readyState >= 2)).toBe(true)
+  // The picture, not the player's spinner, for the screenshots (a paused video may stop short of it).
+  await page.getByTestId('video').evaluate((node: HTMLVideoElement) => node.readyState >= 3 || new Promise((resolve) => { node.addEventListener('canplay', resolve, { once: true }); setTimeout(resolve, 3000) }))
   await expect.poll(async () => {
     const g = await timelineGeometry(page)
     return ms > g.viewStart + 2000 && ms < g.viewStart + g.width * g.msPerPx - 2000
   }).toBe(true)
 }
 
-async function drag(page: Page, fromX: number, toX: number, y: number) {
+async function drag(page: Page, fromX: number, toX: number, y: number, screenshot?: string) {
   await page.mouse.move(fromX, y)
   await page.mouse.down()
   await page.mouse.move(fromX + (toX - fromX) / 3, y, { steps: 4 })
   await page.mouse.move(toX, y, { steps: 8 })
+  if (screenshot) await page.getByTestId('timeline').screenshot({ path: screenshot })
   await page.mouse.up()
 }
 
@@ -152,7 +155,8 @@ test('the timeline: waveform, shot changes kept with the task, blocks and edges 
   const cutBefore = shotChanges.cutsMs.find((c) => c < third.startMs && third.startMs - c < 2000)!
   await showMoment(page, third.startMs)
   g = await timelineGeometry(page)
-  await drag(page, g.x(third.startMs) + 2, g.x(cutBefore) + 4, g.y)
+  // Saved mid-drag for a look: the edge on the cut, the time and "shot change" over it.
+  await drag(page, g.x(third.startMs) + 2, g.x(cutBefore) + 4, g.y, test.info().outputPath('timeline-drag-zh-CN.png'))
   await expect.poll(async () => timesOf((await segmentsOf(page))[2]).startMs).toBe(cutBefore)
   expect(timesOf((await segmentsOf(page))[2]).endMs).toBe(third.endMs)
 
@@ -239,6 +243,8 @@ test('the editor with its timeline, in three languages, light and dark, at 1280x
   } finally {
     await db.end()
   }
+  // One line too long to read in its time: flagged in its row and on its block.
+  await pageApi(page, `/api/tasks/${screenTask}/segments/15`, { method: 'PATCH', body: { translatedText: "[fr] Honnêtement, tout a commencé avec une photographie que ma grand-mère a gardée dans un tiroir pendant quarante ans." } })
   // This task's sound was never read: the video opened in the pane gives its waveform and its shot changes, kept with it.
   await page.goto(`${E2E.cnUrl}/edit/${screenTask}`)
   await editorReady(page)

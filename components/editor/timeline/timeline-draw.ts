@@ -253,18 +253,22 @@ function drawBlock(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, cu
     ctx.fillRect(x + w - 5, gy, 2, grip)
     ctx.globalAlpha = 1
   }
-  // The flag: a small warning triangle in the top right corner.
-  const flagRoom = cue.isFlagged && w >= 16 ? 12 : 0
-  if (flagRoom) {
-    const fx = x + w - 9
-    const fy = top + 4
+  // The flag: a warning corner in the top right and a warning line along the bottom.
+  const flagRoom = cue.isFlagged && w >= 16 ? 10 : 0
+  if (cue.isFlagged) {
     ctx.fillStyle = theme.warning
-    ctx.beginPath()
-    ctx.moveTo(fx, fy)
-    ctx.lineTo(fx + 6, fy)
-    ctx.lineTo(fx + 6, fy + 6)
-    ctx.closePath()
-    ctx.fill()
+    ctx.fillRect(x + 2, top + height - 3.5, Math.max(1, w - 4), 2)
+    if (flagRoom) {
+      const fx = x + w - 1
+      const fy = top + 1
+      ctx.beginPath()
+      ctx.moveTo(fx - 9, fy)
+      ctx.lineTo(fx - 3, fy)
+      ctx.arcTo(fx, fy, fx, fy + 3, 3)
+      ctx.lineTo(fx, fy + 9)
+      ctx.closePath()
+      ctx.fill()
+    }
   }
   // The cue's number, then its text, clear of the stripe and the grips.
   let textLeft = x + 8
@@ -310,16 +314,7 @@ function drawDragLabel(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme
   ctx.font = `11px ${theme.font}`
   const textW = ctx.measureText(label).width
   const anchor = xAt(view, drag.kind === 'end' ? drag.endMs : drag.startMs)
-  const boxW = textW + 14
-  const bx = Math.max(2, Math.min(width - boxW - 2, drag.kind === 'end' ? anchor - boxW + 8 : anchor - 8))
-  const by = scene.layout.waveTop + 4
-  roundRect(ctx, bx, by, boxW, 20, 5)
-  ctx.fillStyle = theme.fg
-  ctx.fill()
-  ctx.fillStyle = theme.surface
-  ctx.textBaseline = 'middle'
-  ctx.fillText(label, bx + 7, by + 10.5)
-  // The edge that lands on a shot change is drawn over it.
+  // The edge that lands on a shot change is drawn over it, under the label.
   if (drag.snappedTo === 'shot') {
     ctx.strokeStyle = theme.info
     ctx.lineWidth = 2
@@ -331,6 +326,16 @@ function drawDragLabel(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme
     ctx.stroke()
     ctx.lineWidth = 1
   }
+  const boxW = textW + 14
+  // Beside the edge it is about, on the side away from the block.
+  const bx = Math.max(2, Math.min(width - boxW - 2, drag.kind === 'end' ? anchor + 6 : drag.kind === 'start' ? anchor - boxW - 6 : anchor - 8))
+  const by = scene.layout.waveTop + 4
+  roundRect(ctx, bx, by, boxW, 20, 5)
+  ctx.fillStyle = theme.fg
+  ctx.fill()
+  ctx.fillStyle = theme.surface
+  ctx.textBaseline = 'middle'
+  ctx.fillText(label, bx + 7, by + 10.5)
 }
 
 function drawScrollbar(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, width: number, isHot: boolean) {
