@@ -28,6 +28,7 @@ import * as tasksIdExport from '@/app/api/tasks/[id]/export/route'
 import * as tasksIdRetry from '@/app/api/tasks/[id]/retry/route'
 import * as tasksIdDubs from '@/app/api/tasks/[id]/dubs/route'
 import * as tasksIdDubsEstimate from '@/app/api/tasks/[id]/dubs/estimate/route'
+import * as tasksIdDubsOriginal from '@/app/api/tasks/[id]/dubs/original/route'
 import * as tasksIdDubsDubid from '@/app/api/tasks/[id]/dubs/[dubId]/route'
 import * as tasksIdDubsDubidAudio from '@/app/api/tasks/[id]/dubs/[dubId]/audio/route'
 import * as tasksIdDubsDubidReport from '@/app/api/tasks/[id]/dubs/[dubId]/report/route'
@@ -126,6 +127,7 @@ const modules: Record<string, object> = {
   '/api/tasks/{id}/retry': tasksIdRetry,
   '/api/tasks/{id}/dubs': tasksIdDubs,
   '/api/tasks/{id}/dubs/estimate': tasksIdDubsEstimate,
+  '/api/tasks/{id}/dubs/original': tasksIdDubsOriginal,
   '/api/tasks/{id}/dubs/{dubId}': tasksIdDubsDubid,
   '/api/tasks/{id}/dubs/{dubId}/audio': tasksIdDubsDubidAudio,
   '/api/tasks/{id}/dubs/{dubId}/report': tasksIdDubsDubidReport,
