@@ -7,9 +7,16 @@ export type Db = PrismaClient
 /** A client or an interactive transaction: domain functions accept either. */
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>
 
+/**
+ * How long an interactive transaction may wait for a connection and run. Prisma's defaults (2 s and
+ * 5 s) fail a task's step when a busy server's ten connections are all taken for a moment (several
+ * chunks of long recordings sent at once); waiting longer only delays that step.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 }
+
 /** Creates a client for a connection string (tests and scripts; the app uses `db`). */
 export function createDb(connectionString: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) })
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }), transactionOptions: TRANSACTION_OPTIONS })
 }
 
 const globalForDb = globalThis as unknown as { __db?: PrismaClient }
