@@ -24,7 +24,7 @@ export async function decodedLengthMs(file: string, { capMs, timeoutMs, signal }
   try {
     await runTool(
       await ffmpegPath(),
-      ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-i', file, '-vn', '-map', '0:a:0', '-af', 'asetpts=N/SR/TB', ...cap, '-f', 'null', '-progress', 'pipe:1', '-'],
+      ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-threads', '1', '-i', file, '-vn', '-map', '0:a:0', '-af', 'asetpts=N/SR/TB', ...cap, '-f', 'null', '-progress', 'pipe:1', '-'],
       { signal, timeoutMs, onStdout },
     )
   } catch (error) {

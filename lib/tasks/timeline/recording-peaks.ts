@@ -33,7 +33,7 @@ export async function peaksOfRecording(bytes: Buffer, { signal }: { signal?: Abo
       const run = builder.take()
       if (run) assembler.add(run)
     }
-    await runTool(await ffmpegPath(), ['-nostdin', '-v', 'error', '-i', file, '-vn', '-ac', '1', '-ar', String(PEAKS_RATE), '-f', 'f32le', 'pipe:1'], { onStdout, signal, timeoutMs: DECODE_TIMEOUT_MS })
+    await runTool(await ffmpegPath(), ['-nostdin', '-v', 'error', '-threads', '1', '-i', file, '-vn', '-ac', '1', '-ar', String(PEAKS_RATE), '-f', 'f32le', 'pipe:1'], { onStdout, signal, timeoutMs: DECODE_TIMEOUT_MS })
     const last = builder.finish()
     if (last) assembler.add(last)
     return assembler.peaks(builder.endMs)
