@@ -1,5 +1,5 @@
 // Chinese, Japanese and Korean text drawn by libass with the bundled Noto Sans SC, JP and
-// KR that the styled renderer uses (lib/video/universal/fonts.ts): libass is handed the woff2 slices holding the
+// KR that the styled renderer uses (font-scripts.ts): libass is handed the woff2 slices holding the
 // script's characters, all under their family's name, and picks for each glyph the file of the
 // family that has it (libass's select_font checks every face of a family for the code point;
 // checked in Chromium: the burned-in CJK test in e2e/video-ass.spec.ts).

@@ -29,7 +29,7 @@ import { TrackOptions, TrackSummary } from './track-options'
 import { AudioChoice, type AudioChoiceValue } from './audio-choice'
 import type { ExportAudio } from './dub-audio'
 import { languageTitle } from './track-cues'
-import { dubAudioUrl, useFinishedDub } from '@/lib/client/dubs'
+import { dubAudioUrl, type DubDto } from '@/lib/client/dubs'
 import { VideoExportUnsupported } from './unsupported'
 
 type Props = {
@@ -53,11 +53,13 @@ type Props = {
   beforeExport?: () => Promise<void>
   /** For a task made from an ASS file: its script with `content` (styles and override tags kept). */
   loadAss?: (content: ExportContent) => Promise<string>
+  /** The task's finished dub, whose sound the video may take. */
+  dub: DubDto | null
 }
 
 /** "Export video": the subtitles burned into the creator's video, or added as tracks, made in the browser. */
 export function VideoExportDialog(props: Props) {
-  const { open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange, onExportStart, task, beforeExport, loadAss } = props
+  const { open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange, onExportStart, task, beforeExport, loadAss, dub } = props
   const t = useTranslations('videoExport')
   const [kind, setKind] = useState<'burn' | 'tracks'>('burn')
   const [picked, setPicked] = useState<File | null>(null)
@@ -70,7 +72,6 @@ export function VideoExportDialog(props: Props) {
   const [dims, setDims] = useState<{ width: number; height: number } | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const job = useVideoExport()
-  const { dub } = useFinishedDub(task.id)
   const [audioChoice, setAudioChoice] = useState<AudioChoiceValue>('original')
   const sound: AudioChoiceValue = dub ? audioChoice : 'original'
   const file = picked ?? paneFile

@@ -1,7 +1,7 @@
-// The bundled subtitle fonts in the browser (the list: lib/video/universal/fonts.ts; which a text needs: font-scripts.ts): a family is
-// registered only when a cue's text needs its script, and then the browser fetches only the
-// unicode-range slices holding the characters drawn. libass (ass-fonts.ts) gets the same slices,
-// chosen here by the same ranges.
+// The bundled subtitle fonts in the browser (their ids: lib/video/universal/fonts.ts; their names
+// and which a text needs: font-scripts.ts): a family is registered only when a cue's text needs
+// its script, and then the browser fetches only the unicode-range slices holding the characters
+// drawn. libass (ass-fonts.ts) gets the same slices, chosen here by the same ranges.
 import type { BundledFont } from '@/lib/video/universal/fonts'
 import { familiesFor, FONT_NAMES, rangeHolds } from './font-scripts'
 import type { LineStyle } from '@/lib/video/universal/styles'
