@@ -5,7 +5,7 @@ import { editorReady, newCreator, pageApi, signIn } from './helpers'
 import { createSubtitleTask, EDITIONS, exportToDownload, makeTestVideo, openVideoExport, exportTestStart } from './video/harness'
 
 // Issue 29: a task made from an ASS file is burned in with its own styles and override tags, drawn
-// by libass in WebAssembly (lib/client/video/ass-renderer.ts and its worker, served from
+// by libass in WebAssembly (components/video-export/ass-renderer.ts and its worker, served from
 // /vendor/jassub/), through the editor's "Export video" dialog. The app's pages still refuse
 // WebAssembly under their Content-Security-Policy: only the ASS worker's own answer allows it.
 // The editor's preview pane draws the same task through the same libass renderer, over the playing

@@ -153,6 +153,28 @@ describe('layers', () => {
     expect(components.filter((edge) => { const [from, to] = edge.split(' -> '); return shared.has(from) && to.startsWith('components/') && !shared.has(to) })).toEqual([])
   })
 
+  it('a browser feature\'s wing is one flat folder, which the screens reach through its index only', () => {
+    // The video export (its dialog, engine, renderer and workers) and the recording's browser side
+    // (its session, extraction workers and uploads) each live in one folder without subfolders; the
+    // editor's preview draws through the export's index, the upload dialog starts and submits a
+    // recording through the recording's.
+    const WINGS = ['components/video-export', 'lib/client/recording']
+    for (const wing of WINGS) {
+      expect(existsSync(path.join(ROOT, wing, 'index.ts'))).toBe(true)
+      expect(readdirSync(path.join(ROOT, wing), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)).toEqual([])
+      const outside = ['app', 'components', 'lib'].flatMap(productionFiles).filter((file) => !file.startsWith(path.join(...wing.split('/')) + path.sep))
+      const intoWing = outside.flatMap((file) =>
+        [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)]
+          .map((m) => resolveImport(path.join(ROOT, file), m[1]))
+          .filter((target): target is string => target !== null && relative(target).split(path.sep).join('/').startsWith(wing + '/'))
+          .map((target) => `${file.split(path.sep).join('/')} -> ${relative(target).split(path.sep).join('/')}`),
+      )
+      expect(intoWing.length).toBeGreaterThan(0)
+      expect(intoWing.filter((edge) => !edge.endsWith(` -> ${wing}/index.ts`))).toEqual([])
+    }
+    expect(existsSync(path.join(ROOT, 'lib', 'client', 'video'))).toBe(false)
+  })
+
   it('no route handler imports lib/db: a handler calls one domain function, which owns its queries', () => {
     const offenders = productionFiles('app/api').filter((file) =>
       [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORTS)].some((m) => {
@@ -227,7 +249,12 @@ describe('components talk to the server through lib/client', () => {
   })
 
   it('no component writes an /api/ path', () => {
-    expect(offending(/['"`]\/api\//)).toEqual([])
+    // But the video export's font source: the renderer's workers (and the page's preview) fetch the
+    // bundled fonts' slices, static files served by /api/fonts, with no query cache, stored user or
+    // locale to go through; the export owns them as it owns its look (components/video-export/fonts.ts).
+    const FONT_SOURCE = path.join('components', 'video-export', 'fonts.ts')
+    expect(offending(/['"`]\/api\//).filter((file) => file !== FONT_SOURCE)).toEqual([])
+    expect(offending(/['"`]\/api\/fonts\//)).toEqual([FONT_SOURCE])
   })
 
   it('no component writes to the query cache: a task\'s cached rows change only in lib/client/tasks.ts', () => {

@@ -1,6 +1,6 @@
 // Puts the ASS renderer's files under public/vendor/jassub/ so they are served from our origin (no
 // CDN): jassub's libass WebAssembly, its emscripten glue and default font (copied from
-// node_modules), and our worker (lib/client/video/ass-worker.ts) bundled with esbuild beside them.
+// node_modules), and our worker (components/video-export/ass-worker.ts) bundled with esbuild beside them.
 // Run by next.config.ts, so every `next build`, `next dev` and `next start` has them.
 import { copyFileSync, mkdirSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -18,7 +18,7 @@ export function vendorJassub(root: string) {
     const copied = statSync(target, { throwIfNoEntry: false })
     if (!copied || copied.size !== statSync(source).size) copyFileSync(source, target)
   }
-  const worker = path.join(root, 'lib', 'client', 'video', 'ass-worker.ts')
+  const worker = path.join(root, 'components', 'video-export', 'ass-worker.ts')
   const out = path.join(to, 'ass-worker.js')
   const fresh = statSync(out, { throwIfNoEntry: false })
   // The bundle is remade when the worker, the worker RPC it answers through or jassub's glue changed.

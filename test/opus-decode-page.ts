@@ -1,10 +1,10 @@
-// A page for the Chromium tests of Opus decoding (lib/client/recording/extract/worker-decode.test.ts): the picked file's
+// A page for the Chromium tests of Opus decoding (lib/client/recording/worker-decode.test.ts): the picked file's
 // packets decoded by WebCodecs singly or joined (opus-join.ts), the workers' own decodedSamples
 // from a point mid-file, and the sound the split search (worker-split.ts) hears from there. Samples come back as base64 of planar float32, channel after channel.
 import { ALL_FORMATS, BlobSource, EncodedPacketSink, Input, type EncodedPacket } from 'mediabunny'
-import { joinOpusFrames, opusFrameS, OpusGrouper } from '@/lib/client/recording/extract/opus-join'
-import { decodedSamples } from '@/lib/client/recording/extract/worker-decode'
-import { soundAfter } from '@/lib/client/recording/extract/worker-split'
+import { joinOpusFrames, opusFrameS, OpusGrouper } from '@/lib/client/recording/opus-join'
+import { decodedSamples } from '@/lib/client/recording/worker-decode'
+import { soundAfter } from '@/lib/client/recording/worker-split'
 
 export type Decoded = { firstS: number; frames: number; channels: number; base64: string; calls: number; error: string | null }
 

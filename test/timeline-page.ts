@@ -1,6 +1,6 @@
 // A page for the Chromium tests of the timeline's scans (lib/client/timeline/scans.test.ts): the
 // picked file's shot changes and waveform, with the workers' own code, WebCodecs and all.
-import { startExtraction } from '@/lib/client/recording/extract/extract-audio'
+import { startExtraction } from '@/lib/client/recording/extract-audio'
 import { scanPeaks } from '@/lib/client/timeline/peaks-scan'
 import { scanShotChanges } from '@/lib/client/timeline/shot-scan'
 import { bytesToBase64, encodePeaks } from '@/lib/waveform'

@@ -16,7 +16,7 @@ let saveTo: string | null = null
 async function start() {
   const bundle = (entry: string, format: 'iife' | 'esm') =>
     build({ entryPoints: [path.resolve(entry)], bundle: true, format, platform: 'browser', target: 'es2022', write: false, logLevel: 'error', tsconfig: path.resolve('tsconfig.json'), define: { 'process.env.NODE_ENV': '"production"' } }).then((b) => b.outputFiles[0].text)
-  const [script, worker] = await Promise.all([bundle('bench/burn/page.ts', 'iife'), bundle('components/video-export/engine/export-worker.ts', 'esm')])
+  const [script, worker] = await Promise.all([bundle('bench/burn/page.ts', 'iife'), bundle('components/video-export/export-worker.ts', 'esm')])
   const html = '<!doctype html><meta charset="utf-8"><input type="file" id="pick"><script src="/bench.js"></script>'
   const server = createServer((req, res) => {
     if (req.url === '/bench.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)

@@ -16,7 +16,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { StyledCue } from '@/lib/client/video/styled-renderer'
+import type { StyledCue } from '@/components/video-export/styled-renderer'
 import { closeBench, openBenchPage, peakRendererMemory } from './browser'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)

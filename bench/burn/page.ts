@@ -1,12 +1,13 @@
-// The page side of bench:burn: the export's own worker (components/video-export/engine/export-worker.ts, bundled
+// The page side of bench:burn: the export's own worker (components/video-export/export-worker.ts, bundled
 // by bench/burn/browser.ts), driven as the product's run-export.ts drives it, on a file picked
 // through <input type=file>. The bytes come back as they would be written to disk; they are counted,
 // and a burn-in's file is sent back to the bench (POST /save) for its SSIM against the source.
-import type { ExportJob } from '@/components/video-export/engine/export-job'
-import type { ExportProtocol } from '@/components/video-export/engine/export-protocol'
+import type { ExportJob } from '@/components/video-export/export-job'
+import type { ExportProtocol } from '@/components/video-export/export-protocol'
 import { workerClient } from '@/lib/client/worker-rpc'
-import type { StyledCue } from '@/lib/client/video/styled-renderer'
-import { presetStyle, type PresetId } from '@/lib/video/universal/styles'
+import type { StyledCue } from '@/components/video-export/styled-renderer'
+import type { PresetId } from '@/lib/video/universal/styles'
+import { presetStyle } from '@/components/video-export/look'
 
 export type PageRun = { ms: number; bytes: number; audio?: string }
 

@@ -1,6 +1,6 @@
 // Transcription benchmark (issue 22), browser part: a 60-minute WebM video of about 1 GB (a noisy
 // picture at a fixed bitrate, espeak-ng speech every 30 s on stereo Opus) is picked in Chromium and
-// its sound extracted by the dialog's own module (lib/client/recording/extract/extract-audio.ts): extraction
+// its sound extracted by the dialog's own module (lib/client/recording/extract-audio.ts): extraction
 // time, speed against real time, and the bytes the dialog then uploads (the extracted audio, sent
 // once with the estimate; the transcribe call names it by its uploadId). Median of BENCH_RUNS runs.
 //
@@ -10,7 +10,7 @@
 // Usage: npm run bench:transcribe-browser  (BENCH_MINUTES, default 60; BENCH_VIDEO_MB, default 1024;
 // BENCH_RUNS, default 3; the video is written once to $TMPDIR/bench-transcribe and kept for reruns)
 import { stat } from 'node:fs/promises'
-import { SPEECH_ENCODING } from '@/lib/client/recording/extract/extraction-plan'
+import { SPEECH_ENCODING } from '@/lib/client/recording/extraction-plan'
 import { benchVideo } from '../pipeline/video'
 import { extractInChromium } from './extract-in-browser'
 

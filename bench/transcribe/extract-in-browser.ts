@@ -1,4 +1,4 @@
-// Runs the dialog's own extraction (lib/client/recording/extract/extract-audio.ts and its workers) in Chromium
+// Runs the dialog's own extraction (lib/client/recording/extract-audio.ts and its workers) in Chromium
 // on a file picked through a real <input type=file>, as a user's pick would be: the file stays on
 // disk and the workers read it through a File, never as a copy in memory. Used by
 // bench/transcribe/browser.ts; the pipeline benchmark (bench/pipeline.ts) runs the whole app instead.
@@ -40,7 +40,7 @@ function serve(page: string, worker: string): Promise<Server> {
 
 /** Extracts the sound of `file` `runs` times in a fresh page each time; answers each run's figures. */
 export async function extractInChromium(file: string, runs = 1): Promise<BrowserExtraction[]> {
-  const server = await serve(await bundleForBrowser({ contents: PAGE_ENTRY, resolveDir: 'lib/client/recording/extract' }), await bundleForBrowser({ file: 'lib/client/recording/extract/extract-worker.ts' }))
+  const server = await serve(await bundleForBrowser({ contents: PAGE_ENTRY, resolveDir: 'lib/client/recording' }), await bundleForBrowser({ file: 'lib/client/recording/extract-worker.ts' }))
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
   try {
     const results: BrowserExtraction[] = []

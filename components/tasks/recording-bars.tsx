@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { useEffect, useState } from 'react'
 import { Progress } from '@/components/ui/progress'
-import { clockTime } from '@/lib/client/recording/media-file'
+import { clockTime } from '@/lib/client/recording'
 import type { RecordingFlow } from './use-recording-flow'
 
 function Step({ label, pct, state, testId }: { label: string; pct: number; state: 'waiting' | 'running' | 'done'; testId: string }) {

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { useRef, useState, type DragEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
-import { MEDIA_ACCEPT } from '@/lib/client/recording/media-file'
+import { MEDIA_ACCEPT } from '@/lib/client/recording'
 import { formatBytes } from '@/lib/client/task-helpers'
 import { SUBTITLE_EXTENSIONS } from '@/lib/subtitles/format'
 

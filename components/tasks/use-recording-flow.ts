@@ -6,15 +6,11 @@ import { useCallback, useReducer, useRef, type SetStateAction } from 'react'
 import { toast } from 'sonner'
 import { errorText } from '@/lib/client/api'
 import { listGlossary } from '@/lib/client/glossary'
-import { ExtractionError } from '@/lib/client/recording/extract/extract-audio'
-import { checkMediaFile, clockTime } from '@/lib/client/recording/media-file'
+import { clockTime, ExtractionError, isShortOfPoints, startRecording, type Recording, type RecordingEstimate } from '@/lib/client/recording'
 import { formatBytes } from '@/lib/client/task-helpers'
 import { getPoints } from '@/lib/client/points'
-import { startRecordingSession, type RecordingSession } from '@/lib/client/recording/session'
 import { invalidateAfterCreate, type Task, type TranslationService } from '@/lib/client/tasks'
 import { keepRecordingPeaks } from '@/lib/client/timeline/recording-peaks'
-import { createTranscription, declaredEstimate, estimateRecording, isShortOfPoints, transcribeParts, type RecordingEstimate } from '@/lib/client/recording/submit'
-import { MAX_AUDIO_BYTES } from '@/lib/transcribe/universal/limits'
 import { idleSubmission, reduceSubmission, type Submission, type SubmissionAction } from './submission-state'
 
 /**
@@ -100,9 +96,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
   const client = useQueryClient()
   const [state, dispatch] = useReducer(reduce, canUseGoogle, (google) => initial({ source: 'auto', target: '', service: google ? 'google' : 'deepseek', includeOriginal: false, useMemory: true, review: false }))
   const working = useRef<AbortController | null>(null)
-  const session = useRef<RecordingSession | null>(null)
-  /** A browser that cannot extract: the file sent whole, kept by the server under this id. */
-  const whole = useRef<{ audio: Blob; uploadId: string } | null>(null)
+  const session = useRef<Recording | null>(null)
   const { phase, file, estimate, choices } = state
 
   // The bars read the session's own counters themselves (recording-bars.tsx): a progress kept in
@@ -116,7 +110,6 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     session.current?.abandon()
     working.current = null
     session.current = null
-    whole.current = null
     dispatch({ type: 'cleared' })
   }, [])
 
@@ -131,34 +124,24 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     [t],
   )
 
-  /** No extraction in this browser: the file itself goes up, and the server reads its length. */
-  const sendWhole = useCallback(async (chosen: File, controller: AbortController) => {
-    dispatch({ type: 'sendingWhole' })
-    const result = await estimateRecording(chosen, chosen.name, { signal: controller.signal, onProgress: (fraction) => dispatch({ type: 'uploadProgress', fraction }) })
-    if (controller.signal.aborted) return
-    whole.current = { audio: chosen, uploadId: result.uploadId }
-    dispatch({ type: 'estimated', estimate: result, phase: 'ready' })
-  }, [])
-
   const choose = useCallback(
     async (chosen: File) => {
       clear()
-      const problem = checkMediaFile(chosen)
-      dispatch({ type: 'chosen', file: chosen, problem: problem ? t(`errors.${problem}`) : null })
-      if (problem) return
       const controller = new AbortController()
+      const start = startRecording(chosen, {
+        signal: controller.signal,
+        onSendingWhole: () => dispatch({ type: 'sendingWhole' }),
+        onUploadProgress: (fraction) => dispatch({ type: 'uploadProgress', fraction }),
+      })
+      dispatch({ type: 'chosen', file: chosen, problem: start.problem ? t(`errors.${start.problem}`) : null })
+      if (!start.started) return
       working.current = controller
       try {
-        let started: RecordingSession
-        try {
-          started = await startRecordingSession(chosen, { signal: controller.signal })
-        } catch (caught) {
-          if (caught instanceof ExtractionError && caught.problem === 'unsupportedBrowser' && chosen.size <= MAX_AUDIO_BYTES) return await sendWhole(chosen, controller)
-          throw caught
-        }
+        const started = await start.started
         if (controller.signal.aborted) return started.abandon()
         session.current = started
-        dispatch({ type: 'estimated', estimate: declaredEstimate(started.durationMs), phase: 'extracting' })
+        dispatch({ type: 'estimated', estimate: started.estimate, phase: started.isWhole ? 'ready' : 'extracting' })
+        if (started.isWhole) return
         void glossaryCounts().then((counts) => working.current === controller && dispatch({ type: 'glossary', counts })).catch(() => {})
         await started.extracted
         if (working.current === controller) dispatch({ type: 'extracted' })
@@ -167,7 +150,7 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
         dispatch({ type: 'unusable', message: caught instanceof ExtractionError ? extractionMessage(caught) : errorText(caught, t('errors.uploadFailed')) })
       }
     },
-    [clear, extractionMessage, sendWhole, t],
+    [clear, extractionMessage, t],
   )
 
   // The review pass (DeepSeek) adds its price to a translated recording, as to a subtitle file.
@@ -187,16 +170,14 @@ export function useRecordingFlow({ canUseGoogle, onCreated }: { canUseGoogle: bo
     dispatch({ type: 'submitting', phase: 'creating' })
     const picked = { sourceLanguage: choices.source, targetLanguage: choices.target, service: choices.service, includeOriginalText: choices.includeOriginal, useMemory: choices.useMemory, review: hasReview }
     try {
-      const running = session.current
-      const task = whole.current
-        ? await createTranscription({ ...whole.current, fileName: file.name, ...picked })
-        : await transcribeParts({ parts: await running!.partIds(), durationMs: estimate.durationMs, ...picked })
+      const running = session.current!
+      const task = await running.submit(picked)
       // The task has the parts now: the dialog may close, the sound keeps going up.
-      if (running) {
+      if (running.peaks) {
         working.current = null
         session.current = null
         running.uploaded.catch(() => toast.error(t('errors.uploadFailed')))
-        void keepRecordingPeaks(client, task.id, running)
+        void keepRecordingPeaks(client, task.id, { extracted: running.extracted, durationMs: running.durationMs, peaks: running.peaks })
       }
       invalidateAfterCreate(client)
       onCreated([task])

@@ -1,8 +1,8 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { trackLanguageCode } from './engine/track-language'
-import { languageTitle } from './engine/track-cues'
+import { trackLanguageCode } from './track-language'
+import { languageTitle } from './track-cues'
 import { Segmented } from './style'
 
 export type AudioChoiceValue = 'original' | 'dubbed' | 'both'

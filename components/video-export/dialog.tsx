@@ -9,27 +9,27 @@ import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import type { ExportContent } from '@/lib/client/task-helpers'
 import { taskKeys } from '@/lib/client/tasks'
-import { EXPORT_CONTENT } from '@/lib/client/video/ass-script'
-import type { BurnQuality } from './engine/burn'
-import type { VideoEncoderCodec } from './engine/capability'
-import { toStyledCues, type CueSource } from '@/lib/client/video/cues'
-import { toSubtitleTracks } from './engine/track-cues'
-import { canStreamToDisk, estimateOutputBytes, fitsOutput, MEMORY_LIMIT_BYTES } from './engine/output'
-import { createRenderer, type RendererSpec } from '@/lib/client/video/renderer-spec'
-import type { TimedWord } from '@/lib/client/video/styled-renderer'
+import { EXPORT_CONTENT } from './ass-script'
+import type { BurnQuality } from './burn'
+import type { VideoEncoderCodec } from './capability'
+import { toStyledCues, type CueSource } from './cues'
+import { toSubtitleTracks } from './track-cues'
+import { canStreamToDisk, estimateOutputBytes, fitsOutput, MEMORY_LIMIT_BYTES } from './output'
+import { createRenderer, type RendererSpec } from './renderer-spec'
+import type { TimedWord } from './styled-renderer'
 import type { SubtitleStyle } from '@/lib/video/universal/styles'
 import { useExportSupport } from './use-export-support'
 import { useVideoExport } from './use-video-export'
-import { BurnOutput } from './output'
+import { BurnOutput } from './burn-output'
 import { VideoExportPreview } from './preview'
 import { formatBytes } from '@/lib/client/task-helpers'
 import { BurnProgress } from './status'
 import { Segmented, VideoExportStyle } from './style'
-import { TrackOptions, TrackSummary } from './tracks'
+import { TrackOptions, TrackSummary } from './track-options'
 import { AudioChoice, type AudioChoiceValue } from './audio-choice'
-import type { ExportAudio } from './engine/dub-audio'
-import { languageTitle } from './engine/track-cues'
-import { dubAudioUrl, useFinishedDub } from '@/lib/client/dubs'
+import type { ExportAudio } from './dub-audio'
+import { languageTitle } from './track-cues'
+import { dubAudioUrl, type DubDto } from '@/lib/client/dubs'
 import { VideoExportUnsupported } from './unsupported'
 
 type Props = {
@@ -53,11 +53,13 @@ type Props = {
   beforeExport?: () => Promise<void>
   /** For a task made from an ASS file: its script with `content` (styles and override tags kept). */
   loadAss?: (content: ExportContent) => Promise<string>
+  /** The task's finished dub, whose sound the video may take. */
+  dub: DubDto | null
 }
 
 /** "Export video": the subtitles burned into the creator's video, or added as tracks, made in the browser. */
 export function VideoExportDialog(props: Props) {
-  const { open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange, onExportStart, task, beforeExport, loadAss } = props
+  const { open, onOpenChange, paneFile, isTranscription, cues, words, languages, hasTranslation, style, onStyleChange, onExportStart, task, beforeExport, loadAss, dub } = props
   const t = useTranslations('videoExport')
   const [kind, setKind] = useState<'burn' | 'tracks'>('burn')
   const [picked, setPicked] = useState<File | null>(null)
@@ -70,7 +72,6 @@ export function VideoExportDialog(props: Props) {
   const [dims, setDims] = useState<{ width: number; height: number } | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const job = useVideoExport()
-  const { dub } = useFinishedDub(task.id)
   const [audioChoice, setAudioChoice] = useState<AudioChoiceValue>('original')
   const sound: AudioChoiceValue = dub ? audioChoice : 'original'
   const file = picked ?? paneFile

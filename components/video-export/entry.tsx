@@ -1,8 +1,8 @@
 'use client'
 
-import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { getExportText, getTaskWords, taskKeys, type ExportContent, type Task, type TaskSegment } from '@/lib/client/tasks'
+import { useFinishedDub } from '@/lib/client/dubs'
+import { getExportText, type ExportContent, type Task, type TaskSegment } from '@/lib/client/tasks'
 import { useVideoStyle } from './use-video-style'
 import { VideoExportDialog } from './dialog'
 
@@ -24,16 +24,11 @@ type Props = {
   beforeExport?: () => Promise<void>
 }
 
-/** The editor's side of "Export video": its cues with drafts, the recogniser's words, the remembered style, an ASS task's own script. */
+/** The editor's side of "Export video": its cues with drafts, the recogniser's words, the remembered style, the task's finished dub, an ASS task's own script. */
 export function VideoExportEntry({ open, onOpenChange, task, segments, edits, paneFile, beforeExport }: Props) {
   const hasTranslation = task.kind === 'translation' || (task.targetLanguage !== task.originalLanguage && segments.some((s) => s.translatedText))
-  const { style, setStyle, remember } = useVideoStyle(hasTranslation)
-  const words = useQuery({
-    queryKey: taskKeys.words(task.id),
-    queryFn: ({ signal }) => getTaskWords(task.id, signal),
-    enabled: open && task.kind === 'transcription',
-    staleTime: Infinity,
-  })
+  const { style, setStyle, remember, words } = useVideoStyle(hasTranslation, { wordsOf: task.kind === 'transcription' ? task.id : undefined, isOpen: open })
+  const { dub } = useFinishedDub(task.id, { enabled: open })
   const cues = useMemo(
     () => segments.map((s) => ({ startTime: s.startTime, endTime: s.endTime, original: shownText(s, edits, 'originalText'), translation: shownText(s, edits, 'translatedText') })),
     [segments, edits],
@@ -58,7 +53,7 @@ export function VideoExportEntry({ open, onOpenChange, task, segments, edits, pa
       paneFile={paneFile}
       isTranscription={task.kind === 'transcription'}
       cues={cues}
-      words={words.data ?? []}
+      words={words ?? []}
       languages={languages}
       hasTranslation={hasTranslation}
       style={style}
@@ -67,6 +62,7 @@ export function VideoExportEntry({ open, onOpenChange, task, segments, edits, pa
       task={task}
       beforeExport={beforeExport}
       loadAss={task.format === 'ass' ? loadAss : undefined}
+      dub={dub}
     />
   )
 }

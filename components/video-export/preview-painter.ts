@@ -3,8 +3,8 @@
 // painted in step with playback and seeking and following the creator's edits. An ASS renderer
 // answers asynchronously (libass in its worker), so paints run one at a time, the latest moment
 // next, each into a back buffer copied in one go: the overlay never flickers empty between frames.
-import { createRenderer, type RendererSpec } from '@/lib/client/video/renderer-spec'
-import type { SubtitleRenderer } from '@/lib/client/video/subtitle-renderer'
+import { createRenderer, type RendererSpec } from './renderer-spec'
+import type { SubtitleRenderer } from './subtitle-renderer'
 
 export type PreviewPainter = {
   /** Draws `spec` from now on (null: nothing, e.g. while an ASS script loads). */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { useEffect, useRef, useState } from 'react'
-import type { SubtitleRenderer } from '@/lib/client/video/subtitle-renderer'
+import type { SubtitleRenderer } from './subtitle-renderer'
 
 type Props = {
   file: File | null

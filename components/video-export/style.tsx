@@ -5,7 +5,8 @@ import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { Select } from '@/components/ui/select'
 import { FONT_FAMILIES } from '@/lib/video/universal/fonts'
-import { POSITIONS, PRESET_IDS, presetStyle, type LineStyle, type SubtitleStyle } from '@/lib/video/universal/styles'
+import { POSITIONS, PRESET_IDS, type LineStyle, type SubtitleStyle } from '@/lib/video/universal/styles'
+import { presetStyle } from './look'
 
 type Props = {
   style: SubtitleStyle

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { startPreviewPainter, type PreviewPainter } from './preview-painter'
-import type { RendererSpec } from '@/lib/client/video/renderer-spec'
+import type { RendererSpec } from './renderer-spec'
 
 /**
  * The editor's preview of burned-in subtitles: drawn over the video by the renderer the export

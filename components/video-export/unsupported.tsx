@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/client/api'
 import type { ExportContent, ExportFormat } from '@/lib/client/task-helpers'
 import { downloadExport } from '@/lib/client/tasks'
-import type { UnsupportedReason } from './engine/capability'
+import type { UnsupportedReason } from './capability'
 import { FORMAT_LABELS, SUBTITLE_FORMATS } from '@/lib/subtitles/format'
 
 const REASON_KEYS = { 'no-webcodecs': 'noWebcodecs', 'no-encoder': 'noEncoder', 'cannot-decode': 'cannotDecode' } as const

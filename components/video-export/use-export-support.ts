@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { videoExportSupport, type VideoExportSupport } from './engine/capability'
+import { videoExportSupport, type VideoExportSupport } from './capability'
 
 /**
  * What this browser can do with `file` (or with any video, before one is chosen): asked as soon

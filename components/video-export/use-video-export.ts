@@ -1,9 +1,9 @@
 'use client'
 
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ExportJob, ExportProblem } from './engine/export-job'
-import { openVideoOutput, type OutputMime } from './engine/output'
-import { ExportFailure, runExport, type ExportThread } from './engine/run-export'
+import type { ExportJob, ExportProblem } from './export-job'
+import { openVideoOutput, type OutputMime } from './output'
+import { ExportFailure, runExport, type ExportThread } from './run-export'
 
 export type ExportState =
   | { phase: 'idle' }

@@ -4,15 +4,18 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { getTaskWords, taskKeys } from '@/lib/client/tasks'
 import { useRememberedStyle, useRememberStyle } from '@/lib/client/video-style'
-import { presetStyle, type SubtitleStyle } from '@/lib/video/universal/styles'
+import type { SubtitleStyle } from '@/lib/video/universal/styles'
+import { presetStyle } from './look'
 
 /**
  * The burn-in style: the creator's remembered one (their last export's), else the outlined
  * preset on the translation when there is one. Changes stay local until `remember()` (at export).
+ * With it, a transcription's words (`wordsOf`, while `isOpen`), which time the word-highlight style.
  */
-export function useVideoStyle(hasTranslation: boolean) {
+export function useVideoStyle(hasTranslation: boolean, { wordsOf, isOpen }: { wordsOf?: string; isOpen: boolean }) {
   const remembered = useRememberedStyle()
   const save = useRememberStyle()
+  const words = useQuery({ queryKey: taskKeys.words(wordsOf ?? ''), queryFn: ({ signal }) => getTaskWords(wordsOf!, signal), enabled: isOpen && Boolean(wordsOf), staleTime: Infinity })
   const [local, setLocal] = useState<SubtitleStyle | null>(null)
   const style = useMemo(() => {
     if (local) return local
@@ -22,7 +25,7 @@ export function useVideoStyle(hasTranslation: boolean) {
   }, [local, remembered.data, hasTranslation])
   const setStyle = useCallback((next: SubtitleStyle) => setLocal(next), [])
   const remember = useCallback(() => save.mutate(style), [save, style])
-  return { style, setStyle, remember, isLoading: remembered.isPending }
+  return { style, setStyle, remember, words: words.data, isLoading: remembered.isPending }
 }
 
 /** The editor preview's style: the remembered one showing the pane's chosen languages, and the task's words. */

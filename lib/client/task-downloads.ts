@@ -27,7 +27,7 @@ export async function getExportText(taskId: string, format: ExportFormat, conten
 
 /**
  * An ASS task's script as uploaded, with its cues' saved times (its ASS export of the original):
- * the editor's preview writes the lines into it (lib/client/video/ass-script.ts). Off for null.
+ * the editor's preview writes the lines into it (components/video-export/ass-script.ts). Off for null.
  */
 export function useAssSource(taskId: string | null) {
   return useQuery({

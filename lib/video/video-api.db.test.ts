@@ -5,7 +5,7 @@ import { GET as wordsGet } from '@/app/api/tasks/[id]/words/route'
 import { GET as fontSlicesGet } from '@/app/api/fonts/[family]/[weight]/route'
 import { GET as fontFileGet } from '@/app/api/fonts/[family]/files/[file]/route'
 import { call, makeUser } from '@/test/route-harness'
-import { presetStyle } from './universal/styles'
+import { presetStyle } from '@/components/video-export/look'
 
 // Issue 29's server side: a creator's burn-in style is remembered (validated, per creator), a
 // transcription's timed words reach the word-highlight style, and the bundled CJK fonts are served

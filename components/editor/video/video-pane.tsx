@@ -9,8 +9,7 @@ import { buildTimeline, cueAt } from '../timeline/cue-timeline'
 import { shownText, type Edits } from '../drafts'
 import { visibleLines } from '../quality/quality'
 import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
-import { usePreviewSpec } from './use-preview-spec'
-import { VideoSubtitleCanvas } from '@/components/video-export'
+import { usePreviewSpec, VideoSubtitleCanvas } from '@/components/video-export'
 import { DubAlone, DubAudio, DubSoundSwitch, useDubFollowsVideo, useDubPreview } from '../dub/dub-preview'
 
 export type OverlayMode = 'translation' | 'original' | 'both'
@@ -158,7 +157,11 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
 
   const segment = currentId === null ? null : (segments.find((s) => s.id === currentId) ?? null)
   const lines = (field: 'originalText' | 'translatedText') => (segment ? visibleLines(shownText(segment, edits[segment.id], field)).filter(Boolean) : [])
-  const spec = usePreviewSpec({ segments, edits, mode, wordsOf: taskId, ass })
+  const rows = useMemo(
+    () => segments.map((s) => ({ id: s.id, startTime: s.startTime, endTime: s.endTime, originalText: shownText(s, edits[s.id], 'originalText'), translatedText: shownText(s, edits[s.id], 'translatedText') })),
+    [segments, edits],
+  )
+  const spec = usePreviewSpec({ rows, mode, wordsOf: taskId, ass })
   const overlay = mode === 'both' ? [...lines('originalText'), ...lines('translatedText')] : lines(mode === 'original' ? 'originalText' : 'translatedText')
 
   const open = (picked: File | undefined) => {

@@ -2,18 +2,18 @@
 
 import type { AudioEstimate } from '@/lib/tasks/transcription/schemas'
 import { billedMinutes, transcriptionPrice } from '@/lib/transcribe/universal/cost'
+import { MAX_AUDIO_MS } from '@/lib/transcribe/universal/limits'
 import { liveChunkCount } from '@/lib/transcribe/universal/live-plan'
 import { isApiError } from '../api'
+import { ExtractionError } from './extract-audio'
 import { postForm } from '../post-form'
 import type { Task, TranslationService } from '../tasks'
 
-// Browser calls for recordings (speech to subtitles). A browser that extracts the
-// sound sends it in parts while it is taken out (upload.ts) and creates the task at once,
+// The recording's calls to the server, made by its session (session.ts). A browser that extracts
+// the sound sends it in parts while it is taken out (upload.ts) and creates the task at once,
 // naming the parts and the length it read: the server transcribes while the parts arrive, and
 // settles the price on what it decoded. A browser that cannot extract sends the recording whole
 // with the estimate, which keeps it a day and answers its `uploadId`.
-
-export type { AudioEstimate } from '@/lib/tasks/transcription/schemas'
 
 /** What the dialog shows before anything is decoded on the server: the length the file states, and its price. */
 export type RecordingEstimate = Pick<AudioEstimate, 'durationMs' | 'minutes' | 'costs' | 'reviewCost' | 'glossary' | 'chunks' | 'estimatedMs'>
@@ -21,8 +21,13 @@ export type RecordingEstimate = Pick<AudioEstimate, 'durationMs' | 'minutes' | '
 /** About how long a provider takes per chunk (Whisper runs far faster than real time). */
 const CHUNK_ESTIMATE_MS = 30_000
 
-/** The estimate of a recording the browser has read (its container's length): the server's own rules. */
+/**
+ * The estimate of a recording the browser has read (its container's length): the server's own
+ * rules, its length limit included (written once, lib/transcribe/universal/limits.ts): a longer
+ * recording is refused before any upload (`tooLong`).
+ */
 export function declaredEstimate(durationMs: number): RecordingEstimate {
+  if (durationMs > MAX_AUDIO_MS) throw new ExtractionError('tooLong')
   const minutes = billedMinutes(durationMs)
   const chunks = liveChunkCount(durationMs)
   return {

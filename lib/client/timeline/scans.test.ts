@@ -86,7 +86,7 @@ describe('a video\'s waveform in Chromium', () => {
 
   it('measured by the extraction workers on the sound they decode for speech', async () => {
     await chromium.pick(soundVideo())
-    const workerCode = await bundleForBrowser({ file: path.join(ROOT, 'lib/client/recording/extract/extract-worker.ts') })
+    const workerCode = await bundleForBrowser({ file: path.join(ROOT, 'lib/client/recording/extract-worker.ts') })
     const answer = await chromium.page.evaluate((code) => (window as unknown as { extract: (code: string) => Promise<{ mode: string; base64: string | null } | { error: string }> }).extract(code), workerCode)
     if ('error' in answer) throw new Error(answer.error)
     expect(answer.mode).toBe('encode')

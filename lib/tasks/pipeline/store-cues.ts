@@ -3,12 +3,11 @@ import type { Span, TimedWord } from '@/lib/captions'
 import { db } from '@/lib/db'
 import { formatMs } from '@/lib/subtitles'
 import { insertSegments, saveSpeakers, saveTranslations } from '../segment-rows'
-import { leftOutOfChunks, saveLeftOut } from '../transcription/left-out'
-import { endWithoutSpeech } from '../transcription/no-speech'
-import { saveSpeech } from '../transcription/speech'
 import { chunkCuesOf, type ChunkCue } from './chunk-cues'
+import { endWithoutSpeech } from './no-speech'
 import { markReviewIncomplete } from './review'
 import { transcribedProgress, TRANSCRIBING, TRANSLATING } from './stage'
+import { leftOutOfChunks, saveLeftOut, saveSpeech } from './transcript-rows'
 
 /**
  * Every chunk's cues, in the order of the recording, stored as the task's segments in one

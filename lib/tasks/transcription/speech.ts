@@ -2,26 +2,18 @@ import 'server-only'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Prisma } from '@prisma/client'
 import { z } from 'zod'
 import type { Span } from '@/lib/captions'
-import { db, type Tx } from '@/lib/db'
+import { db } from '@/lib/db'
 import { AppError } from '@/lib/errors'
 import { decodeForChunks, MediaBusyError, speechSpansOfPcm, withMediaSlot } from '@/lib/media'
 import type { StorageDriver } from '@/lib/storage'
 import { findOwnTask } from '../queries'
+import { speechPairs, saveSpeech } from '../pipeline/transcript-rows'
 import { appStorage } from '../storage'
 
 /** A recording's spans of speech as the API answers them: `[startMs, endMs]` pairs, in order. */
 export const speechSpansSchema = z.object({ spans: z.array(z.tuple([z.number().int(), z.number().int()])) })
-
-const pairs = (spans: readonly Span[]) => spans.map((s) => [Math.round(s.startMs), Math.round(s.endMs)])
-
-/** Stores where a transcription's recording holds speech (as pairs: a 3-hour talk is some 100 KB). */
-export async function saveSpeech(tx: Tx, taskId: string, spans: readonly Span[]): Promise<void> {
-  const value = pairs(spans) as unknown as Prisma.InputJsonValue
-  await tx.taskSpeech.upsert({ where: { taskId }, create: { taskId, spans: value }, update: { spans: value } })
-}
 
 const parse = (value: unknown): Span[] => (Array.isArray(value) ? value.filter((p) => Array.isArray(p) && p.length === 2).map(([startMs, endMs]) => ({ startMs: Number(startMs), endMs: Number(endMs) })) : [])
 
@@ -54,4 +46,4 @@ export async function taskSpeech({ userId, taskId, storage = appStorage() }: { u
   return speechOf(await findOwnTask({ userId, taskId }), storage)
 }
 
-export { pairs as speechPairs }
+export { speechPairs }

@@ -17,7 +17,7 @@ import { parseTime } from '@/lib/subtitles'
 import { buildRequest, ctx, makeUser, readAnswer } from '@/test/route-harness'
 import { makeRecording, type PlacedSpeech } from '@/test/speech-audio'
 import { clearPauses } from '@/lib/provider-calls'
-import { endWithoutSpeech } from './no-speech'
+import { endWithoutSpeech } from '../pipeline/no-speech'
 import { runTask } from '../pipeline'
 import { ledgerOf, speechSetup } from '@/test/task-setup'
 

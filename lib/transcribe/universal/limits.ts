@@ -1,5 +1,5 @@
 // A recording's limits: what the upload checks, the cost and the task's routes all measure against,
-// and the browser too (lib/client/recording/extract refuses a longer recording before uploading it). Pure: no imports.
+// and the browser too (lib/client/recording refuses a longer recording before uploading it). Pure: no imports.
 
 /** Largest recording upload: the browser sends only the audio, compressed (about 1 MB for 5 minutes). */
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024

@@ -1,5 +1,6 @@
-// What a burned-in subtitle looks like: four presets a creator recognises, then every
-// field custom; shared by the browser's renderer and the server that remembers a creator's style.
+// What a burned-in subtitle may look like: four presets a creator recognises (their values are the
+// video export's, components/video-export/look.ts), then every field custom; the schema the server
+// remembers a creator's style by and the browser's renderer draws.
 // Sizes are fractions of the video's height and margins fractions of its width and height, so one
 // style reads the same on a 16:9 and a 9:16 video and on a preview scaled down in the editor.
 import { z } from 'zod'
@@ -45,38 +46,3 @@ export const subtitleStyleSchema = z.object({
   highlightColour: colour,
 })
 export type SubtitleStyle = z.infer<typeof subtitleStyleSchema>
-
-const WHITE_OUTLINED: LineStyle = { font: 'sans', bold: true, size: 0.055, colour: '#ffffff', outlineColour: '#000000', outline: 0.14, shadow: 0.05, boxColour: '#000000', boxOpacity: 0 }
-
-export const PRESETS: Record<PresetId, SubtitleStyle> = {
-  outlined: { preset: 'outlined', content: 'translation', main: WHITE_OUTLINED, second: { ...WHITE_OUTLINED, size: 0.04, bold: false }, position: 'bottom', margin: 0.02, highlightColour: '#ffd21f' },
-  box: {
-    preset: 'box',
-    content: 'translation',
-    main: { ...WHITE_OUTLINED, bold: false, outline: 0, shadow: 0, boxOpacity: 0.72 },
-    second: { ...WHITE_OUTLINED, bold: false, size: 0.04, outline: 0, shadow: 0, boxOpacity: 0.72 },
-    position: 'bottom',
-    margin: 0.02,
-    highlightColour: '#ffd21f',
-  },
-  bilingual: {
-    preset: 'bilingual',
-    content: 'both',
-    main: { ...WHITE_OUTLINED, size: 0.052 },
-    second: { ...WHITE_OUTLINED, bold: false, size: 0.036, colour: '#f5e6a8', outline: 0.12 },
-    position: 'bottom',
-    margin: 0.02,
-    highlightColour: '#ffd21f',
-  },
-  wordHighlight: {
-    preset: 'wordHighlight',
-    content: 'original',
-    main: { ...WHITE_OUTLINED, size: 0.06, outline: 0.18, shadow: 0.06 },
-    second: { ...WHITE_OUTLINED, size: 0.04 },
-    position: 'middle',
-    margin: 0,
-    highlightColour: '#ffd21f',
-  },
-}
-
-export const presetStyle = (id: PresetId): SubtitleStyle => structuredClone(PRESETS[id])

@@ -9,7 +9,7 @@
 // WebM), re-encoded otherwise (and the caller says so). Timestamps are the source's, so duration,
 // frame rate and frame count are kept.
 import type { Target } from 'mediabunny'
-import type { SubtitleRenderer } from '@/lib/client/video/subtitle-renderer'
+import type { SubtitleRenderer } from './subtitle-renderer'
 import { blendOverlayI420, evenArea, keptColour } from './yuv-overlay'
 import { addDubAudio, type ExportAudio } from './dub-audio'
 

@@ -1,8 +1,8 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { trackLanguageCode } from './engine/track-language'
-import type { SubtitleTrack } from './engine/tracks'
+import { trackLanguageCode } from './track-language'
+import type { SubtitleTrack } from './tracks'
 import { Segmented } from './style'
 
 type Props = {

@@ -2,7 +2,7 @@
 // code that runs it on whichever thread it lands: a burn-in (burn.ts, with the renderer its spec
 // names) or the subtitle tracks (tracks.ts). The problems it can end with are named for the UI.
 import { BurnError, type BurnQuality } from './burn'
-import type { RendererSpec } from '@/lib/client/video/renderer-spec'
+import type { RendererSpec } from './renderer-spec'
 import type { OutputChunk } from './output'
 import { DubAudioError, type ExportAudio } from './dub-audio'
 import { TrackExportError, type SubtitleTrack } from './tracks'
@@ -31,7 +31,7 @@ export async function runExportJob(job: ExportJob, file: WritableStream<OutputCh
     await muxSubtitleTracks({ source: job.source, tracks: job.tracks, container: job.container, audio: job.audio, file, signal, onProgress })
     return { audio: 'copied' }
   }
-  const [{ burnSubtitles }, { createRenderer }, mb] = await Promise.all([import('./burn'), import('@/lib/client/video/renderer-spec'), import('mediabunny')])
+  const [{ burnSubtitles }, { createRenderer }, mb] = await Promise.all([import('./burn'), import('./renderer-spec'), import('mediabunny')])
   const target = new mb.StreamTarget(file, { chunked: true, chunkSize: 8 * 1024 * 1024 })
   const renderer = await createRenderer(job.renderer)
   try {

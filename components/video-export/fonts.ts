@@ -1,8 +1,9 @@
-// The bundled subtitle fonts in the browser (the list: lib/video/universal/fonts.ts): a family is
-// registered only when a cue's text needs its script, and then the browser fetches only the
-// unicode-range slices holding the characters drawn. libass (ass-fonts.ts) gets the same slices,
-// chosen here by the same ranges.
-import { BUNDLED_FONTS, familiesFor, rangeHolds, type BundledFont } from '@/lib/video/universal/fonts'
+// The bundled subtitle fonts in the browser (their ids: lib/video/universal/fonts.ts; their names
+// and which a text needs: font-scripts.ts): a family is registered only when a cue's text needs
+// its script, and then the browser fetches only the unicode-range slices holding the characters
+// drawn. libass (ass-fonts.ts) gets the same slices, chosen here by the same ranges.
+import type { BundledFont } from '@/lib/video/universal/fonts'
+import { familiesFor, FONT_NAMES, rangeHolds } from './font-scripts'
 import type { LineStyle } from '@/lib/video/universal/styles'
 
 type Slice = { file: string; range: string }
@@ -46,7 +47,7 @@ async function register(font: BundledFont, weight: 400 | 700): Promise<void> {
       const set = fontSet()
       const data = await slicesOf(font, weight)
       if (!set || data.length === 0) return void registered.delete(key)
-      for (const slice of data) set.add(new FontFace(BUNDLED_FONTS[font], `url(${sliceUrl(font, slice)})`, { weight: String(weight), unicodeRange: slice.range }))
+      for (const slice of data) set.add(new FontFace(FONT_NAMES[font], `url(${sliceUrl(font, slice)})`, { weight: String(weight), unicodeRange: slice.range }))
     })().catch(() => void registered.delete(key))
     registered.set(key, done)
   }
@@ -62,5 +63,5 @@ export async function loadFontsFor(styles: LineStyle[], text: string): Promise<v
   await Promise.all(families.flatMap((f) => weights.map((w) => register(f, w))))
   const sample = [...new Set(text)].join('')
   // A failed slice leaves the system's fallback font: the subtitles still appear.
-  await Promise.all(families.flatMap((f) => weights.map((w) => set.load(`${w} 32px "${BUNDLED_FONTS[f]}"`, sample).catch(() => []))))
+  await Promise.all(families.flatMap((f) => weights.map((w) => set.load(`${w} 32px "${FONT_NAMES[f]}"`, sample).catch(() => []))))
 }

@@ -2,7 +2,7 @@
 // (copied, or decoded and encoded for speech), sending the bytes to the page as they are made.
 // Running here, off the page's thread, the dialog and the editor stay responsive meanwhile.
 
-import { serveWorker } from '../../worker-rpc'
+import { serveWorker } from '../worker-rpc'
 import { WorkerProblem, type ExtractProtocol, type PartJob, type PartEvent, type ProblemData } from './extract-protocol'
 import { copyPart } from './worker-copy'
 import { encodePart, type PartRun } from './worker-encode'

@@ -7,11 +7,9 @@
 // starting at a silence just past the middle). Each part's bytes come out as a stream while the
 // workers run, so the upload starts long before the whole file has been read.
 
-import { workerClient, WorkerCallError, type WorkerClient } from '../../worker-rpc'
+import { workerClient, WorkerCallError, type WorkerClient } from '../worker-rpc'
 import { planExtraction, type ExtractionPlan } from './extraction-plan'
 import type { DamageReport, ExtractionProblem, ExtractProtocol, PartFormat, ProbeInfo, ProblemData } from './extract-protocol'
-// The server's limit, written once (lib/transcribe/universal/limits.ts): a longer recording is refused before any upload.
-import { MAX_AUDIO_MS } from '@/lib/transcribe/universal/limits'
 import { PeaksAssembler } from '@/lib/waveform'
 
 export type { DamageReport, ExtractionProblem, PartFormat } from './extract-protocol'
@@ -58,6 +56,8 @@ export type ExtractOptions = {
   signal?: AbortSignal
   /** Where the worker comes from (a benchmark serves its own bundle). */
   createWorker?: () => Worker
+  /** Asked with the probed length before any part is taken out; what it throws ends the extraction (a recording too long). */
+  accept?: (durationMs: number) => void
 }
 
 const defaultWorker = () => new Worker(new URL('./extract-worker.ts', import.meta.url), { type: 'module' })
@@ -120,7 +120,7 @@ function failure(error: unknown): unknown {
  * length known: a fraction of a second), with the parts streaming; rejects with an ExtractionError
  * naming the problem, or an AbortError when `signal` aborts (the workers are stopped).
  */
-export async function startExtraction(file: Blob, { onProgress, signal, createWorker = defaultWorker }: ExtractOptions = {}): Promise<Extraction> {
+export async function startExtraction(file: Blob, { onProgress, signal, createWorker = defaultWorker, accept }: ExtractOptions = {}): Promise<Extraction> {
   if (!canExtractAudio()) throw new ExtractionError('unsupportedBrowser')
   signal?.throwIfAborted()
   const start = () => workerClient<ExtractProtocol>(createWorker())
@@ -134,7 +134,7 @@ export async function startExtraction(file: Blob, { onProgress, signal, createWo
   let info: ProbeInfo
   try {
     info = await workers[0].call('probe', { file }).catch((error: unknown) => Promise.reject(failure(error)))
-    if (info.durationMs > MAX_AUDIO_MS) throw new ExtractionError('tooLong')
+    accept?.(info.durationMs)
     signal?.throwIfAborted()
   } catch (error) {
     stop()

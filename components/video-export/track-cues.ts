@@ -1,6 +1,6 @@
 // The editor's segments as the subtitle tracks of a track export (a burned-in export draws them
-// as the renderer's cues, lib/client/video/cues.ts).
-import type { CueSource } from '@/lib/client/video/cues'
+// as the renderer's cues, cues.ts).
+import type { CueSource } from './cues'
 import { parseTime } from '@/lib/subtitles/time'
 import type { SubtitleTrack } from './tracks'
 

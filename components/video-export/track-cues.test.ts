@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CueSource } from '@/lib/client/video/cues'
+import type { CueSource } from './cues'
 import { languageTitle, toSubtitleTracks } from './track-cues'
 
 // The track export's tracks from the editor's cues: which tracks, in which order, with which texts.

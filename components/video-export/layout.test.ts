@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { layoutCue, LINE_HEIGHT, SAFE_INSET, timeTokens, tokenize, wrap } from './layout'
 import { cueIndexAt } from './styled-renderer'
-import { presetStyle } from '@/lib/video/universal/styles'
+import { presetStyle } from './look'
 
 // A monospace stand-in for canvas measureText: every character is 0.5 em wide (CJK 1 em).
 const measure = (text: string, _style: unknown, px: number) => [...text].reduce((w, c) => w + (/[\u3000-\u9fff]/.test(c) ? px : px / 2), 0)

@@ -2,7 +2,7 @@
 // editor's preview canvas and on every frame of a burned-in export alike (subtitle-renderer.ts).
 import { loadFontsFor } from './fonts'
 import { layoutCue, LINE_HEIGHT, timeTokens, tokenize, type PlacedLine, type Token } from './layout'
-import { FONT_STACKS } from '@/lib/video/universal/fonts'
+import { FONT_STACKS } from './look'
 import type { LineStyle, SubtitleStyle } from '@/lib/video/universal/styles'
 import type { DrawnArea, FrameContext, SubtitleRenderer } from './subtitle-renderer'
 import type { TimedWord } from '@/lib/captions'

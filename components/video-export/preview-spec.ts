@@ -1,17 +1,18 @@
 'use client'
 
 import { useEffect, useMemo, useState } from 'react'
-import { useAssSource, type TaskSegment } from '@/lib/client/tasks'
-import { assScriptWith, EXPORT_CONTENT } from '@/lib/client/video/ass-script'
-import { toStyledCues } from '@/lib/client/video/cues'
-import type { RendererSpec } from '@/lib/client/video/renderer-spec'
+import { useAssSource } from '@/lib/client/tasks'
 import type { SubtitleStyle } from '@/lib/video/universal/styles'
-import { shownText, type Edits } from '../drafts'
-import { usePreviewStyle } from '@/components/video-export'
+import { assScriptWith, EXPORT_CONTENT } from './ass-script'
+import { toStyledCues } from './cues'
+import type { RendererSpec } from './renderer-spec'
+import { usePreviewStyle } from './use-video-style'
 
-type Args = {
-  segments: TaskSegment[]
-  edits: Edits
+/** One of the editor's rows as it shows it (its unsaved drafts written in). */
+export type PreviewRow = { id: number; startTime: string; endTime: string; originalText: string; translatedText: string }
+
+export type PreviewArgs = {
+  rows: PreviewRow[]
   /** The pane's choice of languages, drawn as the export's content. */
   mode: SubtitleStyle['content']
   /** A transcription's id: its recogniser's words time the word-highlight style as in the export. */
@@ -25,15 +26,11 @@ type Args = {
  * script with the rows written in (drafts included), else the creator's remembered style over the
  * rows. Null while an ASS task's script loads.
  */
-export function usePreviewSpec({ segments, edits, mode, wordsOf, ass }: Args): RendererSpec | null {
+export function usePreviewSpec({ rows, mode, wordsOf, ass }: PreviewArgs): RendererSpec | null {
   const { style, words } = usePreviewStyle(mode, wordsOf)
   const source = useAssSource(ass ? ass.taskId : null)
   // A script the server could not give is shown in the remembered style rather than not at all.
   const language = ass && !source.isError ? ass.language : undefined
-  const rows = useMemo(
-    () => segments.map((s) => ({ id: s.id, startTime: s.startTime, endTime: s.endTime, originalText: shownText(s, edits[s.id], 'originalText'), translatedText: shownText(s, edits[s.id], 'translatedText') })),
-    [segments, edits],
-  )
   const styled = useMemo<RendererSpec | null>(
     () => (language === undefined ? { kind: 'styled', cues: toStyledCues(rows.map((r) => ({ ...r, original: r.originalText, translation: r.translatedText })), words), style } : null),
     [language, rows, words, style],

@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl'
 import { Select } from '@/components/ui/select'
-import type { BurnQuality } from './engine/burn'
-import type { VideoEncoderCodec } from './engine/capability'
+import type { BurnQuality } from './burn'
+import type { VideoEncoderCodec } from './capability'
 import { Segmented } from './style'
 
 const HEIGHTS = [1080, 720, 480]

@@ -6,7 +6,7 @@
 // swaps in the edited script (`update`) without starting libass again; only fonts it lacks are added.
 // Chinese, Japanese and Korean lines are drawn with the bundled Noto Sans fonts (ass-fonts.ts).
 
-import { workerClient } from '../worker-rpc'
+import { workerClient } from '@/lib/client/worker-rpc'
 import { withBundledFonts } from './ass-fonts'
 import { ASS_ASSETS, type AssProtocol } from './ass-protocol'
 import type { FrameContext, SubtitleRenderer } from './subtitle-renderer'

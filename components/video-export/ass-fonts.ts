@@ -1,5 +1,5 @@
 // Chinese, Japanese and Korean text drawn by libass with the bundled Noto Sans SC, JP and
-// KR that the styled renderer uses (lib/video/universal/fonts.ts): libass is handed the woff2 slices holding the
+// KR that the styled renderer uses (font-scripts.ts): libass is handed the woff2 slices holding the
 // script's characters, all under their family's name, and picks for each glyph the file of the
 // family that has it (libass's select_font checks every face of a family for the code point;
 // checked in Chromium: the burned-in CJK test in e2e/video-ass.spec.ts).
@@ -13,7 +13,8 @@
 // script itself): only the default family is set.
 import { parseAss } from '@/lib/subtitles/ass'
 import { ASS_ASSETS } from './ass-protocol'
-import { BUNDLED_FONTS, familiesFor, type BundledFont } from '@/lib/video/universal/fonts'
+import type { BundledFont } from '@/lib/video/universal/fonts'
+import { familiesFor, FONT_NAMES } from './font-scripts'
 import { sliceUrlsFor } from './fonts'
 
 /** The script as libass gets it, the font files it needs and the family for glyphs no named font has. */
@@ -26,8 +27,8 @@ const LATIN_DEFAULT = 'Liberation Sans'
  * name of the variable font's first instance ("Noto Sans SC Thin") in every weight; their weight
  * and bold flag are right, so libass still tells 400 from 700.
  */
-const libassName = (font: BundledFont) => `${BUNDLED_FONTS[font]} Thin`
-const CJK_NAMES = new Set((Object.keys(BUNDLED_FONTS) as BundledFont[]).map((font) => libassName(font).toLowerCase()))
+const libassName = (font: BundledFont) => `${FONT_NAMES[font]} Thin`
+const CJK_NAMES = new Set((Object.keys(FONT_NAMES) as BundledFont[]).map((font) => libassName(font).toLowerCase()))
 
 /** Each style's font name (lowercased) and whether it is bold, from the [V4+ Styles] section. */
 function styleFonts(raw: string): { fonts: Map<string, string>; bold: boolean } {

@@ -10,7 +10,7 @@
 // no page's policy does.
 
 import createModule from 'jassub/dist/wasm/jassub-worker.js'
-import { serveWorker, transfer } from '../worker-rpc'
+import { serveWorker, transfer } from '@/lib/client/worker-rpc'
 import type { AssFonts } from './ass-fonts'
 import type { AssProtocol } from './ass-protocol'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withBundledFonts } from './ass-fonts'
-import { rangeHolds } from '@/lib/video/universal/fonts'
+import { rangeHolds } from './font-scripts'
 
 const script = (styles: string, events: string) => `[Script Info]
 ScriptType: v4.00+
