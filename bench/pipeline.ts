@@ -24,8 +24,9 @@
 // Usage: npm run build && npm run bench:pipeline   (E2E_PORT, default 3160; BENCH_MINUTES, default 60;
 // BENCH_VIDEO_MB, default 1024; BENCH_RUNS, default 3; BENCH_SAME_SESSION; DATABASE_URL's server, or
 // an embedded one)
-import { chromium, type Page } from 'playwright'
+import type { Page } from 'playwright'
 import { requireBuild, sleep } from './support/app'
+import { launchChromium, median, signedInRuns } from './support/browser'
 import { readFigures, PROBE_SCRIPT, type PageFigures } from './pipeline/probe'
 import { CREATOR, startBenchServer, type BenchServer } from './pipeline/server'
 import { explainLongTasks } from './pipeline/long-tasks'
@@ -40,16 +41,7 @@ const MB = 1024 * 1024
 
 type Run = { firstRequestS: number; cuesS: number; doneS: number; extractionS: number; tailS: number; uploadedMB: number; longestTaskMs: number; peakMB: number; deltaMB: number; review: boolean }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const seconds = (ms: number) => +(ms / 1000).toFixed(2)
-
-async function signIn(page: Page, base: string) {
-  await page.goto(`${base}/login`)
-  await page.getByTestId('login-email').fill(CREATOR.email)
-  await page.getByTestId('login-password').fill(CREATOR.password)
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL(/\/dashboard/, { timeout: 30_000 })
-}
 
 /** The task a run created (the newest of the creator's), once it exists. */
 async function newestTask(after: Date) {
@@ -158,28 +150,13 @@ async function main() {
   requireBuild()
   const video = await benchVideo({ minutes: MINUTES, megabytes: VIDEO_MB })
   const server = await startBenchServer({ port: PORT, sttMs: 2000, deepseekMs: 500, sameSession: process.env.BENCH_SAME_SESSION === '1' })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  })
+  const browser = await launchChromium()
   try {
     // The international host: English labels; *.localhost is a secure context, which WebCodecs needs.
     const pageBase = `http://intl.localhost:${PORT}`
     const context = await browser.newContext()
     await context.addInitScript(PROBE_SCRIPT)
-    // Signed in on a page of its own, closed after: the run's page is then the only tab, in front,
-    // as a creator's is (a tab behind another may have its timers throttled by Chromium).
-    const signInPage = await context.newPage()
-    await signIn(signInPage, pageBase)
-    await signInPage.close()
-    const runs: Run[] = []
-    for (let i = 0; i < RUNS; i++) {
-      const page = await context.newPage()
-      const run = await oneRun(page, server, video, pageBase, i === 0 ? TRACE : undefined)
-      await page.close()
-      runs.push(run)
-      console.log(`run ${i + 1}:`, JSON.stringify(run))
-    }
+    const runs = await signedInRuns(context, { base: pageBase, creator: CREATOR, count: RUNS, oneRun: (page, i) => oneRun(page, server, video, pageBase, i === 0 ? TRACE : undefined) })
     const pick = (key: keyof Omit<Run, 'review'>) => median(runs.map((r) => r[key]))
     console.log(`\n${MINUTES}-minute video, ${VIDEO_MB} MB; speech to text 2 s a chunk, DeepSeek 0.5 s a request; review ${runs[0].review ? 'on' : 'not offered for recordings'}; median of ${runs.length}`)
     console.table({

@@ -24,8 +24,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, type Page } from 'playwright'
+import type { Page } from 'playwright'
 import { freshDatabase, requireBuild, runMain, sleep, startWeb, waitForHealth } from './support/app'
+import { launchChromium, median, signedInRuns } from './support/browser'
 
 const PORT = Number(process.env.E2E_PORT ?? 3170)
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60)
@@ -34,7 +35,6 @@ const CUES = Number(process.env.BENCH_CUES ?? 2000)
 const CREATOR = { email: 'bench-timeline@example.com', password: 'bench-timeline-1' }
 const MB = 1024 * 1024
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const round = (ms: number) => Math.round(ms)
 
 function ffmpeg(args: string[]) {
@@ -122,14 +122,6 @@ function explain(what: string, loafs: Loaf[], from: number) {
 }
 const probe = (page: Page) => page.evaluate(() => (window as unknown as { __tl: Probe }).__tl)
 const waveformMark = (page: Page) => page.evaluate(() => performance.getEntriesByName('timeline:waveform')[0]?.startTime ?? null)
-
-async function signIn(page: Page, base: string) {
-  await page.goto(`${base}/login`)
-  await page.getByTestId('login-email').fill(CREATOR.email)
-  await page.getByTestId('login-password').fill(CREATOR.password)
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL(/\/dashboard/, { timeout: 30_000 })
-}
 
 async function openEditor(page: Page, base: string, taskId: string) {
   await page.goto(`${base}/edit/${taskId}`)
@@ -246,27 +238,14 @@ async function main() {
   const user = await db.user.create({ data: { email: CREATOR.email, name: 'Bench', passwordHash: await hashPassword(CREATOR.password) } })
   const storage = mkdtempSync(path.join(tmpdir(), 'ss-bench-timeline-'))
   const web = startWeb(PORT, { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: database.url, LOG_LEVEL: 'silent', STORAGE_DIR: path.join(storage, 'storage'), UPLOAD_DIR: path.join(storage, 'uploads') }, undefined, { ownSession: true })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--autoplay-policy=no-user-gesture-required'],
-  })
+  const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required'])
   try {
     await waitForHealth(`http://127.0.0.1:${PORT}`)
     // The international host: English labels; *.localhost is a secure context, which WebCodecs needs.
     const base = `http://intl.localhost:${PORT}`
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     await context.addInitScript(PROBE)
-    const signInPage = await context.newPage()
-    await signIn(signInPage, base)
-    await signInPage.close()
-    const runs: Run[] = []
-    for (let i = 0; i < RUNS; i++) {
-      const page = await context.newPage()
-      const run = await oneRun(page, base, user.id, video)
-      await page.close()
-      runs.push(run)
-      console.log(`run ${i + 1}:`, JSON.stringify(run))
-    }
+    const runs = await signedInRuns(context, { base, creator: CREATOR, count: RUNS, oneRun: (page) => oneRun(page, base, user.id, video) })
     const pick = (value: (r: Run) => number) => median(runs.map(value))
     console.log(`\n${MINUTES}-minute 1080p video (${(statSync(video).size / MB).toFixed(0)} MB, H.264 25 fps), ${CUES} cues; Chromium, median of ${runs.length}`)
     console.table({

@@ -9,10 +9,10 @@
 // Usage: node --expose-gc --import tsx bench/transcribe.ts  (BENCH_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres;
 // BENCH_MINUTES, default 60; BENCH_CONCURRENCY, default 4)
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, openAsBlob, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, openAsBlob, renameSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { allowServerOnly, gc, mb, MB, scratchDatabase, startSampler } from './support/in-process'
+import { allowServerOnly, benchCreator, mb, MB, startSampler, withScratch } from './support/in-process'
 import { runMain } from './support/app'
 
 allowServerOnly()
@@ -53,9 +53,7 @@ async function startFakeProcess(delayMs: number) {
 
 
 async function main() {
-  const work = mkdtempSync(path.join(tmpdir(), 'ss-bench-stt-'))
-  const { url, drop } = await scratchDatabase(ADMIN_URL)
-  try {
+  await withScratch(ADMIN_URL, 'ss-bench-stt-', async (work) => {
     const { makeRecording } = await import('@/test/speech-audio')
     const { ffmpegPath, runTool } = await import('@/lib/media')
     const wav = path.join(work, 'talk.wav')
@@ -75,21 +73,17 @@ async function main() {
     const { startDeepSeekFake } = await import('@/fakes/deepseek')
     const deepseek = await startDeepSeekFake({ apiKey: 'sk-bench' })
     Object.assign(process.env, {
-      DATABASE_URL: url, SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123', LOG_LEVEL: 'silent', STORAGE_DIR: path.join(work, 'storage'),
+      STORAGE_DIR: path.join(work, 'storage'),
       DEEPSEEK_API_KEY: 'sk-bench', DEEPSEEK_BASE_URL: deepseek.url, STT_API_KEY: 'sk-bench-stt', STT_BASE_URL: stt.url, STT_CONCURRENCY: String(CONCURRENCY),
     })
     const { NextRequest } = await import('next/server')
     const { db } = await import('@/lib/db')
-    const { createSession } = await import('@/lib/auth/sessions')
-    const { grantPoints } = await import('@/lib/points')
     const { POST: estimateRoute } = await import('@/app/api/tasks/transcribe/estimate/route')
     const { POST: transcribeRoute } = await import('@/app/api/tasks/transcribe/route')
     const { runTask } = await import('@/lib/tasks')
     const { stopBoss } = await import('@/lib/jobs')
 
-    const user = await db.user.create({ data: { email: 'bench@example.com', name: 'Bench' } })
-    const token = await createSession({ userId: user.id })
-    await grantPoints({ userId: user.id, amount: 10_000_000, key: 'bench' })
+    const { token } = await benchCreator()
     const headers = { authorization: `Bearer ${token}`, 'x-locale': 'en-US' }
     const send = async (route: (req: InstanceType<typeof NextRequest>, context: { params: Promise<Record<string, string>> }) => Promise<Response>, pathname: string, form: FormData) => {
       const res = await route(new NextRequest(`http://localhost:3000${pathname}`, { method: 'POST', body: form, headers }), { params: Promise.resolve({}) })
@@ -100,10 +94,7 @@ async function main() {
 
     const bytes = statSync(opus).size
     const sampler = startSampler()
-    gc()
-    await new Promise((r) => setTimeout(r, 200))
-    const baseline = process.memoryUsage.rss()
-    await sampler.reset()
+    const baseline = await sampler.baseline()
     const t0 = performance.now()
     const estimateForm = new FormData()
     estimateForm.append('file', await openAsBlob(opus), 'talk.ogg')
@@ -154,10 +145,7 @@ async function main() {
     stt.stop()
     await deepseek.close()
     await db.$disconnect()
-  } finally {
-    await drop()
-    rmSync(work, { recursive: true, force: true })
-  }
+  })
 }
 
 runMain(main)

@@ -5,10 +5,7 @@
 // Target: the upload raises peak RSS by less than 150 MB.
 // Usage: node --expose-gc --import tsx bench/upload-memory.ts  (BENCH_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres;
 // BENCH_TRANSLATE=0 skips the translation phase)
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { allowServerOnly, gc, mb, scratchDatabase, startSampler } from './support/in-process'
+import { allowServerOnly, benchCreator, gc, mb, startSampler, withScratch } from './support/in-process'
 import { formatMs } from '@/lib/subtitles/time'
 import { runMain } from './support/app'
 
@@ -33,23 +30,17 @@ function buildSrt(maxBytes: number): { text: string; cues: number } {
 
 
 async function main() {
-  const storageDir = mkdtempSync(path.join(tmpdir(), 'ss-bench-'))
-  const { url, drop } = await scratchDatabase(ADMIN_URL)
-  try {
+  await withScratch(ADMIN_URL, 'ss-bench-', async (storageDir) => {
     const { startDeepSeekFake } = await import('@/fakes/deepseek')
     const fake = await startDeepSeekFake({ apiKey: 'sk-bench' })
-    Object.assign(process.env, { DATABASE_URL: url, SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123', LOG_LEVEL: 'silent', STORAGE_DIR: storageDir, DEEPSEEK_API_KEY: 'sk-bench', DEEPSEEK_BASE_URL: fake.url })
+    Object.assign(process.env, { STORAGE_DIR: storageDir, DEEPSEEK_API_KEY: 'sk-bench', DEEPSEEK_BASE_URL: fake.url })
 
     const { NextRequest } = await import('next/server')
     const { db } = await import('@/lib/db')
-    const { createSession } = await import('@/lib/auth/sessions')
-    const { grantPoints } = await import('@/lib/points')
     const { POST: createRoute } = await import('@/app/api/tasks/route')
     const { startTaskWorkers, stopBoss } = await import('@/lib/jobs')
 
-    const user = await db.user.create({ data: { email: 'bench@example.com', name: 'Bench' } })
-    const token = await createSession({ userId: user.id })
-    await grantPoints({ userId: user.id, amount: 10_000_000, key: 'bench' })
+    const { token } = await benchCreator()
 
     const upload = async (srt: string) => {
       const form = new FormData()
@@ -69,10 +60,7 @@ async function main() {
     const big = await upload(text)
     const fileBytes = Buffer.byteLength(text)
     const sampler = startSampler()
-    gc()
-    await new Promise((r) => setTimeout(r, 200))
-    const baseline = process.memoryUsage.rss()
-    await sampler.reset()
+    const baseline = await sampler.baseline()
     const started = performance.now()
     const res = await big.send()
     const answer = (await res.json()) as { code: number; data: { id: string; segmentCount: number } }
@@ -108,10 +96,7 @@ async function main() {
     console.log(`5 MB upload end to end: peak RSS +${delta} MB (${delta < TARGET_MB ? 'within' : 'OVER'} the ${TARGET_MB} MB target)`)
     await fake.close()
     await db.$disconnect()
-  } finally {
-    await drop()
-    rmSync(storageDir, { recursive: true, force: true })
-  }
+  })
 }
 
 runMain(main)

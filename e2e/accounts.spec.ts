@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E } from './env'
-import { DEMO, readMailedCode, signIn } from './helpers'
+import { DEMO, readMailedCode, setPasswordAfterTypo, signIn, uniqueEmail } from './helpers'
 
 const picture = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#4f46e5' } }).png().toBuffer()
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
 
 async function openProfileMenu(page: Page) {
   // A click that lands before hydration does nothing: retry until the menu is open.
@@ -22,7 +21,7 @@ async function signOut(page: Page) {
 
 test.describe('email accounts', () => {
   test('register with a mailed code, sign out, sign in, edit name and avatar', async ({ page }) => {
-    const email = unique('reg')
+    const email = uniqueEmail('reg')
     await page.goto(`${E2E.cnUrl}/register`)
     await page.getByTestId('register-submit').click()
     await expect(page.getByText('请输入邮箱地址')).toBeVisible()
@@ -60,7 +59,7 @@ test.describe('email accounts', () => {
   })
 
   test('a manager creates and deletes a user', async ({ page }) => {
-    const email = unique('made')
+    const email = uniqueEmail('made')
     await signIn(page, { ...DEMO.manager, baseUrl: E2E.intlUrl })
     await page.getByTestId('menu-users').click()
     await expect(page).toHaveURL(/\/dashboard\/users$/)
@@ -68,12 +67,7 @@ test.describe('email accounts', () => {
     await page.getByTestId('users-create').click()
     await page.getByTestId('create-email').fill(email)
     await page.getByTestId('create-name').fill('Made By Admin')
-    await page.getByTestId('create-pass').fill('secret123')
-    await page.getByTestId('create-confirm').fill('secret124')
-    await page.getByTestId('create-user-submit').click()
-    await expect(page.getByText('two passwords do not match')).toBeVisible()
-    await page.getByTestId('create-confirm').fill('secret123')
-    await page.getByTestId('create-user-submit').click()
+    await setPasswordAfterTypo(page, { fields: 'create', submit: 'create-user-submit', password: 'secret123', typo: 'secret124', mismatch: 'two passwords do not match' })
     await expect(page.getByText('user created')).toBeVisible()
     const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`)
     await expect(row).toBeVisible()

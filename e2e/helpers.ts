@@ -6,6 +6,23 @@ import path from 'node:path'
 import { expect, request, type Page } from '@playwright/test'
 import { E2E } from './env'
 
+/** A new address no other test run uses, `prefix-…@example.com`. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+
+/**
+ * Sets a new password in a form whose fields are `{fields}-pass` and `{fields}-confirm`: first with
+ * `typo` as the confirmation, which the form refuses with `mismatch` (in the page's language), then
+ * with the password twice; `submit` is the submit button's test id.
+ */
+export async function setPasswordAfterTypo(page: Page, { fields, submit, password, typo, mismatch }: { fields: string; submit: string; password: string; typo: string; mismatch: string }) {
+  await page.getByTestId(`${fields}-pass`).fill(password)
+  await page.getByTestId(`${fields}-confirm`).fill(typo)
+  await page.getByTestId(submit).click()
+  await expect(page.getByText(mismatch)).toBeVisible()
+  await page.getByTestId(`${fields}-confirm`).fill(password)
+  await page.getByTestId(submit).click()
+}
+
 /** The newest verification code the test SMTP server received for an address. */
 export async function readMailedCode(to: string, { timeoutMs = 10_000 } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs

@@ -141,15 +141,15 @@ test('every video and timing key: playback, frames, speed, set, nudge, split, me
   await expect(active).toHaveAttribute('data-row', '1')
   await expect(row(page, 2)).toHaveAttribute('data-flags', /cps/)
   await expect(row(page, 5)).toHaveAttribute('data-flags', /tooShort/)
-  await key('F8')
-  await expect(active).toHaveAttribute('data-row', '3')
-  await key('Escape')
-  await key('F8')
-  await expect(active).toHaveAttribute('data-row', '5')
-  await key('Escape')
-  await key('Shift+F8')
-  await expect(active).toHaveAttribute('data-row', '3')
-  await key('Escape')
+  for (const [keys, flagged] of [
+    ['F8', '3'],
+    ['F8', '5'],
+    ['Shift+F8', '3'],
+  ]) {
+    await key(keys)
+    await expect(active).toHaveAttribute('data-row', flagged)
+    await key('Escape')
+  }
 
   // Line 2: its start at the playhead (3.22 s, frame 80: 3.200), its end a second later.
   await key('ArrowUp')

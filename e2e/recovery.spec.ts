@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { readMailedCode } from './helpers'
+import { readMailedCode, setPasswordAfterTypo, uniqueEmail } from './helpers'
 
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
 const api = { host: E2E.cnHost }
 
 /** How many coded mails an address has received, to wait for the next one. */
@@ -31,7 +30,7 @@ async function accountSignedInElsewhere(request: APIRequestContext, page: Page, 
 
 test.describe('account recovery', () => {
   test('forgot password: link on /login, mailed code, new password, other sessions end', async ({ page, browser, request }) => {
-    const email = unique('forgot')
+    const email = uniqueEmail('forgot')
     const elsewhere = await (await browser.newContext()).newPage()
     await accountSignedInElsewhere(request, elsewhere, email, 'first-secret')
 
@@ -47,12 +46,7 @@ test.describe('account recovery', () => {
     }).toPass({ timeout: 15_000 })
     const code = await nextCode(email, before)
     await page.getByTestId('forgot-code').fill(code)
-    await page.getByTestId('forgot-pass').fill('second-secret')
-    await page.getByTestId('forgot-confirm').fill('second-secreT')
-    await page.getByTestId('forgot-submit').click()
-    await expect(page.getByText('两次输入的密码不一致')).toBeVisible()
-    await page.getByTestId('forgot-confirm').fill('second-secret')
-    await page.getByTestId('forgot-submit').click()
+    await setPasswordAfterTypo(page, { fields: 'forgot', submit: 'forgot-submit', password: 'second-secret', typo: 'second-secreT', mismatch: '两次输入的密码不一致' })
     await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 })
     await expect(page.getByTestId('profile-name-label')).toHaveText('Forgetful')
 
@@ -66,7 +60,7 @@ test.describe('account recovery', () => {
   })
 
   test('change password from the profile menu, then sign out everywhere (English)', async ({ page, browser, request }) => {
-    const email = unique('change')
+    const email = uniqueEmail('change')
     const elsewhere = await (await browser.newContext()).newPage()
     await accountSignedInElsewhere(request, elsewhere, email, 'first-secret')
     await page.goto(`${E2E.intlUrl}/login`)

@@ -148,3 +148,25 @@ export async function serveRoutes({ port = 0, onRequest }: { port?: number; onRe
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** What `apiClient`'s calls answer: the envelope's fields (code 0 when the body is none, e.g. a file), the body as bytes and text, the headers. */
+export type ApiAnswer = { status: number; code: number; msg: string; data: any; text: string; bytes: Buffer; headers: Headers } // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Calls the API served at `baseUrl` as a script does: messages in English, `auth` as the bearer token, `json` or `form` as the body. */
+export function apiClient(baseUrl: string) {
+  return async (path: string, { method = 'GET', auth, json, form }: { method?: string; auth?: string; json?: unknown; form?: FormData } = {}): Promise<ApiAnswer> => {
+    const headers: Record<string, string> = { 'x-locale': 'en-US' }
+    if (auth) headers.authorization = `Bearer ${auth}`
+    if (json !== undefined) headers['content-type'] = 'application/json'
+    const res = await fetch(baseUrl + path, { method, headers, body: json !== undefined ? JSON.stringify(json) : form })
+    const bytes = Buffer.from(await res.arrayBuffer())
+    const text = bytes.toString('utf8')
+    let envelope: { code?: number; msg?: string; data?: unknown } = {}
+    try {
+      envelope = JSON.parse(text)
+    } catch {
+      // a file, not an envelope
+    }
+    return { status: res.status, code: envelope.code ?? 0, msg: envelope.msg ?? '', data: envelope.data, text, bytes, headers: res.headers }
+  }
+}

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import { startDeepSeekFake } from '@/fakes/deepseek'
 import { startSttFake, type SttFakeServer } from '@/fakes/stt'
 import { db } from '@/lib/db'
@@ -10,8 +10,8 @@ import type { FakeServer } from '@/fakes/server'
 import { stopBoss } from '@/lib/jobs/boss'
 import { startTaskWorkers, type WorkerOptions, type Workers } from '@/lib/jobs/worker'
 import { grantPoints } from '@/lib/points'
-import { createTask, type Enqueue } from '@/lib/tasks'
-import { buildSrt, makeUser } from './route-harness'
+import { createTask, runTask, type Enqueue } from '@/lib/tasks'
+import { buildSrt, ctx, makeUser, multipart } from './route-harness'
 import { serveUploads } from './upload-server'
 
 // What a database test of tasks sets up before its first test: the DeepSeek fake and a storage
@@ -64,6 +64,21 @@ export async function taskOfNewUser({ points = 100, cues = 12, fileName = 'x.srt
     enqueue,
   })
   return { ...owner, taskId: task.id }
+}
+
+/**
+ * A new user's task (the user granted 1000 points) made as a browser makes it, through
+ * POST /api/tasks: the file `name` holding `body`, from English into `targetLanguage` with DeepSeek;
+ * then, unless `run` is false, run here to completion without retries or the fit pass.
+ */
+export async function routedTaskOfNewUser({ name = 'film.srt', body = buildSrt(4), targetLanguage = 'ja', run = true }: { name?: string; body?: string; targetLanguage?: string; run?: boolean } = {}) {
+  const { POST: createRoute } = await import('@/app/api/tasks/route')
+  const owner = await makeUser()
+  await grantPoints({ userId: owner.user.id, amount: 1000, key: `g:${owner.user.id}` })
+  const res = await createRoute(multipart('/api/tasks', owner.auth, { name, body }, { targetLanguage, service: 'deepseek', sourceLanguage: 'en' }), ctx())
+  const taskId = (await res.json()).data.id as string
+  if (run) expect(await runTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
+  return { owner, taskId }
 }
 
 /** A task's ledger entries as [reason, points], oldest first. */

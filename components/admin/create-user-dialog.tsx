@@ -8,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { AvatarField } from '@/components/accounts/avatar-field'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { FormDialog } from '@/components/ui/form-dialog'
+import { FormDialog, type DialogOpenProps } from '@/components/ui/form-dialog'
 import { InputField } from '@/components/ui/input'
 import { createUserFormSchema, type CreateUserInput } from '@/lib/accounts/schemas'
 import { createUser, invalidateUsers } from '@/lib/client/admin-users'
@@ -23,14 +23,14 @@ const FIELDS = [
 ] as const
 
 /** Managers create an email account: email, name, password twice, optional picture. */
-export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
   const t = useTranslations('admin')
   const errorMessage = useErrorText()
   const queryClient = useQueryClient()
   const [isUploading, setIsUploading] = useState(false)
   const form = useForm<CreateUserInput>({ resolver: zodResolver(createUserFormSchema), defaultValues: EMPTY, mode: 'onTouched' })
   const { errors } = form.formState
-  const { close, submit, dialog } = useDialogForm(form, { onOpenChange, failed: t('createFailed'), emptyValues: EMPTY })
+  const { close, submit, dialog } = useDialogForm(form, { open, onOpenChange, failed: t('createFailed'), emptyValues: EMPTY })
   const [name, pic] = useWatch({ control: form.control, name: ['name', 'pic'] })
 
   const onSubmit = submit(async (values) => {
@@ -41,30 +41,20 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   })
 
   return (
-    <FormDialog
-      open={open}
-      {...dialog}
-      title={t('createTitle')}
-      description={t('createDescription')}
-      formId="create-user-form"
-      submitLabel={t('submitCreate')}
-      submitTestId="create-user-submit"
-      onSubmit={onSubmit}
-      isBlocked={isUploading}
-    >
-        {FIELDS.map((field) => (
-          <InputField
-            key={field.name}
-            id={`create-${field.name}`}
-            label={t('label' in field ? field.label : field.name)}
-            hint={'hint' in field ? t(field.hint) : undefined}
-            error={errorMessage(errors[field.name]?.message)}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            {...form.register(field.name)}
-          />
-        ))}
-        <AvatarField label={t('avatar')} name={name} value={pic ?? ''} onChange={(url) => form.setValue('pic', url)} onBusyChange={setIsUploading} />
+    <FormDialog {...dialog} title={t('createTitle')} description={t('createDescription')} formId="create-user-form" submitLabel={t('submitCreate')} submitTestId="create-user-submit" onSubmit={onSubmit} isBlocked={isUploading}>
+      {FIELDS.map((field) => (
+        <InputField
+          key={field.name}
+          id={`create-${field.name}`}
+          label={t('label' in field ? field.label : field.name)}
+          hint={'hint' in field ? t(field.hint) : undefined}
+          error={errorMessage(errors[field.name]?.message)}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          {...form.register(field.name)}
+        />
+      ))}
+      <AvatarField label={t('avatar')} name={name} value={pic ?? ''} onChange={(url) => form.setValue('pic', url)} onBusyChange={setIsUploading} />
     </FormDialog>
   )
 }

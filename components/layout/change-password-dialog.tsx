@@ -5,13 +5,11 @@ import { useTranslations } from 'next-intl'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { FormDialog } from '@/components/ui/form-dialog'
+import { FormDialog, type DialogOpenProps } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { changePasswordFormSchema, type ChangePasswordInput } from '@/lib/accounts/schemas'
 import { changePassword } from '@/lib/client/accounts'
 import { useDialogForm } from '@/components/accounts/use-dialog-form'
-
-type Props = { open: boolean; onOpenChange: (open: boolean) => void }
 
 const FIELDS: { name: keyof ChangePasswordInput; autoComplete: string }[] = [
   { name: 'current', autoComplete: 'current-password' },
@@ -21,12 +19,12 @@ const FIELDS: { name: keyof ChangePasswordInput; autoComplete: string }[] = [
 const LABELS = { current: 'currentPassword', pass: 'newPassword', confirm: 'confirmPassword' } as const
 
 /** Changes the signed-in user's password (the current one required); every other session ends. */
-export function ChangePasswordDialog({ open, onOpenChange }: Props) {
+export function ChangePasswordDialog({ open, onOpenChange }: DialogOpenProps) {
   const t = useTranslations('profile')
   const errorMessage = useErrorText()
   const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordFormSchema), mode: 'onTouched' })
   const { errors } = form.formState
-  const { close, submit, dialog } = useDialogForm(form, { onOpenChange, failed: t('passwordChangeFailed') })
+  const { close, submit, dialog } = useDialogForm(form, { open, onOpenChange, failed: t('passwordChangeFailed') })
 
   const onSubmit = submit(async ({ current, pass }) => {
     await changePassword({ current, pass })
@@ -35,16 +33,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: Props) {
   })
 
   return (
-    <FormDialog
-      open={open}
-      {...dialog}
-      title={t('changePasswordTitle')}
-      description={t('changePasswordDescription')}
-      formId="change-password-form"
-      submitLabel={t('changePasswordSubmit')}
-      submitTestId="change-password-submit"
-      onSubmit={onSubmit}
-    >
+    <FormDialog {...dialog} title={t('changePasswordTitle')} description={t('changePasswordDescription')} formId="change-password-form" submitLabel={t('changePasswordSubmit')} submitTestId="change-password-submit" onSubmit={onSubmit}>
       {FIELDS.map(({ name, autoComplete }) => (
         <Field key={name} id={`change-${name}`} label={t(LABELS[name])} error={errorMessage(errors[name]?.message)}>
           <Input id={`change-${name}`} type="password" autoComplete={autoComplete} invalid={Boolean(errors[name])} data-testid={`change-${name}`} {...form.register(name)} />

@@ -8,14 +8,14 @@ import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { AvatarField } from '@/components/accounts/avatar-field'
 import { useErrorText } from '@/components/accounts/use-error-text'
-import { FormDialog } from '@/components/ui/form-dialog'
+import { FormDialog, type DialogOpenProps } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { updateProfileSchema, type UpdateProfileInput } from '@/lib/accounts/schemas'
 import { updateProfile } from '@/lib/client/accounts'
 import { storeUser, type ClientUser } from '@/lib/client/user-store'
 import { useDialogForm } from '@/components/accounts/use-dialog-form'
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; user: ClientUser }
+type Props = DialogOpenProps & { user: ClientUser }
 
 /** Edits the signed-in user's display name (2-20) and picture. */
 export function EditProfileDialog({ open, onOpenChange, user }: Props) {
@@ -30,7 +30,7 @@ export function EditProfileDialog({ open, onOpenChange, user }: Props) {
     mode: 'onTouched',
   })
   const { errors } = form.formState
-  const { submit, dialog } = useDialogForm(form, { onOpenChange, failed: t('updateFailed') })
+  const { submit, dialog } = useDialogForm(form, { open, onOpenChange, failed: t('updateFailed') })
   const pic = useWatch({ control: form.control, name: 'pic' }) ?? ''
   const name = useWatch({ control: form.control, name: 'name' })
 
@@ -45,27 +45,16 @@ export function EditProfileDialog({ open, onOpenChange, user }: Props) {
   })
 
   return (
-    <FormDialog
-      open={open}
-      {...dialog}
-      title={t('dialogTitle')}
-      description={t('dialogDescription')}
-      formId="edit-profile-form"
-      submitLabel={tc('save')}
-      submitTestId="profile-save"
-      onSubmit={onSubmit}
-      isBlocked={isUploading}
-      className="space-y-5"
-    >
-        <AvatarField label={t('avatar')} name={name} value={pic} onChange={(url) => form.setValue('pic', url, { shouldDirty: true })} onBusyChange={setIsUploading} />
-        <Field id="profile-name" label={t('name')} error={errorMessage(errors.name?.message)}>
-          <Input id="profile-name" autoComplete="nickname" invalid={Boolean(errors.name)} data-testid="profile-name" {...form.register('name')} />
+    <FormDialog {...dialog} title={t('dialogTitle')} description={t('dialogDescription')} formId="edit-profile-form" submitLabel={tc('save')} submitTestId="profile-save" onSubmit={onSubmit} isBlocked={isUploading} formClassName="space-y-5">
+      <AvatarField label={t('avatar')} name={name} value={pic} onChange={(url) => form.setValue('pic', url, { shouldDirty: true })} onBusyChange={setIsUploading} />
+      <Field id="profile-name" label={t('name')} error={errorMessage(errors.name?.message)}>
+        <Input id="profile-name" autoComplete="nickname" invalid={Boolean(errors.name)} data-testid="profile-name" {...form.register('name')} />
+      </Field>
+      {user.email && (
+        <Field id="profile-email" label={t('email')}>
+          <Input id="profile-email" value={user.email} readOnly disabled />
         </Field>
-        {user.email && (
-          <Field id="profile-email" label={t('email')}>
-            <Input id="profile-email" value={user.email} readOnly disabled />
-          </Field>
-        )}
+      )}
     </FormDialog>
   )
 }

@@ -49,6 +49,14 @@ async function recorder() {
   return async () => (await server.received()).slice(before)
 }
 
+/** The hook on a signed-in page of a new user holding `points`; `requests`: what the server answers from then on. */
+async function startFlow(points = 1000) {
+  const user = await signedIn(points)
+  const flow = renderFlow()
+  const requests = await recorder()
+  return { user, requests, ...flow }
+}
+
 const calls = (requests: Received[]) => requests.map((r) => `${r.method} ${r.path} ${r.status}`)
 const carrying = (requests: Received[], bytes: string) => requests.filter((r) => r.body.includes(Buffer.from(bytes)))
 
@@ -59,9 +67,7 @@ const srtFile = (name: string, cues: number, word = 'Line') => {
 
 describe('useUploadFlow against the API', () => {
   it('estimates the chosen file on the server, checks the balance, then creates the task', async () => {
-    const user = await signedIn(1000)
-    const { result, created } = renderFlow()
-    const requests = await recorder()
+    const { user, result, created, requests } = await startFlow()
     const { file } = srtFile('film.srt', 6)
 
     await act(() => result.current.chooseFile(file))
@@ -91,9 +97,7 @@ describe('useUploadFlow against the API', () => {
   })
 
   it("sends the file's bytes once: the estimate keeps them and the create call names them", async () => {
-    const user = await signedIn(1000)
-    const { result, created } = renderFlow()
-    const requests = await recorder()
+    const { user, result, created, requests } = await startFlow()
     const { file, text } = srtFile('once.srt', 4, 'Unique')
 
     await act(() => result.current.chooseFile(file))
@@ -107,9 +111,7 @@ describe('useUploadFlow against the API', () => {
   })
 
   it('sends the bytes again only when the kept upload has expired', async () => {
-    const user = await signedIn(1000)
-    const { result, created } = renderFlow()
-    const requests = await recorder()
+    const { user, result, created, requests } = await startFlow()
     const { file, text } = srtFile('late.srt', 3, 'Patient')
 
     await act(() => result.current.chooseFile(file))
@@ -126,9 +128,7 @@ describe('useUploadFlow against the API', () => {
   })
 
   it('sends each file of a batch once too: to its estimate; the batch creation names the kept uploads', async () => {
-    await signedIn(1000)
-    const { result, created } = renderFlow()
-    const requests = await recorder()
+    const { result, created, requests } = await startFlow()
     const one = srtFile('one.srt', 3, 'First')
     const two = srtFile('two.srt', 5, 'Second')
 
@@ -166,9 +166,7 @@ describe('useUploadFlow against the API', () => {
   })
 
   it('with too few points shows the shortfall and never uploads the file to create the task', async () => {
-    const user = await signedIn(3)
-    const { result, created } = renderFlow()
-    const requests = await recorder()
+    const { user, result, created, requests } = await startFlow(3)
 
     await act(() => result.current.chooseFile(srtFile('long.srt', 40).file))
     const cost = result.current.estimate!.cost
@@ -189,9 +187,7 @@ describe('useUploadFlow against the API', () => {
   })
 
   it('refuses a file of the wrong type or an empty one before any request', async () => {
-    await signedIn(1000)
-    const { result } = renderFlow()
-    const requests = await recorder()
+    const { result, requests } = await startFlow()
 
     await act(() => result.current.chooseFile(new File(['1\n00:00:01,000 --> 00:00:02,000\nHi\n'], 'notes.txt')))
     expect(result.current).toMatchObject({ phase: 'idle', fileError: messages.upload.errors.invalid_format, estimate: null, canSubmit: false })
@@ -203,9 +199,7 @@ describe('useUploadFlow against the API', () => {
   })
 
   it("shows the server's message for a subtitle file it cannot read, and cannot submit it", async () => {
-    await signedIn(1000)
-    const { result, created } = renderFlow()
-    const requests = await recorder()
+    const { result, created, requests } = await startFlow()
 
     await act(() => result.current.chooseFile(new File(['this is not a subtitle file at all'], 'broken.srt')))
     act(() => result.current.setChoices((c) => ({ ...c, target: 'ja' })))

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
-import { serveRoutes } from '@/test/route-server'
+import { apiClient, serveRoutes } from '@/test/route-server'
 import { buildSrt, makeUser } from '@/test/route-harness'
 import { deepSeekSetup, startTestWorkers } from '@/test/task-setup'
 
@@ -24,22 +24,7 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-type Envelope = { status: number; code: number; msg: string; data: any; text: string } // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function api(path: string, { method = 'GET', auth, json, form }: { method?: string; auth?: string; json?: unknown; form?: FormData } = {}): Promise<Envelope> {
-  const headers: Record<string, string> = { 'x-locale': 'en-US' }
-  if (auth) headers.authorization = `Bearer ${auth}`
-  if (json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(server.url + path, { method, headers, body: json !== undefined ? JSON.stringify(json) : form })
-  const text = await res.text()
-  let envelope: { code?: number; msg?: string; data?: unknown } = {}
-  try {
-    envelope = JSON.parse(text)
-  } catch {
-    // a file
-  }
-  return { status: res.status, code: envelope.code ?? 0, msg: envelope.msg ?? '', data: envelope.data, text }
-}
+const api = apiClient(server.url)
 
 function srtForm(cues: number) {
   const form = new FormData()

@@ -8,33 +8,33 @@ function said(speaker: string, text: string, { at = 0, ms = 300, gap = 50 } = {}
 }
 
 describe('cues and speakers', () => {
-  it('ends a cue where the speaker changes, without a pause or a sentence end', () => {
-    const words = [...said('S1', 'so what did you', { at: 0 }), ...said('S2', 'nothing at all really', { at: 1400 })]
+  it.each([
+    {
+      name: 'ends a cue where the speaker changes, without a pause or a sentence end',
+      words: [...said('S1', 'so what did you', { at: 0 }), ...said('S2', 'nothing at all really', { at: 1400 })],
+      cues: [
+        ['so what did you', ['S1']],
+        ['nothing at all really', ['S2']],
+      ],
+    },
+    {
+      name: 'writes two quick turns as a dialogue cue, one dash line per speaker',
+      words: [...said('S1', 'Ready?', { at: 1000 }), ...said('S2', 'Yes, go.', { at: 1500 }), ...said('S1', 'Then we leave at dawn tomorrow.', { at: 5000 })],
+      cues: [
+        ['- Ready?\n- Yes, go.', ['S1', 'S2']],
+        ['Then we leave at dawn tomorrow.', ['S1']],
+      ],
+    },
+  ])('$name', ({ words, cues: expected }) => {
     const cues = buildCues(words, 'en')
-    expect(cues.map((c) => [c.text, c.speakers])).toEqual([
-      ['so what did you', ['S1']],
-      ['nothing at all really', ['S2']],
-    ])
+    expect(cues.map((c) => [c.text, c.speakers])).toEqual(expected)
     expect(checkCues(cues, 'en')).toEqual([])
   })
 
-  it('ends a cue at a change of speaker even after an article', () => {
-    const words = [...said('S1', 'I saw the', { at: 0 }), ...said('S2', 'elephant you mean', { at: 1050 })]
-    expect(buildCues(words, 'en').map((c) => c.speakers)).toEqual([['S1'], ['S2']])
-  })
-
-  it('writes two quick turns as a dialogue cue, one dash line per speaker', () => {
-    const words = [...said('S1', 'Ready?', { at: 1000 }), ...said('S2', 'Yes, go.', { at: 1500 }), ...said('S1', 'Then we leave at dawn tomorrow.', { at: 5000 })]
-    const cues = buildCues(words, 'en')
-    expect(cues.map((c) => [c.text, c.speakers])).toEqual([
-      ['- Ready?\n- Yes, go.', ['S1', 'S2']],
-      ['Then we leave at dawn tomorrow.', ['S1']],
-    ])
-    expect(checkCues(cues, 'en')).toEqual([])
-  })
-
-  it('keeps turns apart when the first can be read on its own', () => {
-    const words = [...said('S1', 'Are you ready?', { at: 0 }), ...said('S2', 'Yes.', { at: 1500 })]
+  it.each([
+    { name: 'ends a cue at a change of speaker even after an article', words: [...said('S1', 'I saw the', { at: 0 }), ...said('S2', 'elephant you mean', { at: 1050 })] },
+    { name: 'keeps turns apart when the first can be read on its own', words: [...said('S1', 'Are you ready?', { at: 0 }), ...said('S2', 'Yes.', { at: 1500 })] },
+  ])('$name', ({ words }) => {
     expect(buildCues(words, 'en').map((c) => c.speakers)).toEqual([['S1'], ['S2']])
   })
 

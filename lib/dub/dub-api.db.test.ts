@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startTtsFake } from '@/fakes/tts'
 import { db } from '@/lib/db'
 import { getBalance, grantPoints } from '@/lib/points'
-import { serveRoutes } from '@/test/route-server'
+import { apiClient, serveRoutes } from '@/test/route-server'
 import { buildSrt, makeUser, waitFor } from '@/test/route-harness'
 import { deepSeekSetup, startTestWorkers } from '@/test/task-setup'
 
@@ -21,22 +21,7 @@ await startTestWorkers()
 const server = await serveRoutes()
 afterAll(() => server.close())
 
-type Answer = { status: number; code: number; msg: string; data: any; headers: Headers; bytes: Buffer } // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function api(path: string, { method = 'GET', auth, json, form }: { method?: string; auth?: string; json?: unknown; form?: FormData } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-locale': 'en-US' }
-  if (auth) headers.authorization = `Bearer ${auth}`
-  if (json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(server.url + path, { method, headers, body: json !== undefined ? JSON.stringify(json) : form })
-  const bytes = Buffer.from(await res.arrayBuffer())
-  let envelope: { code?: number; msg?: string; data?: unknown } = {}
-  try {
-    envelope = JSON.parse(bytes.toString('utf8'))
-  } catch {
-    // a file, not an envelope
-  }
-  return { status: res.status, code: envelope.code ?? 0, msg: envelope.msg ?? '', data: envelope.data, headers: res.headers, bytes }
-}
+const api = apiClient(server.url)
 
 async function translatedTask(points = 200) {
   const owner = await makeUser()

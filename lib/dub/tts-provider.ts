@@ -1,5 +1,6 @@
 import 'server-only'
 import { observeProvider } from '@/lib/metrics'
+import { retryAfterOf, ServiceCallError, type ServiceFailureKind } from '@/lib/provider-calls'
 
 /** OpenAI's voices: the list a provider offers when `TTS_VOICES` does not name its own. */
 export const OPENAI_VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer', 'verse'] as const
@@ -18,23 +19,12 @@ export type TtsProvider = {
   speak(request: SpeakRequest): Promise<Buffer>
 }
 
-/** rate_limited: wait and retry; retryable: transient, retry; fatal: retrying cannot help. */
-export class TtsError extends Error {
-  constructor(
-    readonly kind: 'rate_limited' | 'retryable' | 'fatal',
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(`text-to-speech: ${message}`)
+/** A failed text-to-speech request (lib/provider-calls/service-error.ts). */
+export class TtsError extends ServiceCallError {
+  constructor(kind: ServiceFailureKind, message: string, retryAfterMs?: number) {
+    super('text-to-speech', kind, message, retryAfterMs)
     this.name = 'TtsError'
   }
-}
-
-function retryAfter(headers: Headers): number | undefined {
-  const ms = Number(headers.get('retry-after-ms'))
-  if (Number.isFinite(ms) && ms > 0) return ms
-  const s = Number(headers.get('retry-after'))
-  return Number.isFinite(s) && s > 0 ? s * 1000 : undefined
 }
 
 /**
@@ -69,7 +59,7 @@ export function createTtsProvider({ baseUrl, apiKey, model, voices = OPENAI_VOIC
       observeProvider('tts', res.status, started)
       if (!res.ok) {
         const detail = body.toString('utf8').split(apiKey).join('***').slice(0, 300)
-        if (res.status === 429) throw new TtsError('rate_limited', `HTTP 429: ${detail}`, retryAfter(res.headers))
+        if (res.status === 429) throw new TtsError('rate_limited', `HTTP 429: ${detail}`, retryAfterOf(res.headers))
         if (res.status >= 500 || res.status === 408) throw new TtsError('retryable', `HTTP ${res.status}: ${detail}`)
         throw new TtsError('fatal', `HTTP ${res.status}: ${detail}`)
       }

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
-import { serveRoutes } from '@/test/route-server'
+import { apiClient, serveRoutes } from '@/test/route-server'
 import { buildSrt, makeUser } from '@/test/route-harness'
 import { deepSeekSetup, startTestWorkers } from '@/test/task-setup'
 
@@ -13,23 +13,7 @@ await startTestWorkers()
 const server = await serveRoutes()
 afterAll(() => server.close())
 
-type Answer = { status: number; code: number; msg: string; data: any; text: string } // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function api(path: string, { method = 'GET', auth, json, form }: { method?: string; auth?: string; json?: unknown; form?: FormData } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-locale': 'en-US' }
-  if (auth) headers.authorization = `Bearer ${auth}`
-  if (json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(server.url + path, { method, headers, body: json !== undefined ? JSON.stringify(json) : form })
-  const text = await res.text()
-  const envelope = (() => {
-    try {
-      return JSON.parse(text)
-    } catch {
-      return {}
-    }
-  })()
-  return { status: res.status, code: envelope.code ?? 0, msg: envelope.msg ?? '', data: envelope.data, text }
-}
+const api = apiClient(server.url)
 
 async function completedTask(token: string, name: string) {
   const form = new FormData()

@@ -2,23 +2,13 @@
 // suggested and not written, counted with the free translate calls.
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { runTask } from '@/lib/tasks'
-import { grantPoints } from '@/lib/points'
-import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as condenseRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/condense/route'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
-import { deepSeekSetup } from '@/test/task-setup'
+import { buildSrt, ctx, jsonRequest, makeUser } from '@/test/route-harness'
+import { deepSeekSetup, routedTaskOfNewUser } from '@/test/task-setup'
 
 const { fake } = await deepSeekSetup('condense-segment', { stopsBoss: true })
 
-async function completed() {
-  const owner = await makeUser()
-  await grantPoints({ userId: owner.user.id, amount: 1000, key: `g:${owner.user.id}` })
-  const res = await createRoute(multipart('/api/tasks', owner.auth, { name: 'film.srt', body: buildSrt(3) }, { targetLanguage: 'de', service: 'deepseek', sourceLanguage: 'en' }), ctx())
-  const taskId = (await res.json()).data.id as string
-  expect(await runTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
-  return { owner, taskId }
-}
+const completed = () => routedTaskOfNewUser({ body: buildSrt(3), targetLanguage: 'de' })
 
 const condense = async (auth: Record<string, string>, taskId: string, id: number, body: unknown) => {
   const res = await condenseRoute(jsonRequest('POST', '/x', auth, body), ctx({ id: taskId, segmentId: String(id) }))

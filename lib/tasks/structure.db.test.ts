@@ -3,28 +3,16 @@
 // with the texts it had) giving the provider's line back as the provider's.
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { runTask } from '@/lib/tasks'
-import { grantPoints } from '@/lib/points'
-import { POST as createRoute } from '@/app/api/tasks/route'
 import { POST as splitRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/split/route'
 import { POST as mergeRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/merge/route'
 import { GET as exportRoute } from '@/app/api/tasks/[id]/export/route'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
-import { deepSeekSetup } from '@/test/task-setup'
+import { ctx, jsonRequest, makeUser } from '@/test/route-harness'
+import { deepSeekSetup, routedTaskOfNewUser } from '@/test/task-setup'
 
 await deepSeekSetup('structure', { stopsBoss: true })
 
 const line = (i: number) => `Line number ${i}, a sentence to translate.`
 const machine = (i: number) => `[ja] ${line(i)}`
-
-async function completed({ name = 'film.srt', body = buildSrt(4), run = true } = {}) {
-  const owner = await makeUser()
-  await grantPoints({ userId: owner.user.id, amount: 1000, key: `g:${owner.user.id}` })
-  const res = await createRoute(multipart('/api/tasks', owner.auth, { name, body }, { targetLanguage: 'ja', service: 'deepseek', sourceLanguage: 'en' }), ctx())
-  const taskId = (await res.json()).data.id as string
-  if (run) expect(await runTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
-  return { owner, taskId }
-}
 
 const call = async (res: Response) => ({ status: res.status, body: await res.json() })
 const split = async (auth: Record<string, string>, taskId: string, id: number, body: unknown) => call(await splitRoute(jsonRequest('POST', '/x', auth, body), ctx({ id: taskId, segmentId: String(id) })))
@@ -42,7 +30,7 @@ const halves = {
 
 describe('POST /api/tasks/{id}/segments/{segmentId}/split', () => {
   it('splits a cue at the times given, renumbers the rows after it with their comments, and the export follows', async () => {
-    const { owner, taskId } = await completed()
+    const { owner, taskId } = await routedTaskOfNewUser()
     const link = await db.reviewLink.create({ data: { taskId, tokenHash: `h-${taskId}`, mode: 'comment', expiresAt: new Date(Date.now() + 60_000) } })
     await db.reviewComment.createMany({ data: [2, 3, 4].map((i) => ({ linkId: link.id, taskId, segmentIndex: i, body: `on ${i}` })) })
 
@@ -64,7 +52,7 @@ describe('POST /api/tasks/{id}/segments/{segmentId}/split', () => {
   })
 
   it('refuses times outside the cue, a missing or extra translation, unknown speakers, another user, and a task still translating', async () => {
-    const { owner, taskId } = await completed()
+    const { owner, taskId } = await routedTaskOfNewUser()
     const before = await rows(taskId)
     for (const [body, status] of [
       [{ ...halves, endTime: '00:00:02,500', startTime: '00:00:02,600' }, 400], // the first part would be empty
@@ -83,13 +71,13 @@ describe('POST /api/tasks/{id}/segments/{segmentId}/split', () => {
     expect(await split(other.auth, taskId, 2, halves)).toMatchObject({ status: 404, body: { code: 40400, msg: 'task does not exist' } })
     expect(await rows(taskId)).toEqual(before)
 
-    const running = await completed({ run: false })
+    const running = await routedTaskOfNewUser({ run: false })
     expect(await split(running.owner.auth, running.taskId, 1, { ...halves, endTime: '00:00:00,900', startTime: '00:00:01,000', translatedText: undefined })).toMatchObject({ status: 409, body: { code: 40900 } })
   })
 
   it('refuses a WebVTT file, whose export writes back into its own cues', async () => {
     const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello there, friend.\n\n00:00:02.500 --> 00:00:04.500\nSee you.\n'
-    const { owner, taskId } = await completed({ name: 'film.vtt', body: vtt })
+    const { owner, taskId } = await routedTaskOfNewUser({ name: 'film.vtt', body: vtt })
     const res = await split(owner.auth, taskId, 1, { endTime: '00:00:01,000', startTime: '00:00:01,080', originalText: ['Hello there,', 'friend.'], translatedText: ['a', 'b'] })
     expect(res).toMatchObject({ status: 409, body: { code: 40900 } })
     expect((await merge(owner.auth, taskId, 1, { originalText: 'x', translatedText: 'y' })).status).toBe(409)
@@ -98,7 +86,7 @@ describe('POST /api/tasks/{id}/segments/{segmentId}/split', () => {
 
 describe('POST /api/tasks/{id}/segments/{segmentId}/merge', () => {
   it('merges a cue with the next, renumbers the rows after, and moves the next row\'s comments to it', async () => {
-    const { owner, taskId } = await completed()
+    const { owner, taskId } = await routedTaskOfNewUser()
     const link = await db.reviewLink.create({ data: { taskId, tokenHash: `m-${taskId}`, mode: 'comment', expiresAt: new Date(Date.now() + 60_000) } })
     await db.reviewComment.createMany({ data: [2, 3, 4].map((i) => ({ linkId: link.id, taskId, segmentIndex: i, body: `on ${i}` })) })
     const res = await merge(owner.auth, taskId, 2, { originalText: `${line(2)}\n${line(3)}`, translatedText: `${machine(2)}\n${machine(3)}` })
@@ -112,7 +100,7 @@ describe('POST /api/tasks/{id}/segments/{segmentId}/merge', () => {
   })
 
   it('split then merge back with the origin asked is an exact undo: the provider\'s line is the provider\'s again', async () => {
-    const { owner, taskId } = await completed()
+    const { owner, taskId } = await routedTaskOfNewUser()
     const before = await rows(taskId)
     expect((await split(owner.auth, taskId, 2, halves)).status).toBe(200)
     const undone = await merge(owner.auth, taskId, 2, { originalText: line(2), translatedText: machine(2), translatedBy: 'deepseek' })
@@ -125,7 +113,7 @@ describe('POST /api/tasks/{id}/segments/{segmentId}/merge', () => {
   })
 
   it('merges untranslated rows without a translation, and refuses one given', async () => {
-    const { owner, taskId } = await completed()
+    const { owner, taskId } = await routedTaskOfNewUser()
     await db.segment.updateMany({ where: { taskId, index: { in: [3, 4] } }, data: { translatedText: null, translatedBy: null } })
     expect((await merge(owner.auth, taskId, 3, { originalText: 'a', translatedText: 'b' })).status).toBe(400)
     const res = await merge(owner.auth, taskId, 3, { originalText: `${line(3)} ${line(4)}` })

@@ -3,28 +3,18 @@
 // origin a client asks for is granted only when the row really held that text from that origin.
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { runTask } from '@/lib/tasks'
-import { grantPoints } from '@/lib/points'
-import { POST as createRoute } from '@/app/api/tasks/route'
 import { PATCH as patchOneRoute } from '@/app/api/tasks/[id]/segments/[segmentId]/route'
 import { PATCH as patchRoute } from '@/app/api/tasks/[id]/segments/route'
 import { POST as retranslateRoute } from '@/app/api/tasks/[id]/segments/retranslate/route'
-import { buildSrt, ctx, jsonRequest, makeUser, multipart } from '@/test/route-harness'
-import { deepSeekSetup } from '@/test/task-setup'
+import { ctx, jsonRequest } from '@/test/route-harness'
+import { deepSeekSetup, routedTaskOfNewUser } from '@/test/task-setup'
 
 await deepSeekSetup('undo-origin', { stopsBoss: true })
 
 const line = (i: number) => `Line number ${i}, a sentence to translate.`
 const machine = (i: number) => `[ja] ${line(i)}`
 
-async function completed() {
-  const owner = await makeUser()
-  await grantPoints({ userId: owner.user.id, amount: 1000, key: `g:${owner.user.id}` })
-  const res = await createRoute(multipart('/api/tasks', owner.auth, { name: 'film.srt', body: buildSrt(4) }, { targetLanguage: 'ja', service: 'deepseek', sourceLanguage: 'en' }), ctx())
-  const taskId = (await res.json()).data.id as string
-  expect(await runTask({ taskId, retry: { attempts: 0, delayMs: 1 }, fit: false })).toBe('completed')
-  return { owner, taskId }
-}
+const completed = () => routedTaskOfNewUser()
 
 const patch = async (auth: Record<string, string>, taskId: string, segments: unknown[]) => (await patchRoute(jsonRequest('PATCH', '/x', auth, { segments }), ctx({ id: taskId }))).json()
 const rows = async (taskId: string) => (await db.segment.findMany({ where: { taskId }, orderBy: { index: 'asc' } })).map((s) => ({ id: s.index, text: s.translatedText, by: s.translatedBy }))

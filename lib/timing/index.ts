@@ -6,3 +6,4 @@ export { frameToMs, frameAtOrBefore, frameAtOrAfter, snapToFrame, floorToFrame, 
 export { timingFlags, readingSpeed, readChars, linesOf, type TimingFlag, type TimingFlagKind, type TimedText } from './flags'
 export { fixTiming, fixReadingSpeed, type FixedTiming, type UnfixedTiming, type ReadingSpeedFix } from './fix'
 export { snapEdge, snapInToShot, snapOutToShot, snapCuesToShots, outTimeBefore, OUT_FRAMES_BEFORE_CUT } from './snap'
+export { firstIndexWhere, firstAtOrAfter } from './sorted'

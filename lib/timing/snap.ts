@@ -2,20 +2,15 @@
 // frame, an out-time 2 frames before the cut, as the Netflix timing guidelines ask), else on a frame.
 
 import { frameToMs, snapToFrame } from './frames'
+import { firstAtOrAfter } from './sorted'
 
 /** Frames an out-time keeps before a cut. */
 export const OUT_FRAMES_BEFORE_CUT = 2
 
 /** The cut nearest `ms` within `thresholdMs` of `target(cut)`, or null (`cuts` in ascending order). */
 function nearestCut(ms: number, cuts: readonly number[], thresholdMs: number, target: (cut: number) => number): number | null {
-  // Binary search for the first cut at or after ms, then look at it and its neighbours.
-  let lo = 0
-  let hi = cuts.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (cuts[mid] < ms) lo = mid + 1
-    else hi = mid
-  }
+  // The first cut at or after ms, then it and its neighbours.
+  const lo = firstAtOrAfter(cuts, ms)
   let best: number | null = null
   let bestDistance = Infinity
   for (let i = Math.max(0, lo - 2); i < Math.min(cuts.length, lo + 2); i++) {

@@ -1,6 +1,7 @@
 import 'server-only'
 import type { TimedWord } from '@/lib/captions'
 import { observeProvider } from '@/lib/metrics'
+import { retryAfterOf, ServiceCallError, type ServiceFailureKind } from '@/lib/provider-calls'
 import { audioContentType } from './audio-upload'
 
 /**
@@ -30,14 +31,10 @@ export type SttProvider = {
 /** OpenAI's diarization takes at most 4 known speakers per request. */
 const MAX_KNOWN_SPEAKERS = 4
 
-/** rate_limited: wait and retry; retryable: transient, retry; fatal: retrying cannot help. */
-export class SttError extends Error {
-  constructor(
-    readonly kind: 'rate_limited' | 'retryable' | 'fatal',
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(`speech-to-text: ${message}`)
+/** A failed speech-to-text request (lib/provider-calls/service-error.ts). */
+export class SttError extends ServiceCallError {
+  constructor(kind: ServiceFailureKind, message: string, retryAfterMs?: number) {
+    super('speech-to-text', kind, message, retryAfterMs)
     this.name = 'SttError'
   }
 }
@@ -49,13 +46,6 @@ const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite
 const doubts = (s: Record<string, unknown>) => {
   const [noSpeechProb, avgLogprob, compressionRatio] = [finite(s.no_speech_prob), finite(s.avg_logprob), finite(s.compression_ratio)]
   return { ...(noSpeechProb === undefined ? {} : { noSpeechProb }), ...(avgLogprob === undefined ? {} : { avgLogprob }), ...(compressionRatio === undefined ? {} : { compressionRatio }) }
-}
-
-function retryAfter(headers: Headers): number | undefined {
-  const ms = Number(headers.get('retry-after-ms'))
-  if (Number.isFinite(ms) && ms > 0) return ms
-  const s = Number(headers.get('retry-after'))
-  return Number.isFinite(s) && s > 0 ? s * 1000 : undefined
 }
 
 /**
@@ -116,7 +106,7 @@ export function createSttProvider({ baseUrl, apiKey, model, diarize = false, tim
       observeProvider('stt', res.status, started)
       if (!res.ok) {
         const detail = text.split(apiKey).join('***').slice(0, 300)
-        if (res.status === 429) throw new SttError('rate_limited', `HTTP 429: ${detail}`, retryAfter(res.headers))
+        if (res.status === 429) throw new SttError('rate_limited', `HTTP 429: ${detail}`, retryAfterOf(res.headers))
         if (res.status >= 500 || res.status === 408) throw new SttError('retryable', `HTTP ${res.status}: ${detail}`)
         throw new SttError('fatal', `HTTP ${res.status}: ${detail}`)
       }

@@ -10,6 +10,12 @@ const words = (texts: string[], startMs: number, endMs: number) => {
   return texts.map((text, i) => ({ text, startMs: startMs + i * slot, endMs: startMs + (i + 1) * slot - 20 }))
 }
 const clean = { noSpeechProb: 0.01, avgLogprob: -0.2, compressionRatio: 1.1 }
+/** An answer of `clean` segments, each one's words (its text without punctuation) spread evenly over its time. */
+const cleanAnswer = (segments: { startMs: number; endMs: number; text: string }[]): SttAnswer => ({
+  language: 'english',
+  segments: segments.map((segment) => ({ ...segment, ...clean })),
+  words: segments.flatMap(({ startMs, endMs, text }) => words(text.trim().replace(/[.,!?]/g, '').split(' '), startMs, endMs)),
+})
 
 describe('screenChunk', () => {
   it('moves a chunk\'s words by its start and punctuates them from its segments', () => {
@@ -44,14 +50,10 @@ describe('screenChunk', () => {
 
   it('keeps a stock phrase someone really says, and the first saying of a loop over speech', () => {
     const speech = [{ startMs: 1000, endMs: 3000 }, { startMs: 5000, endMs: 8000 }]
-    const answer: SttAnswer = {
-      language: 'english',
-      segments: [
-        { startMs: 1000, endMs: 3000, text: ' Thank you for watching.', ...clean },
-        { startMs: 5000, endMs: 8000, text: ' Go go go go go home.', ...clean },
-      ],
-      words: [...words(['Thank', 'you', 'for', 'watching'], 1000, 3000), ...words(['Go', 'go', 'go', 'go', 'go', 'home'], 5000, 8000)],
-    }
+    const answer = cleanAnswer([
+      { startMs: 1000, endMs: 3000, text: ' Thank you for watching.' },
+      { startMs: 5000, endMs: 8000, text: ' Go go go go go home.' },
+    ])
     const screened = screenChunk(answer, chunk, speech, 'en')
     expect(screened.words.map((w) => w.text).join(' ')).toBe('Thank you for watching. Go home.')
     expect(screened.leftOut).toMatchObject([{ reason: 'loop', text: 'go go go go' }])
@@ -60,22 +62,18 @@ describe('screenChunk', () => {
   it('moves text placed seconds early after a long silence onto the speech no other line holds, and drops text over silence with none', () => {
     // Speech at 2-4 s and 20-23 s; the provider put the second sentence at 15-18 s, and invented a line at 40 s.
     const speech = [{ startMs: 2000, endMs: 4000 }, { startMs: 20_000, endMs: 23_000 }]
-    const answer: SttAnswer = {
-      language: 'english',
-      segments: [
-        { startMs: 2000, endMs: 4000, text: ' First one.', ...clean },
-        { startMs: 15_000, endMs: 18_000, text: ' Second one here.', ...clean },
-        { startMs: 40_000, endMs: 41_000, text: ' Hmm.', ...clean },
-      ],
-      words: [...words(['First', 'one'], 2000, 4000), ...words(['Second', 'one', 'here'], 15_000, 18_000), ...words(['Hmm'], 40_000, 41_000)],
-    }
+    const answer = cleanAnswer([
+      { startMs: 2000, endMs: 4000, text: ' First one.' },
+      { startMs: 15_000, endMs: 18_000, text: ' Second one here.' },
+      { startMs: 40_000, endMs: 41_000, text: ' Hmm.' },
+    ])
     const screened = screenChunk(answer, chunk, speech, 'en')
     expect(screened.words.map((w) => [w.text, Math.round(w.startMs)])).toEqual([['First', 2000], ['one.', 3000], ['Second', 20_000], ['one', 21_000], ['here.', 22_000]])
     expect(screened.leftOut).toMatchObject([{ reason: 'noSpeech', text: 'Hmm.', startMs: 40_000 }])
   })
 
   it('trusts the provider\'s timing in a chunk too quiet for any speech to be heard', () => {
-    const answer: SttAnswer = { language: 'english', segments: [{ startMs: 2000, endMs: 3000, text: ' Quiet words.', ...clean }], words: words(['Quiet', 'words'], 2000, 3000) }
+    const answer = cleanAnswer([{ startMs: 2000, endMs: 3000, text: ' Quiet words.' }])
     const screened = screenChunk(answer, chunk, [{ startMs: 70_000, endMs: 71_000 }], 'en')
     expect(screened.words.map((w) => w.text)).toEqual(['Quiet', 'words.'])
     expect(screened.leftOut).toEqual([])

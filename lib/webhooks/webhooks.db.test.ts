@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { grantPoints } from '@/lib/points'
 import { guardedPost } from '@/lib/webhooks/guarded-post'
-import { serveRoutes } from '@/test/route-server'
+import { apiClient, serveRoutes } from '@/test/route-server'
 import { buildSrt, makeUser } from '@/test/route-harness'
 import { deepSeekSetup, startTestWorkers } from '@/test/task-setup'
 
@@ -36,12 +36,7 @@ async function receiver(statuses: number[] = [200], extraHeaders: Record<string,
   return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/hooks`, heard }
 }
 
-async function api(path: string, { method = 'GET', auth, json, form }: { method?: string; auth: string; json?: unknown; form?: FormData }) {
-  const headers: Record<string, string> = { 'x-locale': 'en-US', authorization: `Bearer ${auth}` }
-  if (json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(server.url + path, { method, headers, body: json !== undefined ? JSON.stringify(json) : form })
-  return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) } // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const api = apiClient(server.url)
 
 /** How a receiver checks a delivery (docs/api.md, "Verifying a delivery (Node.js)"): HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's decoded bytes, written here independently of lib/webhooks. */
 function verifies(secret: string, headers: IncomingHttpHeaders, body: string): boolean {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { formatMs } from '@/lib/subtitles/time'
 import { frameAtOrBefore, frameToMs } from '@/lib/timing'
+import { ToolbarButton } from '../screen/toolbar-text-button'
 import { useEditorStore } from '../state/editor-store-context'
 import { PLAYBACK_RATES, type TimingAction } from './keyboard'
 
@@ -44,28 +45,16 @@ function Round({ label, keys, onClick, testId, children, isMain }: { label: stri
   )
 }
 
-function Labelled({ label, short, keys, onClick, testId, isDisabled, children }: { label: string; short: string; keys: string; onClick: () => void; testId: string; isDisabled?: boolean; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={isDisabled}
-      aria-label={label}
-      aria-keyshortcuts={keys}
-      title={`${label} (${keys})`}
-      data-testid={testId}
-      className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2 text-xs font-medium whitespace-nowrap text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:pointer-events-none disabled:opacity-40"
-    >
-      <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4 shrink-0">
-        {children}
-      </svg>
-      <span aria-hidden="true">{short}</span>
-      <Kbd>{keys}</Kbd>
-    </button>
-  )
-}
-
 const line = { stroke: 'currentColor', strokeWidth: 1.5, strokeLinecap: 'round', strokeLinejoin: 'round' } as const
+
+/** The active cue's timing at the playhead: each action with its key, test id and icon. */
+const CUE_ACTIONS = [
+  { kind: 'setStart', keys: 'I', testId: 'transport-set-start', icon: 'M3.5 3v10M6 8h7M9.5 5 13 8l-3.5 3' },
+  { kind: 'setEnd', keys: 'O', testId: 'transport-set-end', icon: 'M12.5 3v10M3 8h7M6.5 5 10 8l-3.5 3' },
+  { kind: 'split', keys: 'S', testId: 'transport-split', icon: 'M8 2.5v11M2.5 5.5h3.5M2.5 10.5h3.5M10 5.5h3.5M10 10.5h3.5' },
+  { kind: 'merge', keys: 'M', testId: 'transport-merge', icon: 'M2.5 5.5h4l2 2.5-2 2.5h-4M13.5 5.5h-4l-2 2.5 2 2.5h4' },
+  { kind: 'readingSpeed', keys: 'D', testId: 'transport-reading-speed', icon: 'M8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12ZM8 5v3l2 1.5' },
+] as const
 
 /**
  * Under the picture: jumps of 5 s and 1 s, a frame back and on, play and pause, the speed and the
@@ -133,21 +122,16 @@ export function TransportBar({ run, fps, activeId, isLocked }: Props) {
         <span className="tabular mr-1 rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-medium text-muted" title={activeId === null ? undefined : t('activeCue', { id: activeId })} data-testid="transport-cue">
           #{activeId ?? '–'}
         </span>
-        <Labelled label={t('setStart')} short={t('short.setStart')} keys="I" onClick={() => run({ kind: 'setStart' })} testId="transport-set-start" isDisabled={isLocked || activeId === null}>
-          <path d="M3.5 3v10M6 8h7M9.5 5 13 8l-3.5 3" {...line} />
-        </Labelled>
-        <Labelled label={t('setEnd')} short={t('short.setEnd')} keys="O" onClick={() => run({ kind: 'setEnd' })} testId="transport-set-end" isDisabled={isLocked || activeId === null}>
-          <path d="M12.5 3v10M3 8h7M6.5 5 10 8l-3.5 3" {...line} />
-        </Labelled>
-        <Labelled label={t('split')} short={t('short.split')} keys="S" onClick={() => run({ kind: 'split' })} testId="transport-split" isDisabled={isLocked || activeId === null}>
-          <path d="M8 2.5v11M2.5 5.5h3.5M2.5 10.5h3.5M10 5.5h3.5M10 10.5h3.5" {...line} />
-        </Labelled>
-        <Labelled label={t('merge')} short={t('short.merge')} keys="M" onClick={() => run({ kind: 'merge' })} testId="transport-merge" isDisabled={isLocked || activeId === null}>
-          <path d="M2.5 5.5h4l2 2.5-2 2.5h-4M13.5 5.5h-4l-2 2.5 2 2.5h4" {...line} />
-        </Labelled>
-        <Labelled label={t('readingSpeed')} short={t('short.readingSpeed')} keys="D" onClick={() => run({ kind: 'readingSpeed' })} testId="transport-reading-speed" isDisabled={isLocked || activeId === null}>
-          <path d="M8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12ZM8 5v3l2 1.5" {...line} />
-        </Labelled>
+        {CUE_ACTIONS.map(({ kind, keys, testId, icon }) => (
+          // The name for screen readers and the title; a short one and the key in view.
+          <ToolbarButton key={kind} label={t(kind)} labelMode="aria" shortcut={keys} onClick={() => run({ kind })} testId={testId} isDisabled={isLocked || activeId === null}>
+            <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4 shrink-0">
+              <path d={icon} {...line} />
+            </svg>
+            <span aria-hidden="true">{t(`short.${kind}`)}</span>
+            <Kbd>{keys}</Kbd>
+          </ToolbarButton>
+        ))}
       </div>
     </div>
   )

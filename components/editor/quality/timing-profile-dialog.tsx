@@ -1,18 +1,15 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { cn } from '@/components/ui/cn'
-import { FailureAlert } from '@/components/ui/alert'
-import { Dialog } from '@/components/ui/dialog'
+import { RadioCard } from '@/components/ui/radio-card'
+import { FormDialog, whileOpen, type DialogOpenProps } from '@/components/ui/form-dialog'
 import { Input } from '@/components/ui/input'
 import { TIMING_PROFILE_IDS, TIMING_PROFILES, timingProfileSchema, type TimingProfile, type TimingProfileId } from '@/lib/timing'
 import type { TimingProfileState } from './use-timing-profile'
 
-type Props = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+type Props = DialogOpenProps & {
   timing: TimingProfileState
   /** The language the checked text is in, named (the custom profile's numbers are per language). */
   languageName: string
@@ -51,8 +48,7 @@ function Body({ onOpenChange, timing, languageName }: Omit<Props, 'open'>) {
   const [isInvalid, setInvalid] = useState(false)
   const isCustom = id === 'custom'
   const shown = isCustom ? null : TIMING_PROFILES[id]
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     if (isCustom) {
       const parsed = timingProfileSchema.safeParse({ ...timing.custom, ...Object.fromEntries(FIELDS.map((f) => [f.key, Math.round(Number(values[f.key]) * f.scale * 1000) / 1000])), id: 'custom' })
       if (!parsed.success || FIELDS.some((f) => values[f.key].trim() === '')) return setInvalid(true)
@@ -63,110 +59,86 @@ function Body({ onOpenChange, timing, languageName }: Omit<Props, 'open'>) {
     onOpenChange(false)
   }
   return (
-    <Dialog
+    <FormDialog
       open
       onOpenChange={onOpenChange}
       title={t('title')}
       description={t('description')}
       className="max-w-2xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" form="timing-profile-form" data-testid="profile-save">
-            {tc('save')}
-          </Button>
-        </>
-      }
+      formId="timing-profile-form"
+      formClassName="space-y-5"
+      submitLabel={tc('save')}
+      submitTestId="profile-save"
+      onSubmit={submit}
+      isSubmitting={false}
+      failure={isInvalid ? t('invalid') : null}
     >
-      <form
-        id="timing-profile-form"
-        noValidate
-        className="space-y-5"
-        data-testid="timing-profile-form"
-        onSubmit={submit}
-      >
-        <FailureAlert message={isInvalid ? t('invalid') : null} />
-        <div role="radiogroup" aria-label={tt('profile')} className="grid gap-2 sm:grid-cols-2" data-testid="profile-options">
-          {TIMING_PROFILE_IDS.map((option) => {
-            const isOn = id === option
-            return (
-              <button
-                key={option}
-                type="button"
-                role="radio"
-                aria-checked={isOn}
-                onClick={() => {
-                  setId(option)
-                  setInvalid(false)
-                }}
-                data-testid={`profile-option-${option}`}
-                className={cn(
-                  'rounded-lg border px-3 py-2.5 text-left transition-colors focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none',
-                  isOn ? 'border-brand bg-brand-subtle' : 'border-border hover:bg-surface-2',
-                )}
-              >
-                <span className={cn('block text-sm font-medium', isOn ? 'text-brand' : 'text-fg')}>{tt(`profiles.${option}`)}</span>
-                <span className="mt-0.5 block text-xs leading-snug text-muted">{summary(option === 'custom' ? timing.custom : TIMING_PROFILES[option])}</span>
-              </button>
-            )
-          })}
-        </div>
-        <fieldset className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4" disabled={!isCustom} data-testid="profile-fields">
-          {FIELDS.map((field) => (
-            <label key={field.key} className="space-y-1">
-              <span className="block text-xs font-medium text-muted">{t(field.label)}</span>
-              <Input
-                type="number"
-                inputMode="decimal"
-                step={field.step}
-                min={field.min}
-                max={field.max}
-                value={shown ? String(shown[field.key] / field.scale) : values[field.key]}
-                onChange={(e) => {
-                  setValues({ ...values, [field.key]: e.target.value })
-                  setInvalid(false)
-                }}
-                className="h-9"
-                data-testid={`profile-${field.key}`}
-              />
-            </label>
-          ))}
-        </fieldset>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-xs text-subtle">{isCustom ? t('customHint', { language: languageName }) : t('readOnly')}</p>
-          {isCustom && (
-            <Button variant="ghost" size="sm" onClick={() => setValues(valuesOf(timing.seed))} data-testid="profile-reset">
-              {t('reset', { language: languageName })}
-            </Button>
-          )}
-        </div>
-        <div className="grid grid-cols-2 items-end gap-4 border-t border-border pt-4 sm:grid-cols-4">
-          <label className="space-y-1">
-            <span className="block text-xs font-medium text-muted">{t('frameRate')}</span>
+      <div role="radiogroup" aria-label={tt('profile')} className="grid gap-2 sm:grid-cols-2" data-testid="profile-options">
+        {TIMING_PROFILE_IDS.map((option) => (
+          <RadioCard
+            key={option}
+            isChecked={id === option}
+            onSelect={() => {
+              setId(option)
+              setInvalid(false)
+            }}
+            label={tt(`profiles.${option}`)}
+            hint={summary(option === 'custom' ? timing.custom : TIMING_PROFILES[option])}
+            hintClassName="leading-snug"
+            testId={`profile-option-${option}`}
+          />
+        ))}
+      </div>
+      <fieldset className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4" disabled={!isCustom} data-testid="profile-fields">
+        {FIELDS.map((field) => (
+          <label key={field.key} className="space-y-1">
+            <span className="block text-xs font-medium text-muted">{t(field.label)}</span>
             <Input
               type="number"
               inputMode="decimal"
-              step={0.001}
-              min={1}
-              max={300}
-              value={frameRate}
-              onChange={(e) => setFrameRate(e.target.value)}
-              disabled={timing.videoFrameRate !== null}
+              step={field.step}
+              min={field.min}
+              max={field.max}
+              value={shown ? String(shown[field.key] / field.scale) : values[field.key]}
+              onChange={(e) => {
+                setValues({ ...values, [field.key]: e.target.value })
+                setInvalid(false)
+              }}
               className="h-9"
-              data-testid="profile-frameRate"
+              data-testid={`profile-${field.key}`}
             />
           </label>
-          <p className="col-span-1 pb-2 text-xs text-subtle sm:col-span-3">{timing.videoFrameRate !== null ? t('videoRate', { fps: timing.videoFrameRate }) : t('noVideoRate')}</p>
-        </div>
-      </form>
-    </Dialog>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-xs text-subtle">{isCustom ? t('customHint', { language: languageName }) : t('readOnly')}</p>
+        {isCustom && (
+          <Button variant="ghost" size="sm" onClick={() => setValues(valuesOf(timing.seed))} data-testid="profile-reset">
+            {t('reset', { language: languageName })}
+          </Button>
+        )}
+      </div>
+      <div className="grid grid-cols-2 items-end gap-4 border-t border-border pt-4 sm:grid-cols-4">
+        <label className="space-y-1">
+          <span className="block text-xs font-medium text-muted">{t('frameRate')}</span>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step={0.001}
+            min={1}
+            max={300}
+            value={frameRate}
+            onChange={(e) => setFrameRate(e.target.value)}
+            disabled={timing.videoFrameRate !== null}
+            className="h-9"
+            data-testid="profile-frameRate"
+          />
+        </label>
+        <p className="col-span-1 pb-2 text-xs text-subtle sm:col-span-3">{timing.videoFrameRate !== null ? t('videoRate', { fps: timing.videoFrameRate }) : t('noVideoRate')}</p>
+      </div>
+    </FormDialog>
   )
 }
 
 /** The task's timing profile: the four profiles, the custom one's numbers, and the frame rate without a video. */
-export function TimingProfileDialog(props: Props) {
-  if (!props.open) return null
-  return <Body {...props} />
-}
+export const TimingProfileDialog = whileOpen<Props>(Body)

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { cn } from '@/components/ui/cn'
+import { RadioCard } from '@/components/ui/radio-card'
 import { Dialog } from '@/components/ui/dialog'
 import { Select } from '@/components/ui/select'
 import { errorText } from '@/lib/client/api'
@@ -78,21 +78,7 @@ export function ReviewShareDialog({ taskId, open, onOpenChange, commentRows = []
           <legend className="mb-2 text-sm font-medium text-fg">{t('modeLabel')}</legend>
           <div role="radiogroup" className="grid gap-2 sm:grid-cols-2">
             {REVIEW_MODES.map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="radio"
-                aria-checked={mode === m}
-                onClick={() => setMode(m)}
-                data-testid={`review-mode-${m}`}
-                className={cn(
-                  'rounded-lg border px-3 py-2.5 text-left transition-colors focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none',
-                  mode === m ? 'border-brand bg-brand-subtle' : 'border-border hover:bg-surface-2',
-                )}
-              >
-                <span className={cn('block text-sm font-medium', mode === m ? 'text-brand' : 'text-fg')}>{t(`mode.${m}`)}</span>
-                <span className="mt-0.5 block text-xs text-muted">{t(`modeHint.${m}`)}</span>
-              </button>
+              <RadioCard key={m} isChecked={mode === m} onSelect={() => setMode(m)} label={t(`mode.${m}`)} hint={t(`modeHint.${m}`)} testId={`review-mode-${m}`} />
             ))}
           </div>
         </fieldset>

@@ -1,6 +1,6 @@
 'use client'
 
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 
 /**
@@ -37,13 +37,29 @@ export function ToolbarButton({ label, onClick, children, badge, testId, isDisab
   )
 }
 
+type TextButtonProps = { label: string; onClick: () => void; testId: string; icon: ReactNode; badge?: ReactNode }
+
 /** A toolbar button with an icon drawn from `icon` (SVG paths on a 16 px box) and a label, and an optional count beside it. */
-export function ToolbarTextButton({ icon, ...button }: { label: string; onClick: () => void; testId: string; icon: ReactNode; badge?: ReactNode }) {
+export function ToolbarTextButton({ icon, ...button }: TextButtonProps) {
   return (
     <ToolbarButton {...button}>
       <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-4 shrink-0">
         {icon}
       </svg>
     </ToolbarButton>
+  )
+}
+
+/**
+ * A toolbar text button that opens a dialog: `dialog(open, setOpen)` draws the dialog, mounted only
+ * while open or always (to keep its state), as the dialog needs.
+ */
+export function ToolbarDialogButton({ dialog, ...button }: Omit<TextButtonProps, 'onClick'> & { dialog: (open: boolean, setOpen: (open: boolean) => void) => ReactNode }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <ToolbarTextButton {...button} onClick={() => setOpen(true)} />
+      {dialog(open, setOpen)}
+    </>
   )
 }

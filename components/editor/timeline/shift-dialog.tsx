@@ -2,13 +2,12 @@
 
 import { useTranslations } from 'next-intl'
 import { useState, type ReactNode } from 'react'
-import { FormDialog } from '@/components/ui/form-dialog'
+import { FormDialog, whileOpen, type DialogOpenProps } from '@/components/ui/form-dialog'
 import { Field, Input } from '@/components/ui/input'
 import { cn } from '@/components/ui/cn'
+import { useDialogAction } from '@/components/ui/use-dialog-action'
 
-type Props = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+type Props = DialogOpenProps & {
   total: number
   selectedCount: number
   onShift: (offsetMs: number, scope: 'all' | 'selected') => Promise<void>
@@ -29,28 +28,17 @@ function Body({ total, selectedCount, onShift, onOpenChange }: Omit<Props, 'open
   const [direction, setDirection] = useState<'later' | 'earlier'>('later')
   const [scope, setScope] = useState<'all' | 'selected'>(selectedCount > 1 ? 'selected' : 'all')
   const [error, setError] = useState<string | null>(null)
-  const [isBusy, setBusy] = useState(false)
+  const { run, dialog } = useDialogAction({ onOpenChange })
+  const apply = () => {
+    const ms = Number(amount.trim())
+    if (!/^\d+$/.test(amount.trim()) || ms < 1 || ms > 86_400_000) return setError(t('invalid'))
+    void run(async () => {
+      await onShift(direction === 'later' ? ms : -ms, scope)
+      onOpenChange(false)
+    })
+  }
   return (
-    <FormDialog
-      open
-      onOpenChange={onOpenChange}
-      title={t('title')}
-      description={t('description')}
-      formId="shift-form"
-      submitLabel={t('apply')}
-      submitTestId="shift-apply"
-      isSubmitting={isBusy}
-      failure={null}
-      onSubmit={async (event) => {
-        event.preventDefault()
-        const ms = Number(amount.trim())
-        if (!/^\d+$/.test(amount.trim()) || ms < 1 || ms > 86_400_000) return setError(t('invalid'))
-        setBusy(true)
-        await onShift(direction === 'later' ? ms : -ms, scope)
-        setBusy(false)
-        onOpenChange(false)
-      }}
-    >
+    <FormDialog {...dialog} title={t('title')} description={t('description')} formId="shift-form" submitLabel={t('apply')} submitTestId="shift-apply" onSubmit={apply}>
       <Field id="shift-amount" label={t('amount')} error={error ?? undefined}>
         <Input id="shift-amount" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} invalid={Boolean(error)} aria-describedby={error ? 'shift-amount-error' : undefined} data-testid="shift-amount" autoFocus />
       </Field>
@@ -83,7 +71,4 @@ function Body({ total, selectedCount, onShift, onOpenChange }: Omit<Props, 'open
 }
 
 /** Moves all cues, or the selected ones, earlier or later by a number of milliseconds. */
-export function ShiftDialog(props: Props) {
-  if (!props.open) return null
-  return <Body {...props} />
-}
+export const ShiftDialog = whileOpen<Props>(Body)

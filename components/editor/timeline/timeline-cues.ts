@@ -3,6 +3,7 @@
 // overlaps another cue. Rebuilt when the rows or their drafts change (2,000 cues: well under a
 // millisecond), never per frame; the frames only look up what is in view.
 import type { TaskSegment } from '@/lib/client/tasks'
+import { firstIndexWhere } from '@/lib/timing'
 import { shownText, type Edits } from '../drafts'
 import { timeToMs } from '../quality/quality'
 
@@ -61,16 +62,7 @@ export function buildCueIndex(segments: readonly TaskSegment[], edits: Edits, fl
 /** The cues that may be in view between `fromMs` and `toMs`: indexes [first, end) of `cues`. */
 export function cuesInView(index: CueIndex, fromMs: number, toMs: number): [number, number] {
   const { cues } = index
-  const lowerBound = (ms: number) => {
-    let lo = 0
-    let hi = cues.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (cues[mid].startMs < ms) lo = mid + 1
-      else hi = mid
-    }
-    return lo
-  }
+  const lowerBound = (ms: number) => firstIndexWhere(cues.length, (i) => cues[i].startMs >= ms)
   return [lowerBound(fromMs - index.longestMs), lowerBound(toMs + 1)]
 }
 

@@ -3,6 +3,7 @@
 // Only what is in view is drawn: a few hundred waveform columns and the cues in view, whatever the
 // file's length. Colours come from the page's design tokens, so light and dark follow the system.
 import { speakerNumber } from '@/lib/speakers'
+import { firstAtOrAfter } from '@/lib/timing'
 import { levelFor, type Peaks } from '@/lib/waveform'
 import { cuesInView, type CueIndex, type TimelineCue } from './timeline-cues'
 import type { DragKind } from './timeline-drag'
@@ -185,13 +186,7 @@ function drawCuts(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme) {
   const { view, cuts } = scene
   const from = view.startMs
   const to = from + spanOf(view)
-  let lo = 0
-  let hi = cuts.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (cuts[mid] < from) lo = mid + 1
-    else hi = mid
-  }
+  const lo = firstAtOrAfter(cuts, from)
   ctx.strokeStyle = theme.info
   ctx.fillStyle = theme.info
   ctx.lineWidth = 1

@@ -138,20 +138,11 @@ export function VideoPane({ segments, edits, onCurrentCue, onHide, recordingUrl,
       node.playbackRate = node.defaultPlaybackRate = store.getState().playback.rate
       sync()
     }
-    node.addEventListener('timeupdate', sync)
-    node.addEventListener('seeked', sync)
-    node.addEventListener('play', onPlay)
-    node.addEventListener('pause', sync)
-    node.addEventListener('ratechange', onRate)
-    node.addEventListener('loadedmetadata', onLoaded)
+    const listeners = { timeupdate: sync, seeked: sync, play: onPlay, pause: sync, ratechange: onRate, loadedmetadata: onLoaded }
+    for (const [event, listener] of Object.entries(listeners)) node.addEventListener(event, listener)
     return () => {
       cancelAnimationFrame(frame)
-      node.removeEventListener('timeupdate', sync)
-      node.removeEventListener('seeked', sync)
-      node.removeEventListener('play', onPlay)
-      node.removeEventListener('pause', sync)
-      node.removeEventListener('ratechange', onRate)
-      node.removeEventListener('loadedmetadata', onLoaded)
+      for (const [event, listener] of Object.entries(listeners)) node.removeEventListener(event, listener)
     }
   }, [leader, store])
 
