@@ -3,7 +3,7 @@
 import type { Span } from '@/lib/captions'
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { useTranslations } from 'next-intl'
-import { forwardRef, useDeferredValue, useImperativeHandle, useMemo, useRef } from 'react'
+import { forwardRef, useCallback, useDeferredValue, useImperativeHandle, useMemo, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
@@ -73,6 +73,8 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
   // The active row's index, within the rows shown (a filter may have shortened them).
   const activeIndex = Math.min(useEditorStore((s) => s.activeIndex), segments.length - 1)
   const scroller = useRef<HTMLDivElement>(null)
+  // Stable while the rows are: a new key function makes the virtualizer measure all 2,000 rows again.
+  const getItemKey = useCallback((index: number) => segments[index]?.id ?? index, [segments])
   // The React Compiler is off in this app; rows are memoized by hand (SegmentRow).
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
@@ -82,7 +84,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
     overscan: 8,
     // Rows render on the server too: the first screen is in the page's HTML before any script runs.
     initialRect: { width: 1200, height: 900 },
-    getItemKey: (index) => segments[index]?.id ?? index,
+    getItemKey,
   })
 
   useImperativeHandle(
