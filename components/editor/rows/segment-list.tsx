@@ -3,7 +3,7 @@
 import type { Span } from '@/lib/captions'
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { useTranslations } from 'next-intl'
-import { forwardRef, useCallback, useDeferredValue, useImperativeHandle, useMemo, useRef } from 'react'
+import { forwardRef, useCallback, useDeferredValue, useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
@@ -87,6 +87,12 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
     getItemKey,
   })
 
+  // The rows as they are now, for focusRow: the DOM may still show the list before a filter changed it.
+  const latestRows = useRef(segments)
+  useLayoutEffect(() => {
+    latestRows.current = segments
+  })
+
   useImperativeHandle(
     ref,
     () => ({
@@ -96,7 +102,8 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
         virtualizer.scrollToIndex(index, { align: 'auto' })
         let tries = 0
         const attempt = () => {
-          const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-testid="segment-row"]`)
+          const id = latestRows.current[index]?.id
+          const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-testid="segment-row"][data-row="${id}"]`)
           const target = field ? row?.querySelector<HTMLElement>(`[data-field="${field}"]`) : row
           if (target) {
             target.focus({ preventScroll: true })
