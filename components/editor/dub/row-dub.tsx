@@ -25,7 +25,7 @@ const RowDubContext = createContext<RowDubs | null>(null)
 export const RowDubProvider = RowDubContext.Provider
 
 // Each row's own digest, kept per segment object: an edit replaces one row's object, so a new
-// digest of 2,000 rows costs one row's hashing and a pass over the others' numbers.
+// digest of a long file costs one row's hashing and a pass over the others' numbers.
 const rowDigests = new WeakMap<TaskSegment, number>()
 
 function rowDigest(segment: TaskSegment): number {

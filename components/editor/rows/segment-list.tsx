@@ -73,7 +73,7 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
   // The active row's index, within the rows shown (a filter may have shortened them).
   const activeIndex = Math.min(useEditorStore((s) => s.activeIndex), segments.length - 1)
   const scroller = useRef<HTMLDivElement>(null)
-  // Stable while the rows are: a new key function makes the virtualizer measure all 2,000 rows again.
+  // Stable while the rows are: a new key function makes the virtualizer measure every row again.
   const getItemKey = useCallback((index: number) => segments[index]?.id ?? index, [segments])
   // The React Compiler is off in this app; rows are memoized by hand (SegmentRow).
   // eslint-disable-next-line react-hooks/incompatible-library
