@@ -4,7 +4,10 @@ import { useFormatter, type DateTimeFormatOptions } from 'next-intl'
 import { useSyncExternalStore } from 'react'
 
 const subscribe = () => () => {}
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+// Asked once: making an Intl.DateTimeFormat costs about a millisecond, and React reads the
+// snapshot on every render of every component that shows a date.
+let zone: string | undefined
+const browserTimeZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone)
 
 /**
  * The viewer's time zone (the browser's), or null in server HTML and while hydrating: the server

@@ -24,13 +24,24 @@ type RowDubs = {
 const RowDubContext = createContext<RowDubs | null>(null)
 export const RowDubProvider = RowDubContext.Provider
 
+// Each row's own digest, kept per segment object: an edit replaces one row's object, so a new
+// digest of a long file costs one row's hashing and a pass over the others' numbers.
+const rowDigests = new WeakMap<TaskSegment, number>()
+
+function rowDigest(segment: TaskSegment): number {
+  let hash = rowDigests.get(segment)
+  if (hash !== undefined) return hash
+  hash = 0x811c9dc5
+  const text = `${segment.id}\u0000${segment.translatedText ?? ''}\u0001`
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  rowDigests.set(segment, hash)
+  return hash
+}
+
 /** A short digest of the lines' texts: the report is asked again when one is edited. */
 function textsVersion(segments: readonly TaskSegment[]): string {
   let hash = 0x811c9dc5
-  for (const s of segments) {
-    const text = `${s.id}\u0000${s.translatedText ?? ''}\u0001`
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
-  }
+  for (const s of segments) hash = Math.imul(hash ^ rowDigest(s), 0x01000193)
   return (hash >>> 0).toString(36)
 }
 

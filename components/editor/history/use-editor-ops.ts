@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { useCallback, useMemo } from 'react'
 import { toast } from 'sonner'
 import type { SegmentWrite, TaskSegment } from '@/lib/client/tasks'
-import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
+import { useEditorStoreApi } from '../state/editor-store-context'
 import { shotSnapWrites, type ShotSnapInput } from './shot-snap'
 import { isStructure, returnStep, takeStep, translationOf, writesOf, type Change, type FieldStepKind, type SegmentFields } from './history'
 import { useBulkWrite } from './use-bulk-write'
@@ -99,12 +99,11 @@ export function useEditorOps(taskId: string, pending: Pending) {
   const undo = useCallback(() => step('undo'), [step])
   const redo = useCallback(() => step('redo'), [step])
 
-  const canUndo = useEditorStore((s) => s.history.undo.length > 0)
-  const canRedo = useEditorStore((s) => s.history.redo.length > 0)
-  const busy = useEditorStore((s) => s.busy)
+  // Whether an operation runs and what undo and redo can take are read where they are shown (the
+  // toolbar), from the store: an operation starting or ending renders the toolbar, not the editor.
   return useMemo(
-    () => ({ canUndo, canRedo, busy, applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap, snapToShots, split, merge }),
-    [applyTexts, applyWrites, busy, canRedo, canUndo, merge, redo, retranslateMany, shift, snap, snapToShots, split, undo],
+    () => ({ applyWrites, applyTexts, undo, redo, retranslateMany, shift, snap, snapToShots, split, merge }),
+    [applyTexts, applyWrites, merge, redo, retranslateMany, shift, snap, snapToShots, split, undo],
   )
 }
 

@@ -1,12 +1,12 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import type { ReactNode } from 'react'
+import { useCallback, useEffect, useRef, type ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { formatMs } from '@/lib/subtitles/time'
 import { frameAtOrBefore, frameToMs } from '@/lib/timing'
 import { ToolbarButton } from '../screen/toolbar-text-button'
-import { useEditorStore } from '../state/editor-store-context'
+import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
 import { PLAYBACK_RATES, type TimingAction } from './keyboard'
 
 type Props = {
@@ -57,6 +57,52 @@ const CUE_ACTIONS = [
 ] as const
 
 /**
+ * The playhead's time and frame, the one part of the bar that changes on every frame of playback:
+ * written straight into its two lines from the store (as the timeline's clock is), so playing
+ * renders no React tree per frame and a row's deferred render is never interrupted by it.
+ */
+function Playhead({ fps }: { fps: number }) {
+  const t = useTranslations('editor.timing')
+  const store = useEditorStoreApi()
+  const time = useRef<HTMLSpanElement>(null)
+  const frameLine = useRef<HTMLSpanElement>(null)
+  const texts = useCallback(
+    (timeMs: number) => {
+      const frame = frameAtOrBefore(timeMs, fps)
+      return { time: formatMs(frameToMs(frame, fps), '.'), frame: t('frameAt', { frame, fps: Number(fps.toFixed(3)) }) }
+    },
+    [fps, t],
+  )
+  useEffect(() => {
+    const write = (timeMs: number) => {
+      const next = texts(timeMs)
+      if (time.current) {
+        time.current.dataset.ms = String(Math.round(timeMs))
+        if (time.current.textContent !== next.time) time.current.textContent = next.time
+      }
+      if (frameLine.current && frameLine.current.textContent !== next.frame) frameLine.current.textContent = next.frame
+    }
+    write(store.getState().playback.timeMs)
+    return store.subscribe((state, before) => {
+      if (state.playback.timeMs !== before.playback.timeMs) write(state.playback.timeMs)
+    })
+  }, [store, texts])
+  // A render writes the time as it is then (the server's HTML, a new frame rate); the effect keeps it current.
+  const now = store.getState().playback.timeMs
+  const shown = texts(now)
+  return (
+    <p className="tabular min-w-[7.5rem] text-xs leading-tight" aria-label={t('playhead')}>
+      <span ref={time} className="block font-medium text-fg" data-testid="transport-time" data-ms={Math.round(now)}>
+        {shown.time}
+      </span>
+      <span ref={frameLine} className="block text-[11px] text-subtle">
+        {shown.frame}
+      </span>
+    </p>
+  )
+}
+
+/**
  * Under the picture: jumps of 5 s and 1 s, a frame back and on, play and pause, the speed and the
  * playhead (its time and frame), then the active cue's timing at the playhead (start, end, split,
  * merge with the next, its reading speed). Every button carries its key (`aria-keyshortcuts`,
@@ -66,17 +112,10 @@ export function TransportBar({ run, fps, activeId, isLocked }: Props) {
   const t = useTranslations('editor.timing')
   const isPlaying = useEditorStore((s) => s.playback.isPlaying)
   const rate = useEditorStore((s) => s.playback.rate)
-  const timeMs = useEditorStore((s) => s.playback.timeMs)
-  const frame = frameAtOrBefore(timeMs, fps)
   return (
     <div role="group" aria-label={t('transport')} className="border-t border-border bg-surface" data-testid="transport">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1.5">
-        <p className="tabular min-w-[7.5rem] text-xs leading-tight" aria-label={t('playhead')}>
-          <span className="block font-medium text-fg" data-testid="transport-time" data-ms={Math.round(timeMs)}>
-            {formatMs(frameToMs(frame, fps), '.')}
-          </span>
-          <span className="block text-[11px] text-subtle">{t('frameAt', { frame, fps: Number(fps.toFixed(3)) })}</span>
-        </p>
+        <Playhead fps={fps} />
         <div className="mx-auto flex items-center gap-0.5">
           <Round label={t('back5')} keys="Shift+ArrowLeft" onClick={() => run({ kind: 'jump', ms: -5000 })} testId="transport-back5">
             <path d="M8 4 4 8l4 4M12.5 4l-4 4 4 4" {...line} />

@@ -3,7 +3,7 @@
 import type { Span } from '@/lib/captions'
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { useTranslations } from 'next-intl'
-import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react'
+import { forwardRef, useCallback, useDeferredValue, useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
 import { useHydrated } from '@/lib/client/use-hydrated'
 import type { TaskSegment } from '@/lib/client/tasks'
@@ -73,6 +73,8 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
   // The active row's index, within the rows shown (a filter may have shortened them).
   const activeIndex = Math.min(useEditorStore((s) => s.activeIndex), segments.length - 1)
   const scroller = useRef<HTMLDivElement>(null)
+  // Stable while the rows are: a new key function makes the virtualizer measure every row again.
+  const getItemKey = useCallback((index: number) => segments[index]?.id ?? index, [segments])
   // The React Compiler is off in this app; rows are memoized by hand (SegmentRow).
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
@@ -82,7 +84,13 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
     overscan: 8,
     // Rows render on the server too: the first screen is in the page's HTML before any script runs.
     initialRect: { width: 1200, height: 900 },
-    getItemKey: (index) => segments[index]?.id ?? index,
+    getItemKey,
+  })
+
+  // The rows as they are now, for focusRow: the DOM may still show the list before a filter changed it.
+  const latestRows = useRef(segments)
+  useLayoutEffect(() => {
+    latestRows.current = segments
   })
 
   useImperativeHandle(
@@ -94,16 +102,17 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
         virtualizer.scrollToIndex(index, { align: 'auto' })
         let tries = 0
         const attempt = () => {
-          const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-testid="segment-row"]`)
+          const id = latestRows.current[index]?.id
+          const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-testid="segment-row"][data-row="${id}"]`)
           const target = field ? row?.querySelector<HTMLElement>(`[data-field="${field}"]`) : row
           if (target) {
             target.focus({ preventScroll: true })
             // measured heights may shift the row after the first scroll
             virtualizer.scrollToIndex(index, { align: 'auto' })
-          } else if (tries++ < 10) requestAnimationFrame(attempt)
+          } else if (tries++ < 60) requestAnimationFrame(attempt)
         }
         // At once when the row is already rendered, so the very next key press lands on it;
-        // otherwise on the frames after the virtualizer has rendered it.
+        // otherwise on the frames after the list's deferred render has brought it in.
         attempt()
       },
     }),
@@ -114,6 +123,11 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
   // The server's rows stay read-only until React runs, so nothing typed before then is lost.
   const isHydrated = useHydrated()
   const items = virtualizer.getVirtualItems()
+  // The rows a scroll brings in are rendered off the urgent path: the scroll's own render (the
+  // virtualizer's, synchronous) keeps the rows it had, and the new ones follow in a render React
+  // splits across frames, so a jump to the playing row never holds up a frame while they mount.
+  // The rows and their segments change together, so an index never points into another list.
+  const shown = useDeferredValue(useMemo(() => ({ items, segments }), [items, segments]))
   const hasSpeakers = useMemo(() => segments.some((s) => s.speakers?.length), [segments])
   return (
     <div className={cn('flex min-h-0 flex-1 flex-col', hasSpeakers && '[--id-col:6.5rem]')}>
@@ -127,8 +141,9 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
         aria-label={t('list')}
       >
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const segment = segments[item.index]
+          {shown.items.map((item) => {
+            const segment = shown.segments[item.index]
+            if (!segment) return null
             return (
               <div
                 key={item.key}

@@ -4,11 +4,12 @@ import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { MAX_SELECTED_RETRANSLATE, type EditorOps } from '../history/use-editor-ops'
+import { useEditorStore } from '../state/editor-store-context'
 import { ToolbarButton } from './toolbar-text-button'
 
 type Props = {
-  /** The editor's operations: undo and redo, and which operation runs (use-editor-ops.ts). */
-  ops: Pick<EditorOps, 'canUndo' | 'canRedo' | 'busy' | 'undo' | 'redo'>
+  /** The editor's undo and redo (use-editor-ops.ts); whether they can run is read from the store. */
+  ops: Pick<EditorOps, 'undo' | 'redo'>
   onFind: () => void
   isFindOpen: boolean
   selectedCount: number
@@ -57,12 +58,15 @@ const Divider = () => <span className="mx-1 h-5 w-px shrink-0 bg-border" aria-hi
 export function EditorToolbar(props: Props) {
   const t = useTranslations('editor.toolbar')
   const tooMany = props.selectedCount > MAX_SELECTED_RETRANSLATE
+  const canUndo = useEditorStore((s) => s.history.undo.length > 0)
+  const canRedo = useEditorStore((s) => s.history.redo.length > 0)
+  const busy = useEditorStore((s) => s.busy)
   return (
     <div role="toolbar" aria-label={t('label')} className="flex items-center gap-1 overflow-x-auto border-b border-border bg-surface px-3 py-1.5 md:px-5" data-testid="editor-toolbar">
-      <ToolbarButton label={t('undo')} onClick={() => void props.ops.undo()} isDisabled={!props.ops.canUndo || props.ops.busy !== null} testId="toolbar-undo" labelMode="aria" shortcut="Control+Z">
+      <ToolbarButton label={t('undo')} onClick={() => void props.ops.undo()} isDisabled={!canUndo || busy !== null} testId="toolbar-undo" labelMode="aria" shortcut="Control+Z">
         <Icon d="M6 4 3 7l3 3M3.5 7H10a3 3 0 0 1 0 6H8" />
       </ToolbarButton>
-      <ToolbarButton label={t('redo')} onClick={() => void props.ops.redo()} isDisabled={!props.ops.canRedo || props.ops.busy !== null} testId="toolbar-redo" labelMode="aria" shortcut="Control+Shift+Z">
+      <ToolbarButton label={t('redo')} onClick={() => void props.ops.redo()} isDisabled={!canRedo || busy !== null} testId="toolbar-redo" labelMode="aria" shortcut="Control+Shift+Z">
         <Icon d="m10 4 3 3-3 3M12.5 7H6a3 3 0 0 0 0 6h2" />
       </ToolbarButton>
       <Divider />
@@ -71,7 +75,7 @@ export function EditorToolbar(props: Props) {
       </ToolbarButton>
       <Divider />
       {props.hasTranslation && (
-        <ToolbarButton label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || props.ops.busy === 'retranslate'} testId="toolbar-retranslate" labelMode="wide">
+        <ToolbarButton label={t('retranslateSelected')} onClick={props.onRetranslateSelected} isDisabled={!props.canRetranslate || props.selectedCount === 0 || tooMany || busy === 'retranslate'} testId="toolbar-retranslate" labelMode="wide">
           <Icon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" />
         </ToolbarButton>
       )}
@@ -109,7 +113,7 @@ export function EditorToolbar(props: Props) {
         </span>
       </ToolbarButton>
       <span className="ml-1">{props.profile}</span>
-      <ToolbarButton label={t('fixTiming')} onClick={props.onFixTiming} isDisabled={!props.canFixTiming || props.ops.busy !== null} testId="toolbar-fix-timing">
+      <ToolbarButton label={t('fixTiming')} onClick={props.onFixTiming} isDisabled={!props.canFixTiming || busy !== null} testId="toolbar-fix-timing">
         <Icon d="M8 14A5.5 5.5 0 1 0 8 3a5.5 5.5 0 0 0 0 11ZM8 6v2.5l1.75 1.25M6.5 1.5h3" />
       </ToolbarButton>
       {props.onSpeakers && (

@@ -8,7 +8,7 @@ import { EditorFindBar } from '../find/find-bar'
 import { fixTimingWrites } from '../quality/fix-timing'
 import { ProfileControl } from '../quality/profile-control'
 import { reflowWrites } from '../quality/reflow-rows'
-import { useEditorStoreApi } from '../state/editor-store-context'
+import { useEditorStore, useEditorStoreApi } from '../state/editor-store-context'
 import { useTimelineTiming } from '../timeline/use-timeline-timing'
 import { EditorToolbar } from './editor-toolbar'
 import type { EditorModel } from './use-editor-model'
@@ -19,6 +19,7 @@ export function EditorTools({ task, model, sharing }: { task: TaskDetail; model:
   const store = useEditorStoreApi()
   const { ops, find, panels, rows, selectedIds, targetIds, isTranslating, isTranscript, speakers } = model
   const timing = useTimelineTiming(task)
+  const isBusy = useEditorStore((s) => s.busy !== null)
   const cuts = timing.shots?.cutsMs ?? []
   // The export's line breaking applied to the target rows; one undoable step.
   const fixLineBreaks = async () => {
@@ -74,7 +75,7 @@ export function EditorTools({ task, model, sharing }: { task: TaskDetail; model:
             find.close()
             model.focusActiveRow()
           }}
-          isBusy={ops.busy !== null}
+          isBusy={isBusy}
         />
       )}
     </>

@@ -4,7 +4,7 @@
 // millisecond), never per frame; the frames only look up what is in view.
 import type { TaskSegment } from '@/lib/client/tasks'
 import { firstIndexWhere } from '@/lib/timing'
-import { shownText, type Edits } from '../drafts'
+import { shownText, type Edits, type RowEdit } from '../drafts'
 import { timeToMs } from '../quality/quality'
 
 /** Where a block sits in the cue band: all of it, or the upper or lower half beside an overlapping cue. */
@@ -27,14 +27,30 @@ function blockText(segment: TaskSegment, edits: Edits): string {
   return text.replace(/<[^>]*>|\{\\[^}]*\}/g, '').replace(/\s*\n\s*/g, ' / ')
 }
 
+// A row's times and text as read for its block, kept per segment object and draft: a drop or a
+// keystroke rebuilds the index reading one row again, not every row's times and text.
+type Read = { edit: RowEdit | undefined; startMs: number; endMs: number; text: string }
+const reads = new WeakMap<TaskSegment, Read>()
+
+function readCue(segment: TaskSegment, edits: Edits): Read {
+  const edit = edits[segment.id]
+  let read = reads.get(segment)
+  if (!read || read.edit !== edit) {
+    read = { edit, startMs: timeToMs(segment.startTime), endMs: timeToMs(segment.endTime), text: blockText(segment, edits) }
+    reads.set(segment, read)
+  }
+  return read
+}
+
 export function buildCueIndex(segments: readonly TaskSegment[], edits: Edits, flagged: ReadonlySet<number>, moved?: ReadonlyMap<number, { startMs: number; endMs: number }>): CueIndex {
   const cues: TimelineCue[] = segments.map((s) => {
     const times = moved?.get(s.id)
+    const read = readCue(s, edits)
     return {
       id: s.id,
-      startMs: times?.startMs ?? timeToMs(s.startTime),
-      endMs: times?.endMs ?? timeToMs(s.endTime),
-      text: blockText(s, edits),
+      startMs: times?.startMs ?? read.startMs,
+      endMs: times?.endMs ?? read.endMs,
+      text: read.text,
       speaker: s.speakers?.[0] ?? null,
       isFlagged: flagged.has(s.id),
       band: 'full',
