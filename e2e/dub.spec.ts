@@ -173,7 +173,8 @@ for (const [prefix, locale, texts] of LOCALES) {
       // The same in MP4: its text tracks are added to the movie box after the muxer, beside both sounds.
       await page.getByTestId('tracks-container-mp4').click()
       await page.getByTestId('burn-start').click()
-      await expect(page.getByTestId('burn-done')).toBeVisible({ timeout: 90_000 })
+      // The MKV's "done" may still show for a moment: wait for the one that names the MP4.
+      await expect(page.getByTestId('burn-done').locator('xpath=..')).toContainText('harbour.fr.dubbed.tracks.mp4', { timeout: 90_000 })
       const mp4 = testInfo.outputPath('dubbed.mp4')
       expect(await savedFile(page, 'harbour.fr.dubbed.tracks.mp4', mp4)).toBeGreaterThan(50_000)
       const probe = ffprobeJson<Probe>(mp4, ['-show_streams'])
