@@ -4,6 +4,7 @@
 // are added there: the movie box is replaced by a media data box holding every cue's sample, then
 // the movie box again with one text track more per language (tagged, titled, the first enabled).
 // Nothing before the old movie box moves.
+import { cueLines } from './cue-lines'
 
 export type TextTrackCue = { startMs: number; endMs: number; text: string }
 export type TextTrack = {
@@ -78,16 +79,6 @@ export function toSamples(cues: TextTrackCue[], endMs = 0): Sample[] {
   })
   if (samples.length > 0) samples.push({ durationMs: Math.max(1, Math.round(endMs) - at), bytes: textSample('') })
   return samples
-}
-
-/** Lines trimmed, no blank line. */
-function cueLines(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .join('\n')
 }
 
 /** A tx3g sample: the text's length in bytes (16 bits), then its UTF-8. */

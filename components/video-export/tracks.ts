@@ -16,6 +16,7 @@ import type { OutputChunk } from './output'
 import { toAssTrack } from './ass-track'
 import { addDubAudio, type ExportAudio } from './dub-audio'
 import { carrierPreamble, mkvTextCodecPatches, type MkvTextCodec } from './mkv-text-codec'
+import { cueLines } from './cue-lines'
 import { withTextTracks } from './mp4-text-tracks'
 import { trackLanguageCode } from './track-language'
 
@@ -162,7 +163,7 @@ function finishingWrites({ container, tracks, carriers, segmentHeader, movieBox 
     return mkvTextCodecPatches(segmentHeader.data, segmentHeader.position, carriers.map((c) => c.codec))
   }
   if (!movieBox) throw new Error('the muxer gave no movie box')
-  const textTracks = tracks.filter((track) => track.cues.some((c) => c.endMs > c.startMs && srtText(c.text) !== '')).map((track, i) => ({ language: trackLanguageCode(track.language, 'mp4'), title: track.title, isDefault: i === 0, cues: track.cues }))
+  const textTracks = tracks.filter((track) => track.cues.some((c) => c.endMs > c.startMs && cueLines(c.text) !== '')).map((track, i) => ({ language: trackLanguageCode(track.language, 'mp4'), title: track.title, isDefault: i === 0, cues: track.cues }))
   return [{ type: 'write', position: movieBox.position, data: withTextTracks(movieBox.data, movieBox.position, textTracks) }]
 }
 
@@ -176,22 +177,12 @@ function mkvCarrier(track: SubtitleTrack): MkvCarrier {
     const codecPrivate = new TextEncoder().encode(ass.header)
     return { codec: { codecId: 'S_TEXT/ASS', codecPrivate }, cues: ass.events.length, text: carrierText(carrierPreamble(codecPrivate.byteLength), ass.events.map((e) => ({ startMs: e.startMs, endMs: e.endMs, body: e.block }))) }
   }
-  const cues = [...track.cues].filter((c) => c.endMs > c.startMs && srtText(c.text) !== '').sort((a, b) => a.startMs - b.startMs)
-  return { codec: { codecId: 'S_TEXT/UTF8' }, cues: cues.length, text: carrierText('WEBVTT', cues.map((c) => ({ startMs: c.startMs, endMs: c.endMs, body: srtText(c.text) }))) }
+  const cues = [...track.cues].filter((c) => c.endMs > c.startMs && cueLines(c.text) !== '').sort((a, b) => a.startMs - b.startMs)
+  return { codec: { codecId: 'S_TEXT/UTF8' }, cues: cues.length, text: carrierText('WEBVTT', cues.map((c) => ({ startMs: c.startMs, endMs: c.endMs, body: cueLines(c.text) }))) }
 }
 
 function carrierText(preamble: string, cues: { startMs: number; endMs: number; body: string }[]): string {
   return `${preamble}\n\n${cues.map((c) => `${vttTime(c.startMs)} --> ${vttTime(c.endMs)}\n${c.body}`).join('\n\n')}\n`
-}
-
-/** A cue's text as an SRT block holds it: lines trimmed, no blank line (it would end the cue). */
-export function srtText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .join('\n')
 }
 
 function vttTime(ms: number): string {

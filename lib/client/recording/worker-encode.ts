@@ -8,7 +8,7 @@ import { SPEECH_ENCODING } from './extraction-plan'
 import { WorkerProblem } from './extract-protocol'
 import { MonoResampler } from './mono-16k'
 import { findSplit } from './worker-split'
-import { planarChannels } from './worker-samples'
+import { joined, planarChannels } from './worker-samples'
 import { decodedSamples } from './worker-decode'
 import { streamedOutput } from './worker-output'
 
@@ -53,12 +53,7 @@ export async function encodePart(run: PartRun): Promise<number> {
     let written = 0
     const flush = async () => {
       if (queuedFrames === 0) return
-      const data = new Float32Array(queuedFrames)
-      let at = 0
-      for (const piece of queued) {
-        data.set(piece, at)
-        at += piece.length
-      }
+      const data = joined(queued, queuedFrames, (n) => new Float32Array(n))
       const sample = new AudioSample({ data, format: 'f32-planar', numberOfChannels: 1, sampleRate: RATE, timestamp: written / RATE })
       written += queuedFrames
       queued = []

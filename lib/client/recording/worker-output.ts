@@ -6,6 +6,7 @@
 
 import { AdtsOutputFormat, Mp3OutputFormat, OggOutputFormat, Output, StreamTarget, type StreamTargetChunk } from 'mediabunny'
 import type { PartFormat } from './extract-protocol'
+import { joined } from './worker-samples'
 
 const PIECE_BYTES = 32 * 1024
 const PIECE_MS = 200
@@ -19,12 +20,7 @@ export function streamedOutput(format: PartFormat, send: (bytes: Uint8Array) => 
     if (timer) clearTimeout(timer)
     timer = null
     if (pendingBytes === 0) return
-    const piece = new Uint8Array(pendingBytes)
-    let at = 0
-    for (const data of pending) {
-      piece.set(data, at)
-      at += data.byteLength
-    }
+    const piece = joined(pending, pendingBytes, (n) => new Uint8Array(n))
     pending = []
     pendingBytes = 0
     send(piece)

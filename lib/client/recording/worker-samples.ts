@@ -13,3 +13,14 @@ export function planarChannels(sample: AudioSample, skip = 0, keep = sample.numb
   }
   return channels
 }
+
+/** Pieces gathered one after another, as one array of `length` items (`into` makes it). */
+export function joined<T extends Float32Array | Uint8Array>(pieces: readonly T[], length: number, into: (length: number) => T): T {
+  const whole = into(length)
+  let at = 0
+  for (const piece of pieces) {
+    whole.set(piece, at)
+    at += piece.length
+  }
+  return whole
+}
