@@ -129,7 +129,16 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
     }
   }) : Promise.resolve()
 
-  const code = await child.exited
+  let code: number | null
+  try {
+    code = await child.exited
+  } catch (error) {
+    // Aborted: the input's reading and the output file stop with it, nothing left running.
+    stop.abort()
+    await feeding.catch(() => {})
+    pcm.destroy()
+    throw error
+  }
   stop.abort()
   await feeding
   await new Promise<void>((resolve, reject) => pcm.end((error?: Error | null) => (error ? reject(error) : resolve())))

@@ -54,8 +54,10 @@ export async function storeUploadedRecording(taskId: string, uploads: string[], 
   await joinParts(files, { out: joined, format, signal })
   const key = `audio/${taskId}${format.extension}`
   await storage.putFile(key, joined, { timeoutMs: 300_000 })
-  await db.task.update({ where: { id: taskId }, data: { audioKey: key } })
-  return true
+  const { count } = await db.task.updateMany({ where: { id: taskId }, data: { audioKey: key } })
+  // Deleted meanwhile: its recording goes too, as the deletion took its other files.
+  if (count === 0) await storage.delete(key)
+  return count > 0
 }
 
 /**

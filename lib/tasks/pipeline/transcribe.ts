@@ -90,8 +90,12 @@ export const transcribe: Stage = {
       // The sound transcribed so far (a resumed run's chunks too): the progress follows it.
       const heardMs = new Map(known.filter((k) => k.chunk.words !== null).map((k) => [k.chunk.index, k.chunk.endMs - k.chunk.startMs]))
       let language = task.originalLanguage
-      // The recording is kept for the editor once every part has arrived, while the last chunks are transcribed.
+      // The recording is kept for the editor once every part has arrived, while the last chunks are
+      // transcribed. A run that ends otherwise stops it and waits for it: the job's signal is aborted
+      // once the handler returns, and `dir` is removed.
       let keeping: Promise<void> = Promise.resolve()
+      const stopKeeping = new AbortController()
+      const keepSignal = signal ? AbortSignal.any([signal, stopKeeping.signal]) : stopKeeping.signal
       let ended = 0
       let outcome: LiveOutcome
       try {
@@ -135,10 +139,10 @@ export const transcribe: Stage = {
             await price.partEnded(end)
             // The recording is for the player: failing to keep it never fails the transcription it was paid for.
             if (++ended === source.parts.length && source.uploads.length > 0) {
-              keeping = storeUploadedRecording(task.id, source.uploads, { storage, dir, signal }).then(
+              keeping = storeUploadedRecording(task.id, source.uploads, { storage, dir, signal: keepSignal }).then(
                 () => undefined,
                 (error) => {
-                  if (signal?.aborted) throw error
+                  if (keepSignal.aborted) throw error
                   log.error('transcribe.recording_store_failed', { taskId: task.id, error })
                 },
               )
@@ -148,6 +152,8 @@ export const transcribe: Stage = {
         await cues.settle()
         await keeping
       } catch (error) {
+        stopKeeping.abort()
+        await keeping.catch(() => {})
         if (error instanceof TaskStoppedError) return 'skipped'
         // Nothing new arrived and nothing is in flight: the worker is given back, the job comes again.
         if (parking.signal.aborted && !signal?.aborted) {

@@ -13,6 +13,8 @@ import { GET as wordsRoute } from '@/app/api/tasks/[id]/words/route'
 import { db } from '@/lib/db'
 import { readAudioHeader } from '@/lib/media'
 import { getBalance, grantPoints } from '@/lib/points'
+import { appStorage } from '@/lib/storage/app-storage'
+import type { StorageDriver } from '@/lib/storage'
 import { billedMinutes } from '@/lib/transcribe'
 import { createDeepSeekProvider } from '@/lib/translate/providers/deepseek'
 import { buildRequest, ctx, jsonRequest, makeUser, readAnswer } from '@/test/route-harness'
@@ -149,6 +151,44 @@ describe('a recording uploaded as WAV parts', () => {
       ['capture', 0],
     ])
     expect(await getBalance({ userId: user.id })).toBe(40)
+  }, 120_000)
+
+  it('deleted while its recording is being kept for the player: the run stops, waits for the keeping, and leaves no recording behind', async () => {
+    const { auth, task } = await wavTask(100, {})
+    const local = appStorage()
+    // The joined recording reaches the store only once the task is gone.
+    let keepingStarted!: () => void
+    const isKeeping = new Promise<void>((resolve) => (keepingStarted = resolve))
+    let deleted!: () => void
+    const isDeleted = new Promise<void>((resolve) => (deleted = resolve))
+    const storage: StorageDriver = {
+      ...local,
+      putFile: async (key, file, opts) => {
+        if (key.startsWith('audio/')) {
+          keepingStarted()
+          await isDeleted
+        }
+        return local.putFile(key, file, opts)
+      },
+    }
+    const outcome = await runTask({
+      taskId: task.id,
+      ...PIPELINE,
+      storage,
+      transcription: {
+        retry: { attempts: 2, delayMs: 5 },
+        chunkTargetMs: 90 * SECOND,
+        concurrency: 1,
+        onChunkSaved: async (index) => {
+          if (index !== 0) return
+          await isKeeping
+          expect((await readAnswer(await deleteRoute(jsonRequest('DELETE', `/api/tasks/${task.id}`, auth), ctx({ id: task.id })))).code).toBe(20000)
+          deleted()
+        },
+      },
+    })
+    expect(outcome).toBe('skipped')
+    expect(await local.size(`audio/${task.id}.wav`)).toBeNull()
   }, 120_000)
 
   it('completes when the recording cannot be stored for the player: the transcription was delivered and is charged', async () => {
