@@ -1,7 +1,7 @@
 'use client'
 
 import type { Span } from '@/lib/captions'
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
+import { useVirtualizer, type ReactVirtualizer } from '@tanstack/react-virtual'
 import { useTranslations } from 'next-intl'
 import { forwardRef, useCallback, useDeferredValue, useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react'
 import { cn } from '@/components/ui/cn'
@@ -40,6 +40,8 @@ export type SegmentListHandle = {
   revealRow: (index: number) => void
 }
 
+const isServer = typeof window === 'undefined'
+
 // overflow-hidden makes the heads reserve the list's scrollbar gutter too, so both grids line up.
 function ColumnHeads() {
   const t = useTranslations('editor.columns')
@@ -77,11 +79,15 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
   const getItemKey = useCallback((index: number) => segments[index]?.id ?? index, [segments])
   // The React Compiler is off in this app; rows are memoized by hand (SegmentRow).
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
+  const virtualizer: ReactVirtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: segments.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 60,
     overscan: 8,
+    // The rows' places and the list's height are written to the DOM by the virtualizer: a row
+    // measured, or a scroll within the rows already shown, renders nothing in React.
+    directDomUpdates: true,
+    directDomUpdatesMode: 'position',
     // Rows render on the server too: the first screen is in the page's HTML before any script runs.
     initialRect: { width: 1200, height: 900 },
     getItemKey,
@@ -140,7 +146,8 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
         role="region"
         aria-label={t('list')}
       >
-        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {/* Places are the server's in its HTML, the virtualizer's once it runs (React leaves them alone). */}
+        <div ref={virtualizer.containerRef} className="relative w-full" style={isServer ? { height: virtualizer.getTotalSize() } : undefined} suppressHydrationWarning>
           {shown.items.map((item) => {
             const segment = shown.segments[item.index]
             if (!segment) return null
@@ -149,8 +156,9 @@ export const SegmentList = forwardRef<SegmentListHandle, Props>(function Segment
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full"
-                style={{ transform: `translateY(${item.start}px)` }}
+                className="absolute left-0 w-full"
+                style={isServer ? { top: item.start } : undefined}
+                suppressHydrationWarning
               >
                 <SegmentRow
                   segment={segment}
