@@ -91,8 +91,9 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
     }
   }
   child.stderr.on('data', (chunk: Buffer) => readLines(chunk.toString('utf8')))
+  let isStopped = false
   child.stdout.on('data', (decoded: Buffer) => {
-    if (tooLong || atLimit) return
+    if (tooLong || atLimit || isStopped) return
     // What may still be kept: up to the part's end, its own cap, and the recording's shared budget.
     const toLimit = limitBytes - kept
     const room = Math.min(toLimit, capBytes - kept, budget?.room() ?? Infinity)
@@ -133,10 +134,12 @@ export async function decodeStream(input: DecodeInput, { out, atMs = 0, limitMs 
   try {
     code = await child.exited
   } catch (error) {
-    // Aborted: the input's reading and the output file stop with it, nothing left running.
+    // Aborted: the input's reading stops, and the file is closed once what it was given is written
+    // (ffmpeg's last output is no longer taken), nothing left running.
+    isStopped = true
     stop.abort()
     await feeding.catch(() => {})
-    pcm.destroy()
+    await new Promise<void>((resolve) => pcm.once('error', () => resolve()).end(() => resolve()))
     throw error
   }
   stop.abort()

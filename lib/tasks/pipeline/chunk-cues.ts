@@ -8,6 +8,7 @@ import { cuesFromWords } from '@/lib/transcribe'
 import { ProviderError, type CueToTranslate, type ReviewOutcome, type TranslatedBy } from '@/lib/translate'
 import { speakerLineLabel } from '../speakers'
 import type { Translator } from './translate'
+import { TaskStoppedError } from './sent-sound'
 
 /** A cue of one chunk, with its translation once made (stored on the chunk's row, `TranscriptChunk.cues`). */
 export type ChunkCue = {
@@ -85,7 +86,9 @@ export function chunkCueMaker(task: TaskForCues, translator: Translator) {
         log.warn('transcribe.live_translation_failed', { taskId: task.id, chunk: chunk.index, error })
       }
     }
-    await db.transcriptChunk.update({ where: { taskId_index: { taskId: task.id, index: chunk.index } }, data: { cues: cues as unknown as Prisma.InputJsonValue } })
+    const { count } = await db.transcriptChunk.updateMany({ where: { taskId: task.id, index: chunk.index }, data: { cues: cues as unknown as Prisma.InputJsonValue } })
+    // The chunk went with its task, deleted meanwhile: the run stops as it does when it sees that first.
+    if (count === 0) throw new TaskStoppedError(`task ${task.id} is no longer running`)
   }
 
   return {
