@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { E2E } from './e2e/env'
+import { testChromiumPath } from './test/chromium-path'
 
 // Browser tests run against a production build (`next build` first) served by `npm run start:e2e`:
 // a fresh database, the sandbox fakes on fixed ports, and a test SMTP server with an HTTP inbox.
@@ -23,7 +24,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testChromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
