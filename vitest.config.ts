@@ -17,17 +17,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {
-          name: 'unit',
-          include: ['**/*.test.{ts,tsx}'],
-          exclude: ['**/*.db.test.{ts,tsx}', 'node_modules/**', 'e2e/**', '.next/**'],
-          environment: 'node',
-          // A worker keeps the modules it has loaded for its next unit file instead of starting afresh,
-          // which spares most of each file's import time: unit files leave no state behind them (a
-          // file that changes a global puts it back after its tests). The database files stay
-          // isolated: each points lib/db at a database of its own.
-          isolate: false,
-        },
+        test: { name: 'unit', include: ['**/*.test.{ts,tsx}'], exclude: ['**/*.db.test.{ts,tsx}', 'node_modules/**', 'e2e/**', '.next/**'], environment: 'node' },
       },
       {
         extends: true,
