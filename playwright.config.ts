@@ -8,10 +8,11 @@ export default defineConfig({
   testDir: './e2e',
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  // Two spec files at a time: most of a browser test is waiting on the server, the fakes and polling,
-  // so two workers nearly halve the suite on our two cores. Tests that count a balance, an order or a
-  // lot do it as a creator of their own (`newCreator`), so side-by-side specs never move their figures.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three spec files at a time on our two cores: part of a browser test is waiting on the server, the
+  // fakes and polling, and with two the cores still sat idle a sixth of the run. Tests that count a
+  // balance, an order or a lot do it as a creator of their own (`newCreator`), so side-by-side specs
+  // never move their figures.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
