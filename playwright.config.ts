@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { E2E } from './e2e/env'
+import { testChromiumPath } from './test/chromium-path'
 
 // Browser tests run against a production build (`next build` first) served by `npm run start:e2e`:
 // a fresh database, the sandbox fakes on fixed ports, and a test SMTP server with an HTTP inbox.
@@ -7,10 +8,11 @@ export default defineConfig({
   testDir: './e2e',
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  // Two spec files at a time: most of a browser test is waiting on the server, the fakes and polling,
-  // so two workers nearly halve the suite on our two cores. Tests that count a balance, an order or a
-  // lot do it as a creator of their own (`newCreator`), so side-by-side specs never move their figures.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three spec files at a time on our two cores: part of a browser test is waiting on the server, the
+  // fakes and polling, and with two the cores still sat idle a sixth of the run. Tests that count a
+  // balance, an order or a lot do it as a creator of their own (`newCreator`), so side-by-side specs
+  // never move their figures.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -23,7 +25,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testChromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { chromium, type Page } from 'playwright'
+import { testChromiumPath } from './chromium-path'
 
 export type ChromiumPage = { page: Page; pick: (file: string) => Promise<void>; close: () => Promise<void> }
 
@@ -33,7 +34,7 @@ export async function openChromiumPage(script: string, resolveDir: string): Prom
     else res.writeHead(200, { 'content-type': 'text/html' }).end(html)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+  const browser = await chromium.launch({ executablePath: testChromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
   const page = await browser.newPage()
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
   return {
