@@ -2,7 +2,7 @@
 // "Deleted or failed"): a recording deleted after its words were read costs the sound the speech
 // provider heard; a recording whose parts are WAV is joined as WAV and completes; one that fails
 // after it was transcribed keeps the transcription's charge; failing to keep the recording for the
-// player fails nothing.
+// player fails nothing; one deleted while its recording is being kept leaves no recording behind.
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import { Upload } from 'tus-js-client'
