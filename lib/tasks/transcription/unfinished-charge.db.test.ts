@@ -83,6 +83,21 @@ async function createTask(auth: Record<string, string>, parts: string[], duratio
 }
 
 
+/** Transcription in two chunks of 90 s, one at a time, with `then` run once the first is saved. */
+const afterFirstChunk = (then: () => Promise<void>) => ({
+  retry: { attempts: 2, delayMs: 5 },
+  chunkTargetMs: 90 * SECOND,
+  concurrency: 1,
+  onChunkSaved: async (index: number) => {
+    if (index === 0) await then()
+  },
+})
+
+async function deleteTask(taskId: string, auth: Record<string, string>) {
+  const deleted = await readAnswer(await deleteRoute(jsonRequest('DELETE', `/api/tasks/${taskId}`, auth), ctx({ id: taskId })))
+  expect(deleted.code).toBe(20000)
+}
+
 describe('a recording deleted while it is transcribed', () => {
   it('costs the started minutes of the sound the provider heard, and gives back only the rest', async () => {
     stt.resetStats()
@@ -94,18 +109,11 @@ describe('a recording deleted while it is transcribed', () => {
     const run = runTask({
       taskId: task.id,
       ...PIPELINE,
-      transcription: {
-        retry: { attempts: 2, delayMs: 5 },
-        chunkTargetMs: 90 * SECOND,
-        concurrency: 1,
-        // The first chunk's words are read, then the task is deleted: the rest is never sent.
-        onChunkSaved: async (index) => {
-          if (index !== 0) return
-          words = (await readAnswer(await wordsRoute(jsonRequest('GET', `/api/tasks/${task.id}/words`, auth), ctx({ id: task.id })))).data
-          const deleted = await readAnswer(await deleteRoute(jsonRequest('DELETE', `/api/tasks/${task.id}`, auth), ctx({ id: task.id })))
-          expect(deleted.code).toBe(20000)
-        },
-      },
+      // The first chunk's words are read, then the task is deleted: the rest is never sent.
+      transcription: afterFirstChunk(async () => {
+        words = (await readAnswer(await wordsRoute(jsonRequest('GET', `/api/tasks/${task.id}/words`, auth), ctx({ id: task.id })))).data
+        await deleteTask(task.id, auth)
+      }),
     })
     const outcome = await run.catch((error: unknown) => error)
 
@@ -175,17 +183,11 @@ describe('a recording uploaded as WAV parts', () => {
       taskId: task.id,
       ...PIPELINE,
       storage,
-      transcription: {
-        retry: { attempts: 2, delayMs: 5 },
-        chunkTargetMs: 90 * SECOND,
-        concurrency: 1,
-        onChunkSaved: async (index) => {
-          if (index !== 0) return
-          await isKeeping
-          expect((await readAnswer(await deleteRoute(jsonRequest('DELETE', `/api/tasks/${task.id}`, auth), ctx({ id: task.id })))).code).toBe(20000)
-          deleted()
-        },
-      },
+      transcription: afterFirstChunk(async () => {
+        await isKeeping
+        await deleteTask(task.id, auth)
+        deleted()
+      }),
     })
     expect(outcome).toBe('skipped')
     expect(await local.size(`audio/${task.id}.wav`)).toBeNull()
