@@ -20,9 +20,11 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: E2E.cnUrl,
-    // DOM snapshots only: the screenshot stream costs a third of the suite's time on two cores and
-    // slows pages enough to hide races a user on a fast machine would meet.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // No trace unless asked for (E2E_TRACE=1): recording one snapshots the DOM around every action,
+    // a fifth of the browser's work in the editor's specs, for a file kept only when a test fails,
+    // which CI's printed log does not carry. Asked for, DOM snapshots only: the screenshot stream
+    // costs a third of the suite's time on two cores and slows pages enough to hide races.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false, snapshots: true } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: testChromiumPath(),

@@ -67,6 +67,16 @@ fi
 step "prisma generate"
 node scripts/prisma.mjs generate >/dev/null
 
+# The unit and database tests run beside everything after them: they need neither the checks nor
+# the build, and the browser tests leave the cores idle while pages wait on the server. Their output
+# is printed whole when they end; a failure of theirs fails the suite after the rest has run.
+vitest_log=$(mktemp)
+vitest_started=$(date +%s)
+# A session of its own, so a suite stopped early stops its workers and database too.
+setsid npx vitest run >"$vitest_log" 2>&1 &
+vitest_pid=$!
+trap 'kill -- "-$vitest_pid" 2>/dev/null || true' EXIT
+
 step "lint, types and dead code (side by side)"
 # Each is one single-threaded process, so on two cores they take the time of the longer one, not
 # the sum. Each one's output is kept apart and printed whole; either failing fails the suite.
@@ -94,15 +104,22 @@ cat "$checks_dir/dead.log"
 rm -rf "$checks_dir"
 if [ "$lint_status" -ne 0 ] || [ "$types_status" -ne 0 ] || [ "$dead_status" -ne 0 ]; then exit 1; fi
 
-step "unit and database tests"
-npx vitest run
-
 step "production build"
 # The types were just checked by tsc over the whole project; the build need not check them again.
 SKIP_BUILD_TYPECHECK=1 npx next build
 
 step "browser tests (Chromium)"
-npx playwright test
+browser_status=0
+npx playwright test || browser_status=$?
+
+step "unit and database tests (started before the checks)"
+vitest_status=0
+wait "$vitest_pid" || vitest_status=$?
+trap - EXIT
+cat "$vitest_log"
+rm -f "$vitest_log"
+echo "-- unit and database tests: exit $vitest_status after $(( $(date +%s) - vitest_started )) s"
+if [ "$browser_status" -ne 0 ] || [ "$vitest_status" -ne 0 ]; then exit 1; fi
 
 close_stage
 echo
