@@ -68,8 +68,9 @@ step "prisma generate"
 node scripts/prisma.mjs generate >/dev/null
 
 # The unit and database tests run beside everything after them: they need neither the checks nor
-# the build, and the browser tests leave the cores idle while pages wait on the server. Their output
-# is printed whole when they end; a failure of theirs fails the suite after the rest has run.
+# the build, and neither they nor the browser tests keep both cores busy alone (they wait on the
+# database, pages on the server). Their output is printed whole when they end; a failure of theirs
+# fails the suite after the rest has run.
 vitest_log=$(mktemp)
 vitest_started=$(date +%s)
 # A session of its own, so a suite stopped early stops its workers and database too.

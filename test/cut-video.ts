@@ -5,17 +5,21 @@ import { spawnSync } from 'node:child_process'
 
 export type Segment = { source: string; frames: number }
 
-/** Scenes that differ from each other: moving patterns, bars, a zooming fractal, noise-like life, plain colour. */
+/**
+ * Scenes that differ from each other: moving patterns, bars, a zooming fractal, noise-like life, plain colour.
+ * The random ones (life, cellauto, gradients) are seeded, so every run draws the same pictures: unseeded,
+ * one run in a few drew a gradient as dark and flat as the plain blue before it.
+ */
 export const SCENES: readonly string[] = [
   'testsrc2',
   'smptehdbars',
   'mandelbrot',
   'rgbtestsrc',
-  'life=mold=10:ratio=0.3:death_color=#204060:life_color=#e0c080',
+  'life=mold=10:ratio=0.3:death_color=#204060:life_color=#e0c080:seed=1',
   'testsrc2,hue=h=120:s=2,negate',
-  'cellauto=rule=110',
+  'cellauto=rule=110:seed=1',
   'color=c=#305090',
-  'gradients=speed=0.05',
+  'gradients=speed=0.05:seed=1',
 ]
 
 /**
