@@ -1,12 +1,15 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
 import { API_POLICY, ASS_WORKER_POLICY, baseSecurityHeaders } from './lib/security/csp'
+import { vendorFonts } from './scripts/vendor-fonts'
 import { vendorJassub } from './scripts/vendor-jassub'
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts')
 
-// The ASS renderer's worker and jassub's WebAssembly, served from public/vendor/jassub/.
+// The ASS renderer's worker and jassub's WebAssembly, served from public/vendor/jassub/; the bundled
+// subtitle fonts' slices from public/vendor/fonts/.
 vendorJassub(process.cwd())
+vendorFonts(process.cwd())
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -29,6 +32,9 @@ const nextConfig: NextConfig = {
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_POLICY }] },
       // The one place WebAssembly may compile: the ASS renderer's worker (its own answer's policy).
       { source: '/vendor/jassub/:path*', headers: [{ key: 'Content-Security-Policy', value: ASS_WORKER_POLICY }] },
+      // The fonts' slices change only with their package: a day for the lists, a year for the files.
+      { source: '/vendor/fonts/:family/:weight.json', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
+      { source: '/vendor/fonts/:family/:file.woff2', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     ]
   },
 }

@@ -26,6 +26,10 @@ export default defineConfig({
     // costs a third of the suite's time on two cores and slows pages enough to hide races.
     trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false, snapshots: true } : 'off',
     screenshot: 'only-on-failure',
+    // A user who asks for less motion (app/globals.css): spinners and pulses stand still. Turning,
+    // each drew 60 frames a second in the page and the compositor for as long as a test waited on
+    // it; no test is about motion.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: testChromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E } from './env'
-import { DEMO, readMailedCode, setPasswordAfterTypo, signIn, uniqueEmail } from './helpers'
+import { DEMO, readMailedCode, setPasswordAfterTypo, signIn, signInWithForm, uniqueEmail } from './helpers'
 
 const picture = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#4f46e5' } }).png().toBuffer()
 
@@ -42,7 +42,7 @@ test.describe('email accounts', () => {
     await page.getByTestId('login-password').fill('wrong-password')
     await page.getByTestId('login-submit').click()
     await expect(page.getByRole('alert').filter({ hasText: '邮箱或密码不正确' })).toBeVisible()
-    await signIn(page, { email, password: 'secret123' })
+    await signInWithForm(page, { email, password: 'secret123' })
 
     await openProfileMenu(page)
     await page.getByTestId('profile-edit').click()

@@ -100,7 +100,8 @@ for (const [prefix, locale, texts] of LOCALES) {
     await page.getByTestId('dub-sound-dub').click()
     await expect(page.getByTestId('dub-sound-dub')).toHaveText(texts.dub)
     const audio = page.getByTestId('dub-preview-audio')
-    expect((await media(audio)).src).toMatch(/\/audio\?kind=voices&format=m4a&v=/)
+    // currentSrc is the source the element chose, which it does a moment after the source is set.
+    await expect.poll(async () => (await media(audio)).src).toMatch(/\/audio\?kind=voices&format=m4a&v=/)
     expect((await media(video)).isMuted).toBe(true)
     await video.evaluate((v: HTMLVideoElement) => void v.play())
     await expect.poll(async () => (await media(audio)).time, { timeout: 15_000 }).toBeGreaterThan(1.5)

@@ -41,13 +41,52 @@ export async function setFault(fakeUrl: string, spec: Record<string, unknown> | 
   await fetch(`${fakeUrl}/__faults`, spec ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) } : { method: 'DELETE' })
 }
 
-/** Signs in through the email form. */
-export async function signIn(page: Page, { email, password, baseUrl = E2E.cnUrl }: { email: string; password: string; baseUrl?: string }) {
+/** Signs in through the email form, on its page, and lands on the dashboard. */
+export async function signInWithForm(page: Page, { email, password, baseUrl = E2E.cnUrl }: { email: string; password: string; baseUrl?: string }) {
   await page.goto(`${baseUrl}/login`)
   await page.getByTestId('login-email').fill(email)
   await page.getByTestId('login-password').fill(password)
   await page.getByTestId('login-submit').click()
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 })
+}
+
+/**
+ * Signs in through the API the form calls (the form itself: accounts.spec.ts, signInWithForm) and
+ * opens the dashboard of `baseUrl`. The session cookie is given to the page's browser for that
+ * host, as the form's answer would; loading and filling the form in every test cost CPU the suite
+ * has none of.
+ */
+export async function signIn(page: Page, { email, password, baseUrl = E2E.cnUrl }: { email: string; password: string; baseUrl?: string }) {
+  const site = new URL(baseUrl)
+  const api = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host: site.host } })
+  try {
+    const res = await api.post('/api/email/auth', { data: { email, pass: password } })
+    const json = await res.json()
+    if (json.code !== 20000) throw new Error(`sign-in of ${email}: ${json.code} ${json.msg}`)
+    const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => sessionCookieOf(h.value, site.origin))
+    await page.context().addCookies(cookies)
+  } finally {
+    await api.dispose()
+  }
+  await page.goto(`${baseUrl}/dashboard`)
+  await expect(page).toHaveURL(/\/dashboard/)
+}
+
+/** A Set-Cookie header as Playwright's cookie for `origin` (name, value, HttpOnly, SameSite, expiry). */
+function sessionCookieOf(header: string, origin: string) {
+  const [pair, ...attributes] = header.split(';').map((part) => part.trim())
+  const at = pair.indexOf('=')
+  const attribute = (name: string) => attributes.find((a) => a.toLowerCase().startsWith(name))
+  const maxAge = Number(attribute('max-age=')?.split('=')[1] ?? NaN)
+  const sameSite = attribute('samesite=')?.split('=')[1]?.toLowerCase()
+  return {
+    name: pair.slice(0, at),
+    value: pair.slice(at + 1),
+    url: origin,
+    httpOnly: attributes.some((a) => a.toLowerCase() === 'httponly'),
+    sameSite: sameSite === 'strict' ? ('Strict' as const) : sameSite === 'none' ? ('None' as const) : ('Lax' as const),
+    ...(Number.isFinite(maxAge) ? { expires: Math.floor(Date.now() / 1000) + maxAge } : {}),
+  }
 }
 
 export const DEMO = {

@@ -133,6 +133,24 @@ test('the old buy-points and orders addresses open their pages', async ({ page }
   await expect(page).toHaveURL(/\/dashboard\/points$/)
 })
 
+test('the side menu fetches a section ahead only once it is pointed at, then opens it', async ({ page }) => {
+  const ahead: string[] = []
+  page.on('request', (req) => {
+    const url = new URL(req.url())
+    if (url.searchParams.has('_rsc')) ahead.push(url.pathname)
+  })
+  await signIn(page, creator)
+  await page.waitForLoadState('networkidle')
+  // On screen is not enough: each section prefetched would be a page rendered for every dashboard view.
+  expect(ahead.filter((path) => path.startsWith('/dashboard/'))).toEqual([])
+  await page.getByTestId('menu-orders').hover()
+  await expect.poll(() => ahead).toContain('/dashboard/orders')
+  expect(ahead).not.toContain('/dashboard/glossary')
+  await page.getByTestId('menu-orders').click()
+  await expect(page).toHaveURL(/\/dashboard\/orders$/)
+  await expect(page.getByTestId('orders-view')).toBeVisible()
+})
+
 test('the payment result pages: missing parameters, and the failure page with its id', async ({ page }) => {
   await page.goto(`${E2E.intlUrl}/payment-success?id=int_x`)
   await expect(page.getByTestId('payment-missing')).toContainText('missing required payment parameters')

@@ -224,7 +224,7 @@ test('Chinese and Japanese lines of an ASS task whose style font is missing are 
   // The creator's translations, set as the editor's bulk edits set them.
   await pageApi(page, `/api/tasks/${taskId}/segments`, { method: 'PATCH', body: { segments: CJK_LINES.map((translatedText, i) => ({ id: i + 1, translatedText })) } })
   const fonts: string[] = []
-  page.context().on('request', (request) => void (/\/api\/fonts\/[^/]+\/files\//.test(request.url()) && fonts.push(request.url())))
+  page.context().on('request', (request) => void (/\/vendor\/fonts\/[^/]+\/[^/]+\.woff2$/.test(request.url()) && fonts.push(request.url())))
 
   await page.goto(`/edit/${taskId}`)
   await editorReady(page)

@@ -80,7 +80,7 @@ test('Korean inside a line with kana is drawn with the bundled Korean font, by l
   makeTestVideo(source, { seconds: 10, width: 640, height: 360 })
   await signIn(page, await newCreator(200))
   const fonts: string[] = []
-  page.context().on('request', (request) => void (/\/api\/fonts\/[^/]+\/files\//.test(request.url()) && fonts.push(request.url())))
+  page.context().on('request', (request) => void (/\/vendor\/fonts\/[^/]+\/[^/]+\.woff2$/.test(request.url()) && fonts.push(request.url())))
 
   const srt = KOREAN_IN_KANA.map((_, i) => `${i + 1}\n00:00:0${i * 3 + 1},000 --> 00:00:0${i * 3 + 3},000\nline ${i + 1}\n`).join('\n')
   for (const [kind, text, fileName] of [['ass', script640('Arial', THREE_LINES), 'kana.ass'], ['styled', srt, 'kana.srt']] as const) {

@@ -249,12 +249,7 @@ describe('components talk to the server through lib/client', () => {
   })
 
   it('no component writes an /api/ path', () => {
-    // But the video export's font source: the renderer's workers (and the page's preview) fetch the
-    // bundled fonts' slices, static files served by /api/fonts, with no query cache, stored user or
-    // locale to go through; the export owns them as it owns its look (components/video-export/fonts.ts).
-    const FONT_SOURCE = path.join('components', 'video-export', 'fonts.ts')
-    expect(offending(/['"`]\/api\//).filter((file) => file !== FONT_SOURCE)).toEqual([])
-    expect(offending(/['"`]\/api\/fonts\//)).toEqual([FONT_SOURCE])
+    expect(offending(/['"`]\/api\//)).toEqual([])
   })
 
   it('no component writes to the query cache: a task\'s cached rows change only in lib/client/tasks.ts', () => {

@@ -42,6 +42,7 @@ export function SideMenu({ isManager, canPurchase }: Props) {
             <LocalizedLink
               key={item}
               href={SECTION_PATHS[item]}
+              prefetchOn="intent"
               data-testid={`menu-${item}`}
               aria-current={current === item ? 'page' : undefined}
               className={cn(

@@ -40,7 +40,7 @@ export function TaskActions({ task, onDelete }: { task: Task; onDelete: (task: T
     <div className="flex items-center justify-end gap-1" data-testid="task-actions">
       {isCompleted && (
         <>
-          <LocalizedLink href={`/edit/${task.id}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })} data-testid="task-edit">
+          <LocalizedLink href={`/edit/${task.id}`} prefetchOn="intent" className={buttonClasses({ variant: 'secondary', size: 'sm' })} data-testid="task-edit">
             {t('edit')}
           </LocalizedLink>
           <Button variant="ghost" size="sm" onClick={download} isLoading={isDownloading} className="w-8 px-0" title={downloadLabel} aria-label={downloadLabel} data-testid="task-download">

@@ -19,5 +19,5 @@ export type AssProtocol = {
 }
 
 /** Where scripts/vendor-jassub.ts puts the worker, jassub's wasm and its default font (public/). The
- * bundled CJK fonts come from /api/fonts. */
+ * bundled CJK fonts come from /vendor/fonts (scripts/vendor-fonts.ts). */
 export const ASS_ASSETS = '/vendor/jassub'

@@ -6,8 +6,8 @@
 //
 // Bundled by scripts/vendor-jassub.ts into /vendor/jassub/ass-worker.js beside jassub's wasm, its
 // glue and its default font, all served from our origin; the CJK fonts a script needs come from
-// /api/fonts (ass-fonts.ts chooses them). That answer's own CSP allows WebAssembly;
-// no page's policy does.
+// /vendor/fonts (ass-fonts.ts chooses them). The answer serving this file carries its own CSP,
+// which allows WebAssembly; no page's policy does.
 
 import createModule from 'jassub/dist/wasm/jassub-worker.js'
 import { serveWorker, transfer } from '@/lib/client/worker-rpc'

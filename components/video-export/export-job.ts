@@ -24,8 +24,23 @@ export function problemOf(error: unknown): ExportProblem {
   return 'failed'
 }
 
+/** Progress is shown this often at most: a frame's worth each time would redraw the dialog at the encoder's pace. */
+export const PROGRESS_EVERY_MS = 250
+
+/** `onProgress` called with the first report, the last (all done), and at most one report each `everyMs` between. */
+export function throttledProgress(onProgress: (p: ExportProgress) => void, everyMs = PROGRESS_EVERY_MS, now = () => performance.now()) {
+  let last = -Infinity
+  return (progress: ExportProgress) => {
+    const at = now()
+    if (progress.fraction < 1 && at - last < everyMs) return
+    last = at
+    onProgress(progress)
+  }
+}
+
 /** Runs `job` on this thread, its file's bytes written to `file`; rejects with an AbortError when `signal` aborts. */
-export async function runExportJob(job: ExportJob, file: WritableStream<OutputChunk>, signal: AbortSignal, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
+export async function runExportJob(job: ExportJob, file: WritableStream<OutputChunk>, signal: AbortSignal, reportProgress: (p: ExportProgress) => void): Promise<ExportResult> {
+  const onProgress = throttledProgress(reportProgress)
   if (job.type === 'tracks') {
     const { muxSubtitleTracks } = await import('./tracks')
     await muxSubtitleTracks({ source: job.source, tracks: job.tracks, container: job.container, audio: job.audio, file, signal, onProgress })

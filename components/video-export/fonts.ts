@@ -1,7 +1,8 @@
 // The bundled subtitle fonts in the browser (their ids: lib/video/universal/fonts.ts; their names
-// and which a text needs: font-scripts.ts): a family is registered only when a cue's text needs
-// its script, and then the browser fetches only the unicode-range slices holding the characters
-// drawn. libass (ass-fonts.ts) gets the same slices, chosen here by the same ranges.
+// and which a text needs: font-scripts.ts), static files under /vendor/fonts/ (scripts/vendor-fonts.ts):
+// a family is registered only when a cue's text needs its script, and then the browser fetches
+// only the unicode-range slices holding the characters drawn. libass (ass-fonts.ts) gets the same
+// slices, chosen here by the same ranges.
 import type { BundledFont } from '@/lib/video/universal/fonts'
 import { familiesFor, FONT_NAMES, rangeHolds } from './font-scripts'
 import type { LineStyle } from '@/lib/video/universal/styles'
@@ -22,8 +23,8 @@ function slicesOf(font: BundledFont, weight: 400 | 700): Promise<Slice[]> {
   const key = `${font}/${weight}`
   let list = lists.get(key)
   if (!list) {
-    list = fetch(`/api/fonts/${font}/${weight}`)
-      .then(async (res) => (res.ok ? ((await res.json()) as { data: Slice[] }).data : []))
+    list = fetch(`/vendor/fonts/${font}/${weight}.json`)
+      .then(async (res) => (res.ok ? ((await res.json()) as Slice[]) : []))
       .catch(() => [])
       .then((data) => (data.length === 0 && lists.delete(key), data))
     lists.set(key, list)
@@ -31,7 +32,7 @@ function slicesOf(font: BundledFont, weight: 400 | 700): Promise<Slice[]> {
   return list
 }
 
-const sliceUrl = (font: BundledFont, slice: Slice) => `/api/fonts/${font}/files/${encodeURIComponent(slice.file)}`
+const sliceUrl = (font: BundledFont, slice: Slice) => `/vendor/fonts/${font}/${encodeURIComponent(slice.file)}`
 
 /** The URLs of the slices of `font` holding the characters of `text`: the ones a browser fetches to draw it. */
 export async function sliceUrlsFor(font: BundledFont, weight: 400 | 700, text: string): Promise<string[]> {

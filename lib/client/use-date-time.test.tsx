@@ -28,7 +28,9 @@ beforeAll(() => {
   process.env.TZ = 'America/New_York'
 })
 afterAll(() => {
-  process.env.TZ = previousZone
+  // Unit files share a process: an unset zone stays unset (assigning undefined would set "undefined").
+  if (previousZone === undefined) delete process.env.TZ
+  else process.env.TZ = previousZone
 })
 afterEach(cleanup)
 

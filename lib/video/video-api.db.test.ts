@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { GET as styleGet, POST as stylePost } from '@/app/api/user/video_style/route'
 import { GET as wordsGet } from '@/app/api/tasks/[id]/words/route'
-import { GET as fontSlicesGet } from '@/app/api/fonts/[family]/[weight]/route'
-import { GET as fontFileGet } from '@/app/api/fonts/[family]/files/[file]/route'
 import { call, makeUser } from '@/test/route-harness'
 import { presetStyle } from '@/components/video-export/look'
 
-// Issue 29's server side: a creator's burn-in style is remembered (validated, per creator), a
-// transcription's timed words reach the word-highlight style, and the bundled CJK fonts are served
-// from our origin slice by slice.
+// Issue 29's server side: a creator's burn-in style is remembered (validated, per creator), and a
+// transcription's timed words reach the word-highlight style. The bundled CJK fonts are static
+// files (scripts/vendor-fonts.test.ts).
 
 describe('remembered burn-in style', () => {
   it('is null at first, then the style last saved, for that creator only', async () => {
@@ -50,19 +48,5 @@ describe('timed words', () => {
     const answer = await call(wordsGet, `/api/tasks/${task.id}/words`, { method: 'GET', token: owner.token, params: { id: task.id } })
     expect(answer.data).toEqual([{ text: 'Hello', startMs: 200, endMs: 600 }, { text: 'there', startMs: 650, endMs: 1000 }, { text: 'again.', startMs: 5100, endMs: 5600 }])
     expect((await call(wordsGet, `/api/tasks/${task.id}/words`, { method: 'GET', token: other.token, params: { id: task.id } })).status).toBe(404)
-  })
-})
-
-describe('bundled subtitle fonts', () => {
-  it('lists a family\'s slices and serves one, and nothing outside the families', async () => {
-    const slices = await call(fontSlicesGet, '/api/fonts/noto-sans-kr/700', { method: 'GET', params: { family: 'noto-sans-kr', weight: '700' } })
-    expect(slices.data.length).toBeGreaterThan(50)
-    const hangul = slices.data.find((s: { range: string }) => /U\+ac00/i.test(s.range)) ?? slices.data[0]
-    const file = await fontFileGet(new (await import('next/server')).NextRequest(`http://cn.localhost:3000/api/fonts/noto-sans-kr/files/${hangul.file}`), { params: Promise.resolve({ family: 'noto-sans-kr', file: hangul.file }) })
-    expect(file.status).toBe(200)
-    expect(file.headers.get('content-type')).toBe('font/woff2')
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('wOF2')
-    expect((await call(fontSlicesGet, '/api/fonts/arial/400', { method: 'GET', params: { family: 'arial', weight: '400' } })).status).toBe(404)
-    expect((await call(fontFileGet, '/api/fonts/noto-sans-kr/files/x', { method: 'GET', params: { family: 'noto-sans-kr', file: '..%2F..%2Fpackage.json' } })).status).toBe(404)
   })
 })

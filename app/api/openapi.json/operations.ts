@@ -9,8 +9,6 @@ import * as alipayQueryOrder from '@/app/api/alipay/query_order/route'
 import * as emailAuth from '@/app/api/email/auth/route'
 import * as fileStsCredentials from '@/app/api/file/sts-credentials/route'
 import * as filesKey from '@/app/api/files/[...key]/route'
-import * as fontsFamilyFilesFile from '@/app/api/fonts/[family]/files/[file]/route'
-import * as fontsFamilyWeight from '@/app/api/fonts/[family]/[weight]/route'
 import * as glossaryId from '@/app/api/glossary/[id]/route'
 import * as glossary from '@/app/api/glossary/route'
 import * as googleAuth from '@/app/api/google/auth/route'
@@ -108,8 +106,6 @@ const modules: Record<string, object> = {
   '/api/email/auth': emailAuth,
   '/api/file/sts-credentials': fileStsCredentials,
   '/api/files/{key}': filesKey,
-  '/api/fonts/{family}/files/{file}': fontsFamilyFilesFile,
-  '/api/fonts/{family}/{weight}': fontsFamilyWeight,
   '/api/glossary/{id}': glossaryId,
   '/api/glossary': glossary,
   '/api/google/auth': googleAuth,

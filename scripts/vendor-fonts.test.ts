@@ -1,0 +1,55 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { BUNDLED_FONT_IDS } from '@/lib/video/universal/fonts'
+import { slicesOfStylesheet, vendorFonts, type FontSlice } from './vendor-fonts'
+
+// The bundled fonts as static files: a checkout of its own (its node_modules the real one), vendored
+// twice, read back as the browser's fonts.ts reads it.
+const root = mkdtempSync(path.join(tmpdir(), 'vendor-fonts-'))
+symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+const vendored = (...parts: string[]) => path.join(root, 'public', 'vendor', 'fonts', ...parts)
+
+describe('vendorFonts', () => {
+  it('writes each family\'s two weights: a list of slices with their ranges, and every slice it names as woff2', () => {
+    vendorFonts(root)
+    for (const family of BUNDLED_FONT_IDS) {
+      for (const weight of ['400', '700']) {
+        const slices = JSON.parse(readFileSync(vendored(family, `${weight}.json`), 'utf8')) as FontSlice[]
+        expect(slices.length, `${family} ${weight}`).toBeGreaterThan(50)
+        for (const slice of slices) {
+          expect(slice.range).toMatch(/^U\+[0-9a-f]/i)
+          expect(readFileSync(vendored(family, slice.file)).subarray(0, 4).toString('latin1')).toBe('wOF2')
+        }
+      }
+    }
+    // Hangul syllables are in a Korean slice: the one a cue of Korean text makes the browser fetch.
+    const korean = JSON.parse(readFileSync(vendored('noto-sans-kr', '700.json'), 'utf8')) as FontSlice[]
+    expect(korean.some((slice) => /U\+ac00/i.test(slice.range))).toBe(true)
+    // Nothing but the two weights' slices and their lists: no other weight, no woff, no stylesheet.
+    const files = readdirSync(vendored('noto-sans-sc'))
+    expect(files.filter((f) => !/-(400|700)-normal\.woff2$|^(400|700)\.json$/.test(f))).toEqual([])
+  })
+
+  it('writes nothing the second time', () => {
+    const list = vendored('noto-sans-jp', '400.json')
+    const slice = vendored('noto-sans-jp', (JSON.parse(readFileSync(list, 'utf8')) as FontSlice[])[0].file)
+    const before = [statSync(list).mtimeMs, statSync(slice).mtimeMs]
+    vendorFonts(root)
+    expect([statSync(list).mtimeMs, statSync(slice).mtimeMs]).toEqual(before)
+  })
+})
+
+describe('slicesOfStylesheet', () => {
+  it('reads each face\'s woff2 file and unicode-range, skipping a face with either missing', () => {
+    const css = `@font-face { font-family: 'X'; src: url(./files/x-0-400-normal.woff2) format('woff2'), url(./files/x-0-400-normal.woff) format('woff'); unicode-range: U+4e00-4e0f, U+3000; }
+@font-face { font-family: 'X'; src: url(./files/x-1-400-normal.woff2) format('woff2'); }
+@font-face { font-family: 'X'; src: url(./files/x-2-400-normal.woff2) format('woff2'); unicode-range: U+ac00-ac10; }`
+    expect(slicesOfStylesheet(css)).toEqual([
+      { file: 'x-0-400-normal.woff2', range: 'U+4e00-4e0f, U+3000' },
+      { file: 'x-2-400-normal.woff2', range: 'U+ac00-ac10' },
+    ])
+  })
+})

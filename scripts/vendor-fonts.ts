@@ -1,0 +1,45 @@
+// Puts the bundled subtitle fonts (lib/video/universal/fonts.ts: Noto Sans SC, JP, KR from the
+// @fontsource packages) under public/vendor/fonts/ as static files, so the export's workers and
+// the preview fetch them from our origin with no route in between: for each family, the woff2
+// unicode-range slices of the two weights a style draws with, and `<weight>.json` listing each
+// slice with the code points it holds. Run by next.config.ts beside vendor-jassub.ts, so every
+// `next build`, `next dev` and `next start` has them.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { BUNDLED_FONT_IDS } from '../lib/video/universal/fonts'
+
+const WEIGHTS = ['400', '700'] as const
+
+export type FontSlice = { file: string; range: string }
+
+/** The woff2 slices an @fontsource weight stylesheet declares, each with its unicode-range. */
+export function slicesOfStylesheet(css: string): FontSlice[] {
+  return css
+    .split('@font-face')
+    .slice(1)
+    .flatMap((block) => {
+      const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(block)?.[1]
+      const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1]
+      return file && range ? [{ file, range: range.trim() }] : []
+    })
+}
+
+/** Copies what is missing or changed; a second run with the same packages writes nothing. */
+export function vendorFonts(root: string) {
+  for (const family of BUNDLED_FONT_IDS) {
+    const from = path.join(root, 'node_modules', '@fontsource', family)
+    const to = path.join(root, 'public', 'vendor', 'fonts', family)
+    mkdirSync(to, { recursive: true })
+    for (const weight of WEIGHTS) {
+      const slices = slicesOfStylesheet(readFileSync(path.join(from, `${weight}.css`), 'utf8'))
+      for (const { file } of slices) {
+        const [source, target] = [path.join(from, 'files', file), path.join(to, file)]
+        const copied = statSync(target, { throwIfNoEntry: false })
+        if (!copied || copied.size !== statSync(source).size) copyFileSync(source, target)
+      }
+      const list = JSON.stringify(slices)
+      const index = path.join(to, `${weight}.json`)
+      if (!existsSync(index) || readFileSync(index, 'utf8') !== list) writeFileSync(index, list)
+    }
+  }
+}
