@@ -60,7 +60,7 @@ function testVideo(): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'keys-video-'))
   try {
     const file = path.join(dir, 'clip.webm')
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=14', '-c:v', 'libvpx', '-b:v', '300k', '-g', '25', file], { timeout: 120_000 })
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=14', '-c:v', 'libvpx', '-b:v', '300k', '-g', '25', '-deadline', 'realtime', '-cpu-used', '8', file], { timeout: 120_000 })
     return readFileSync(file)
   } finally {
     rmSync(dir, { recursive: true, force: true })
