@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BUNDLED_FONT_IDS } from '@/lib/video/universal/fonts'
-import { slicesOfStylesheet, vendorFonts, type FontSlice } from './vendor-fonts'
+import { vendorFonts, type FontSlice } from './vendor-fonts'
 
 // The bundled fonts as static files: a checkout of its own (its node_modules the real one), vendored
 // twice, read back as the browser's fonts.ts reads it.
@@ -39,17 +39,5 @@ describe('vendorFonts', () => {
     const before = [statSync(list).mtimeMs, statSync(slice).mtimeMs]
     vendorFonts(root)
     expect([statSync(list).mtimeMs, statSync(slice).mtimeMs]).toEqual(before)
-  })
-})
-
-describe('slicesOfStylesheet', () => {
-  it('reads each face\'s woff2 file and unicode-range, skipping a face with either missing', () => {
-    const css = `@font-face { font-family: 'X'; src: url(./files/x-0-400-normal.woff2) format('woff2'), url(./files/x-0-400-normal.woff) format('woff'); unicode-range: U+4e00-4e0f, U+3000; }
-@font-face { font-family: 'X'; src: url(./files/x-1-400-normal.woff2) format('woff2'); }
-@font-face { font-family: 'X'; src: url(./files/x-2-400-normal.woff2) format('woff2'); unicode-range: U+ac00-ac10; }`
-    expect(slicesOfStylesheet(css)).toEqual([
-      { file: 'x-0-400-normal.woff2', range: 'U+4e00-4e0f, U+3000' },
-      { file: 'x-2-400-normal.woff2', range: 'U+ac00-ac10' },
-    ])
   })
 })

@@ -6,23 +6,13 @@
 // `next build`, `next dev` and `next start` has them.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { parseSlices } from '../lib/seo/og-fonts'
 import { BUNDLED_FONT_IDS } from '../lib/video/universal/fonts'
 
 const WEIGHTS = ['400', '700'] as const
 
+/** A slice as the browser's list holds it (components/video-export/fonts.ts reads it). */
 export type FontSlice = { file: string; range: string }
-
-/** The woff2 slices an @fontsource weight stylesheet declares, each with its unicode-range. */
-export function slicesOfStylesheet(css: string): FontSlice[] {
-  return css
-    .split('@font-face')
-    .slice(1)
-    .flatMap((block) => {
-      const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(block)?.[1]
-      const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1]
-      return file && range ? [{ file, range: range.trim() }] : []
-    })
-}
 
 /** Copies what is missing or changed; a second run with the same packages writes nothing. */
 export function vendorFonts(root: string) {
@@ -31,7 +21,7 @@ export function vendorFonts(root: string) {
     const to = path.join(root, 'public', 'vendor', 'fonts', family)
     mkdirSync(to, { recursive: true })
     for (const weight of WEIGHTS) {
-      const slices = slicesOfStylesheet(readFileSync(path.join(from, `${weight}.css`), 'utf8'))
+      const slices: FontSlice[] = parseSlices(readFileSync(path.join(from, `${weight}.css`), 'utf8'), 'woff2').map(({ file, range }) => ({ file, range }))
       for (const { file } of slices) {
         const [source, target] = [path.join(from, 'files', file), path.join(to, file)]
         const copied = statSync(target, { throwIfNoEntry: false })

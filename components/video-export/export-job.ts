@@ -25,7 +25,7 @@ export function problemOf(error: unknown): ExportProblem {
 }
 
 /** Progress is shown this often at most: a frame's worth each time would redraw the dialog at the encoder's pace. */
-export const PROGRESS_EVERY_MS = 250
+const PROGRESS_EVERY_MS = 250
 
 /** `onProgress` called with the first report, the last (all done), and at most one report each `everyMs` between. */
 export function throttledProgress(onProgress: (p: ExportProgress) => void, everyMs = PROGRESS_EVERY_MS, now = () => performance.now()) {

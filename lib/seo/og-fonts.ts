@@ -3,21 +3,23 @@ import path from 'node:path'
 
 // Open Graph images are drawn at build time with fonts installed from npm (@fontsource): CJK fonts
 // come in many unicode-range slices, so only the slices holding the image's characters are read.
+// The same stylesheets list the burned-in subtitles' slices (scripts/vendor-fonts.ts, in woff2).
 
-type Slice = { file: string; ranges: [number, number][] }
+type Slice = { file: string; range: string; ranges: [number, number][] }
 
-/** The @font-face slices of a fontsource stylesheet: each woff file and the code points it covers. */
-export function parseSlices(css: string): Slice[] {
+/** The @font-face slices of a fontsource stylesheet: each file in `format` (woff for next/og, woff2 for browsers), its unicode-range as written and the code points it covers. */
+export function parseSlices(css: string, format: 'woff' | 'woff2' = 'woff'): Slice[] {
+  const url = new RegExp(`url\\(\\./files/([^)]+\\.${format})\\)\\s*format\\('${format}'\\)`)
   const slices: Slice[] = []
   for (const block of css.split('@font-face').slice(1)) {
-    const file = /url\(\.\/files\/([^)]+\.woff)\)\s*format\('woff'\)/.exec(block)?.[1]
-    const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1]
+    const file = url.exec(block)?.[1]
+    const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1]?.trim()
     if (!file || !range) continue
     const ranges = range.split(',').map((part): [number, number] => {
       const [from, to] = part.trim().replace(/^U\+/i, '').split('-')
       return [parseInt(from, 16), parseInt(to ?? from, 16)]
     })
-    slices.push({ file, ranges })
+    slices.push({ file, range, ranges })
   }
   return slices
 }
