@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, request, type Page } from '@playwright/test'
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E } from './env'
 
 /** A new address no other test run uses, `prefix-…@example.com`. */
@@ -58,16 +58,8 @@ export async function signInWithForm(page: Page, { email, password, baseUrl = E2
  */
 export async function signIn(page: Page, { email, password, baseUrl = E2E.cnUrl }: { email: string; password: string; baseUrl?: string }) {
   const site = new URL(baseUrl)
-  const api = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host: site.host } })
-  try {
-    const res = await api.post('/api/email/auth', { data: { email, pass: password } })
-    const json = await res.json()
-    if (json.code !== 20000) throw new Error(`sign-in of ${email}: ${json.code} ${json.msg}`)
-    const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => sessionCookieOf(h.value, site.origin))
-    await page.context().addCookies(cookies)
-  } finally {
-    await api.dispose()
-  }
+  const cookies = await signedInApi(site.host, { email, password }, async (_api, login) => login.setCookies.map((header) => sessionCookieOf(header, site.origin)))
+  await page.context().addCookies(cookies)
   await page.goto(`${baseUrl}/dashboard`)
   await expect(page).toHaveURL(/\/dashboard/)
 }
@@ -97,27 +89,41 @@ export const DEMO = {
 export type Credentials = { email: string; password: string }
 
 /**
+ * Runs `withApi` with a request context of the server for `host` (Node cannot resolve *.localhost, so
+ * it calls 127.0.0.1 with that Host), signed in as `who` through the email API: its session cookie
+ * kept by the context, and the sign-in's token and Set-Cookie headers handed over. Disposed after.
+ */
+async function signedInApi<T>(host: string, who: Credentials, withApi: (api: APIRequestContext, login: { token: string; setCookies: string[] }) => Promise<T>): Promise<T> {
+  const api = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host } })
+  try {
+    const res = await api.post('/api/email/auth', { data: { email: who.email, pass: who.password } })
+    const json = await res.json()
+    if (json.code !== 20000) throw new Error(`sign-in of ${who.email}: ${json.code} ${json.msg}`)
+    const setCookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+    return await withApi(api, { token: json.data.token, setCookies })
+  } finally {
+    await api.dispose()
+  }
+}
+
+/**
  * A creator of the test's own, made by the demo manager through the API and granted `points`.
  * Tests that count a balance, an order or a lot use one, so specs running side by side (and the
  * demo user's translations) never move the figures they check.
  */
 export async function newCreator(points: number): Promise<Credentials> {
-  const api = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host: E2E.cnHost } })
-  try {
+  return signedInApi(E2E.cnHost, DEMO.manager, async (api) => {
     const call = async <T>(path: string, data: unknown): Promise<T> => {
       const json = await (await api.post(path, { data })).json()
       if (json.code !== 20000) throw new Error(`${path}: ${json.code} ${json.msg}`)
       return json.data as T
     }
-    await call('/api/email/auth', { email: DEMO.manager.email, pass: DEMO.manager.password })
     const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
     const creator = { email: `creator-${stamp}@example.com`, password: 'secret123' }
     const { id } = await call<{ id: string }>('/api/user/create_user', { email: creator.email, name: 'Test Creator', pass: creator.password })
     if (points > 0) await call('/api/user/adjust_points', { id, points, direction: 'grant', reason: 'starting balance', idempotencyKey: `start-${stamp}` })
     return creator
-  } finally {
-    await api.dispose()
-  }
+  })
 }
 
 /**
@@ -164,9 +170,7 @@ export async function pickRecording(page: Page, file: string, { spoken, timeoutM
 
 /** Sends the recording `file` (Ogg) to the transcribe API as `creator`, spoken in English; answers the task's id once it has completed. */
 export async function transcribedByApi(creator: Credentials, file: string): Promise<string> {
-  const api = await request.newContext({ baseURL: E2E.apiUrl, extraHTTPHeaders: { host: E2E.intlHost } })
-  try {
-    const { data: login } = await (await api.post('/api/email/auth', { data: { email: creator.email, pass: creator.password } })).json()
+  return signedInApi(E2E.intlHost, creator, async (api, login) => {
     const auth = { authorization: `Bearer ${login.token}` }
     const created = await (await api.post('/api/tasks/transcribe', { headers: auth, multipart: { sourceLanguage: 'en', file: { name: path.basename(file), mimeType: 'audio/ogg', buffer: await readFile(file) } }, timeout: 30_000 })).json()
     expect(created.code, created.msg).toBe(20000)
@@ -174,9 +178,7 @@ export async function transcribedByApi(creator: Credentials, file: string): Prom
       .poll(async () => (await (await api.get(`/api/tasks/${created.data.id}?segments=0`, { headers: auth })).json()).data.status, { timeout: 60_000 })
       .toBe('completed')
     return created.data.id
-  } finally {
-    await api.dispose()
-  }
+  })
 }
 
 /**
